@@ -1,0 +1,20 @@
+//! # llvmext-ir — the LLVM IR model (skeleton)
+//!
+//! This crate will hold the in-memory model of LLVM IR and everything that works
+//! on it without touching bitcode:
+//!
+//! - **model**: index-based arenas with `Copy` ids — interned types (integers of
+//!   any width, every float format, `ptr addrspace(N)`, vectors, arrays,
+//!   structs, functions, target extension types), interned constants, globals,
+//!   functions, basic blocks, instructions, attributes and metadata;
+//! - **builder**: a type-checked instruction builder, in the style of Zig's
+//!   bitcode `Builder`;
+//! - **verifier**: the structural checks `opt -verify` performs;
+//! - **text form**: a `.ll` printer matching `llvm-dis` byte for byte and a
+//!   parser accepting what `llvm-as` accepts, with `file:line:col` diagnostics.
+//!
+//! It depends on nothing else in the family, so a tool that only needs the IR
+//! pulls in nothing of bitcode, objects or assembly. Nothing is implemented
+//! yet; see the project's issue tracker.
+#![no_std]
+#![deny(missing_docs)]
