@@ -1,0 +1,718 @@
+//! Bit-level writing and reading, laid out exactly as LLVM's bitstream:
+//! fields are packed starting at the least significant bit of little-endian
+//! 32-bit words.
+//!
+//! ```
+//! use llvmext_core::bits::{BitReader, BitWriter};
+//!
+//! let mut w = BitWriter::new();
+//! w.write(0b101, 3);
+//! w.write_vbr(1000, 6);
+//! w.write_signed_vbr(-5, 4);
+//! w.write_char6(b'z').unwrap();
+//! let bytes = w.finish();
+//! assert_eq!(bytes.len() % 4, 0);
+//!
+//! let mut r = BitReader::new(&bytes);
+//! assert_eq!(r.read(3).unwrap(), 0b101);
+//! assert_eq!(r.read_vbr64(6).unwrap(), 1000);
+//! assert_eq!(r.read_signed_vbr(4).unwrap(), -5);
+//! assert_eq!(r.read_char6().unwrap(), b'z');
+//! ```
+
+use alloc::vec::Vec;
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Encodes a byte as char6 (`[a-zA-Z0-9._]` → 0..=63), or `None`.
+#[inline]
+pub const fn encode_char6(c: u8) -> Option<u8> {
+    match c {
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'.' => Some(62),
+        b'_' => Some(63),
+        _ => None,
+    }
+}
+
+/// Decodes a 6-bit char6 value (only the low 6 bits are used).
+#[inline]
+pub const fn decode_char6(v: u8) -> u8 {
+    const TABLE: &[u8; 64] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._";
+    TABLE[(v & 63) as usize]
+}
+
+/// Whether every byte of `s` is representable in char6.
+pub fn is_char6(s: &[u8]) -> bool {
+    s.iter().all(|&c| encode_char6(c).is_some())
+}
+
+/// LLVM's sign rotation for signed VBR: non-negative `v` becomes `v << 1`,
+/// negative `v` becomes `(-v << 1) | 1` (`i64::MIN` becomes `1`).
+#[inline]
+pub const fn encode_signed(v: i64) -> u64 {
+    if v >= 0 {
+        (v as u64) << 1
+    } else {
+        (v.wrapping_neg() as u64) << 1 | 1
+    }
+}
+
+/// Inverse of [`encode_signed`], as LLVM's `decodeSignRotatedValue` (`1`,
+/// "minus zero", decodes to `i64::MIN`).
+#[inline]
+pub const fn decode_signed(v: u64) -> i64 {
+    if v & 1 == 0 {
+        (v >> 1) as i64
+    } else if v != 1 {
+        ((v >> 1) as i64).wrapping_neg()
+    } else {
+        i64::MIN
+    }
+}
+
+#[inline]
+const fn low_mask(width: u32) -> u64 {
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
+}
+
+/// Writes bit fields into little-endian 32-bit words, as LLVM's
+/// `BitstreamWriter` does.
+#[derive(Debug, Clone, Default)]
+pub struct BitWriter {
+    out: Vec<u8>,
+    /// Pending bits, least significant first; fewer than 32 of them.
+    cur: u64,
+    nbits: u32,
+}
+
+impl BitWriter {
+    /// An empty writer.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An empty writer with room for `bytes` bytes of output.
+    pub fn with_capacity(bytes: usize) -> Self {
+        BitWriter { out: Vec::with_capacity(bytes), cur: 0, nbits: 0 }
+    }
+
+    /// The number of bits written so far.
+    #[inline]
+    pub fn bit_position(&self) -> u64 {
+        self.out.len() as u64 * 8 + u64::from(self.nbits)
+    }
+
+    #[inline]
+    fn push32(&mut self, v: u32) {
+        self.out.extend_from_slice(&v.to_le_bytes());
+    }
+
+    /// Writes the low `width` bits of `value` (`width` in 0..=64; higher bits
+    /// of `value` are ignored).
+    ///
+    /// # Panics
+    /// If `width > 64`.
+    #[inline]
+    pub fn write(&mut self, value: u64, width: u32) {
+        assert!(width <= 64, "bit field wider than 64 bits");
+        if width <= 32 {
+            self.write32(value & low_mask(width), width);
+        } else {
+            self.write32(value & 0xffff_ffff, 32);
+            self.write32((value >> 32) & low_mask(width - 32), width - 32);
+        }
+    }
+
+    /// `value` must already fit in `width` ≤ 32 bits.
+    #[inline(always)]
+    fn write32(&mut self, value: u64, width: u32) {
+        self.cur |= value << self.nbits;
+        self.nbits += width;
+        if self.nbits >= 32 {
+            self.push32(self.cur as u32);
+            self.cur >>= 32;
+            self.nbits -= 32;
+        }
+    }
+
+    /// Writes `value` as VBR-`width`: chunks of `width - 1` payload bits, the
+    /// top bit of each chunk set when more follow (`width` in 2..=32).
+    ///
+    /// # Panics
+    /// If `width` is outside 2..=32.
+    #[inline]
+    pub fn write_vbr(&mut self, mut value: u64, width: u32) {
+        assert!((2..=32).contains(&width), "VBR width must be in 2..=32");
+        let threshold = 1u64 << (width - 1);
+        if value < threshold {
+            self.write32(value, width);
+            return;
+        }
+        while value >= threshold {
+            self.write32((value & (threshold - 1)) | threshold, width);
+            value >>= width - 1;
+        }
+        self.write32(value, width);
+    }
+
+    /// Writes `value` sign-rotated ([`encode_signed`]) as VBR-`width`.
+    #[inline]
+    pub fn write_signed_vbr(&mut self, value: i64, width: u32) {
+        self.write_vbr(encode_signed(value), width);
+    }
+
+    /// Writes `c` as a 6-bit char6 field.
+    pub fn write_char6(&mut self, c: u8) -> Result<()> {
+        match encode_char6(c) {
+            Some(v) => {
+                self.write32(u64::from(v), 6);
+                Ok(())
+            }
+            None => Err(Error::new(ErrorKind::NotChar6 { value: c.into() }, self.bit_position())),
+        }
+    }
+
+    /// Pads with zero bits to the next 32-bit boundary.
+    #[inline]
+    pub fn align32(&mut self) {
+        if self.nbits > 0 {
+            self.push32(self.cur as u32);
+            self.cur = 0;
+            self.nbits = 0;
+        }
+    }
+
+    /// Writes raw bytes. At a byte boundary this is a copy; otherwise each
+    /// byte is written as an 8-bit field.
+    pub fn write_bytes(&mut self, bytes: &[u8]) {
+        if self.nbits % 8 != 0 {
+            for &b in bytes {
+                self.write32(u64::from(b), 8);
+            }
+            return;
+        }
+        let mut rest = bytes;
+        // Fill the pending word byte by byte, then copy whole words.
+        while self.nbits != 0 && !rest.is_empty() {
+            self.write32(u64::from(rest[0]), 8);
+            rest = &rest[1..];
+        }
+        let whole = rest.len() & !3;
+        self.out.extend_from_slice(&rest[..whole]);
+        for &b in &rest[whole..] {
+            self.write32(u64::from(b), 8);
+        }
+    }
+
+    /// Overwrites the 32 bits starting at the byte-aligned `bit_pos` with
+    /// `value` (little-endian), as LLVM's `BackpatchWord`. Those bits must
+    /// already have been written.
+    ///
+    /// # Panics
+    /// If `bit_pos` is not a multiple of 8 or the 32 bits were not all
+    /// written yet.
+    pub fn backpatch_u32(&mut self, bit_pos: u64, value: u32) {
+        assert!(bit_pos % 8 == 0, "backpatch position not byte aligned");
+        assert!(bit_pos + 32 <= self.bit_position(), "backpatch past the written bits");
+        let bytes = value.to_le_bytes();
+        let start = (bit_pos / 8) as usize;
+        for (i, &b) in bytes.iter().enumerate() {
+            let at = start + i;
+            if at < self.out.len() {
+                self.out[at] = b;
+            } else {
+                let shift = (at - self.out.len()) * 8;
+                self.cur = (self.cur & !(0xff << shift)) | (u64::from(b) << shift);
+            }
+        }
+    }
+
+    /// A snapshot of the writer's position, for [`restore_state`](Self::restore_state).
+    pub fn clone_state(&self) -> BitWriterState {
+        BitWriterState { len: self.out.len(), cur: self.cur, nbits: self.nbits }
+    }
+
+    /// Rolls back to a snapshot taken earlier by
+    /// [`clone_state`](Self::clone_state) (discarding what was written since).
+    pub fn restore_state(&mut self, state: BitWriterState) {
+        self.out.truncate(state.len);
+        self.cur = state.cur;
+        self.nbits = state.nbits;
+    }
+
+    /// The complete 32-bit words written so far (pending bits excluded).
+    pub fn words_written(&self) -> &[u8] {
+        &self.out
+    }
+
+    /// Pads to a 32-bit boundary and returns the bytes.
+    pub fn finish(mut self) -> Vec<u8> {
+        self.align32();
+        self.out
+    }
+}
+
+/// Why a hot-path read failed; turned into an [`Error`] on the cold path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fail {
+    /// The input ended.
+    End,
+    /// A VBR value does not fit in this many bits.
+    VbrTooLong(u32),
+}
+
+/// A saved position of a [`BitWriter`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BitWriterState {
+    len: usize,
+    cur: u64,
+    nbits: u32,
+}
+
+/// A bounds-checked bit cursor over a byte slice, reading fields as LLVM's
+/// `SimpleBitstreamCursor` does (little-endian, least significant bit
+/// first).
+///
+/// The reader caches at least 57 bits ahead (one unaligned 64-bit load per
+/// refill), so a fixed field costs a compare, a mask and a shift, and a VBR
+/// value of several chunks is decoded from the cache in one step.
+#[derive(Debug, Clone, Copy)]
+pub struct BitReader<'a> {
+    data: &'a [u8],
+    /// Cached bits, least significant first; bits past `nbits` are zero.
+    buf: u64,
+    /// Number of valid bits in `buf`.
+    nbits: u32,
+    /// Bit position just past the cached bits.
+    end: u64,
+    len_bits: u64,
+}
+
+/// Constants for decoding VBR-`W` chunks in parallel from a 57-bit window:
+/// the chunks that fit are `0..N`, chunk `j` at bits `W*j..W*j+W`, its
+/// payload in the low `W-1` bits and its continuation flag in the top bit.
+struct VbrCompress<const W: u32>;
+
+impl<const W: u32> VbrCompress<W> {
+    /// Whole chunks in a window (at most 16, so four steps compress them).
+    const N: u32 = if 57 / W < 16 { 57 / W } else { 16 };
+    /// The continuation bits of those chunks.
+    const CONT: u64 = {
+        let mut m = 0u64;
+        let mut j = 0;
+        while j < Self::N {
+            m |= 1u64 << (j * W + W - 1);
+            j += 1;
+        }
+        m
+    };
+    /// Step masks: in step `s`, every chunk `j` with bit `s` of `j` set moves
+    /// right by `2^s`. Before step `s`, chunk `j` sits at
+    /// `W*j - (j mod 2^s)`; the mask selects the payloads that move.
+    const STEPS: [u64; 4] = {
+        let mut steps = [0u64; 4];
+        let mut s = 0;
+        while s < 4 {
+            let mut j = 0;
+            while j < Self::N {
+                if (j >> s) & 1 == 1 {
+                    let at = W * j - (j & ((1 << s) - 1));
+                    steps[s as usize] |= ((1u64 << (W - 1)) - 1) << at;
+                }
+                j += 1;
+            }
+            s += 1;
+        }
+        steps
+    };
+    /// Every chunk's payload bits.
+    const PAYLOAD: u64 = {
+        let mut m = 0u64;
+        let mut j = 0;
+        while j < Self::N {
+            m |= ((1u64 << (W - 1)) - 1) << (j * W);
+            j += 1;
+        }
+        m
+    };
+
+    /// Packs the payloads of all chunks of `win` contiguously (chunk 0 in
+    /// the low bits).
+    #[inline(always)]
+    fn compress(win: u64) -> u64 {
+        let mut x = win & Self::PAYLOAD;
+        let mut s = 0;
+        while s < 4 {
+            let m = Self::STEPS[s];
+            x = (x & !m) | ((x & m) >> (1u32 << s));
+            s += 1;
+        }
+        x
+    }
+}
+
+/// The little-endian `u64` in an 8-byte slice (one unaligned load).
+#[inline(always)]
+fn load8(b: &[u8]) -> u64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&b[..8]);
+    u64::from_le_bytes(a)
+}
+
+/// Loads up to 8 bytes at byte `i` of `data` (zeros past its end).
+#[cold]
+fn load_tail(data: &[u8], i: usize) -> u64 {
+    let mut tmp = [0u8; 8];
+    let tail = data.get(i..).unwrap_or(&[]);
+    let n = tail.len().min(8);
+    tmp[..n].copy_from_slice(&tail[..n]);
+    u64::from_le_bytes(tmp)
+}
+
+/// A VBR value decoded chunk by chunk starting at bit `pos`, for any width
+/// and for values too long for one window: returns the value and the bit
+/// position after it. Rejects values that need more chunks than `limit`
+/// bits hold, or that would lose set bits.
+#[inline(never)]
+fn vbr_slow(
+    data: &[u8],
+    mut pos: u64,
+    width: u32,
+    limit: u32,
+) -> core::result::Result<(u64, u64), Fail> {
+    let len_bits = data.len() as u64 * 8;
+    let hi = 1u64 << (width - 1);
+    let mut result = 0u64;
+    let mut shift = 0u32;
+    loop {
+        if pos + u64::from(width) > len_bits {
+            return Err(Fail::End);
+        }
+        let i = (pos >> 3) as usize;
+        let word = match data.get(i..i + 8) {
+            Some(b) => load8(b),
+            None => load_tail(data, i),
+        };
+        let piece = (word >> (pos & 7)) & low_mask(width);
+        pos += u64::from(width);
+        let payload = piece & (hi - 1);
+        let room = limit - shift;
+        if room < 64 && payload >> room != 0 {
+            // Set bits would be shifted out of the result type.
+            return Err(Fail::VbrTooLong(limit));
+        }
+        result |= payload << shift;
+        if piece & hi == 0 {
+            return Ok((result, pos));
+        }
+        shift += width - 1;
+        if shift >= limit {
+            return Err(Fail::VbrTooLong(limit));
+        }
+    }
+}
+
+/// Outcome of decoding a multi-chunk VBR value from a window.
+enum Multi {
+    /// The value and the number of bits it took.
+    Done(u64, u32),
+    /// Not decodable from the window (too long, or might lose bits).
+    Slow,
+    /// The terminator lies past the cached bits.
+    More,
+}
+
+/// Decodes a VBR-`W` value of several chunks from `win`, which holds
+/// `nbits` valid bits (at least 57 unless the input ends sooner): the
+/// terminating chunk is the first whose continuation bit is clear, and the
+/// payloads are packed together in four mask-and-shift steps (see
+/// [`VbrCompress`]).
+#[inline(always)]
+fn multi_w<const W: u32>(win: u64, nbits: u32, limit: u32) -> Multi {
+    let stop = !win & VbrCompress::<W>::CONT;
+    let consumed = stop.trailing_zeros() + 1;
+    // Cached bits end in zeros, which look like a terminator.
+    if stop == 0 || consumed > nbits {
+        return Multi::More;
+    }
+    let payload = W - 1;
+    if consumed == 2 * W && 2 * payload <= limit {
+        // Two chunks, the most common case.
+        let m = !(u64::MAX << payload);
+        return Multi::Done((win & m) | ((win >> W) & m) << payload, consumed);
+    }
+    let payload_bits = consumed / W * payload;
+    if payload_bits > limit {
+        return Multi::Slow;
+    }
+    Multi::Done(VbrCompress::<W>::compress(win) & !(u64::MAX << payload_bits), consumed)
+}
+
+/// [`multi_w`] for a width known only at run time.
+#[inline(never)]
+fn multi_dyn(win: u64, nbits: u32, width: u32, limit: u32) -> Multi {
+    macro_rules! dispatch {
+        ($($w:literal)*) => {
+            match width {
+                $($w => multi_w::<$w>(win, nbits, limit),)*
+                _ => Multi::Slow,
+            }
+        };
+    }
+    dispatch!(2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28)
+}
+
+impl<'a> BitReader<'a> {
+    /// A cursor at bit 0 of `data`.
+    pub fn new(data: &'a [u8]) -> Self {
+        BitReader { data, buf: 0, nbits: 0, end: 0, len_bits: data.len() as u64 * 8 }
+    }
+
+    /// The whole input.
+    #[inline]
+    pub fn data(&self) -> &'a [u8] {
+        self.data
+    }
+
+    /// The current bit position.
+    #[inline(always)]
+    pub fn bit_position(&self) -> u64 {
+        self.end - u64::from(self.nbits)
+    }
+
+    /// The input length in bits.
+    #[inline]
+    pub fn len_bits(&self) -> u64 {
+        self.len_bits
+    }
+
+    /// Bits left to read.
+    #[inline(always)]
+    pub fn remaining_bits(&self) -> u64 {
+        self.len_bits - self.bit_position()
+    }
+
+    /// Whether every bit has been consumed.
+    #[inline]
+    pub fn at_end(&self) -> bool {
+        self.bit_position() >= self.len_bits
+    }
+
+    #[inline(always)]
+    fn err(&self, kind: ErrorKind) -> Error {
+        Error::new(kind, self.bit_position())
+    }
+
+    /// Moves to bit `target` (at most the input length in bits).
+    pub fn jump_to_bit(&mut self, target: u64) -> Result<()> {
+        if target > self.len_bits {
+            return Err(self.err(ErrorKind::JumpPastEnd { target }));
+        }
+        self.set_position(target);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn set_position(&mut self, target: u64) {
+        self.end = target;
+        self.nbits = 0;
+        self.buf = 0;
+    }
+
+    /// Refills the cache from the current position: at least 57 bits, or
+    /// everything up to the end of the input.
+    #[inline(always)]
+    fn refill(&mut self) {
+        let pos = self.bit_position();
+        let i = (pos >> 3) as usize;
+        let sub = (pos & 7) as u32;
+        let (word, avail) = match self.data.get(i..i + 8) {
+            Some(b) => (load8(b), 64 - sub),
+            None => (load_tail(self.data, i), (self.len_bits - pos).min(64) as u32),
+        };
+        // Bytes past the end load as zeros: no masking needed.
+        self.buf = word >> sub;
+        self.nbits = avail;
+        self.end = pos + u64::from(avail);
+    }
+
+    /// Consumes `width` < 64 cached bits.
+    #[inline(always)]
+    fn consume(&mut self, width: u32) {
+        self.buf >>= width;
+        self.nbits -= width;
+    }
+
+    /// Reads a `width`-bit field (`width` in 0..=64).
+    #[inline]
+    pub fn read(&mut self, width: u32) -> Result<u64> {
+        if width > 64 {
+            return Err(self.err(ErrorKind::InvalidWidth { width }));
+        }
+        self.fast_read(width).map_err(|f| self.fail(f, width))
+    }
+
+    /// The hot-path read: `width` ≤ 64, a register-sized result. The full
+    /// [`Error`] is built by [`fail`](Self::fail) only on the cold path.
+    #[inline(always)]
+    pub(crate) fn fast_read(&mut self, width: u32) -> core::result::Result<u64, Fail> {
+        if width > self.nbits || width > 57 {
+            if width > 57 {
+                return self.read_wide(width);
+            }
+            self.refill();
+            if width > self.nbits {
+                return Err(Fail::End);
+            }
+        }
+        let v = self.buf & !(u64::MAX << width);
+        self.consume(width);
+        Ok(v)
+    }
+
+    /// A field of 58..=64 bits.
+    #[cold]
+    fn read_wide(&mut self, width: u32) -> core::result::Result<u64, Fail> {
+        if u64::from(width) > self.remaining_bits() {
+            return Err(Fail::End);
+        }
+        let low = self.fast_read(32)?;
+        let high = self.fast_read(width - 32)?;
+        Ok(low | high << 32)
+    }
+
+    /// Turns a hot-path failure into an [`Error`] at the current position.
+    #[inline(always)]
+    pub(crate) fn fail(&self, f: Fail, width: u32) -> Error {
+        fail_at(f, width, self.bit_position())
+    }
+
+    /// Reads a VBR-`width` value that must fit in 32 bits (LLVM's
+    /// `ReadVBR`). `width` must be in 1..=32.
+    #[inline]
+    pub fn read_vbr(&mut self, width: u32) -> Result<u32> {
+        if width == 0 || width > 32 {
+            return Err(self.err(ErrorKind::InvalidWidth { width }));
+        }
+        self.fast_vbr(width, 32).map(|v| v as u32).map_err(|f| self.fail(f, width))
+    }
+
+    /// Reads a VBR-`width` value of up to 64 bits (LLVM's `ReadVBR64`).
+    /// `width` must be in 1..=32.
+    #[inline]
+    pub fn read_vbr64(&mut self, width: u32) -> Result<u64> {
+        if width == 0 || width > 32 {
+            return Err(self.err(ErrorKind::InvalidWidth { width }));
+        }
+        self.fast_vbr(width, 64).map_err(|f| self.fail(f, width))
+    }
+
+    /// The hot-path VBR read: `width` in 1..=32, `limit` 32 or 64 (bits of
+    /// the result).
+    #[inline(always)]
+    pub(crate) fn fast_vbr(&mut self, width: u32, limit: u32) -> core::result::Result<u64, Fail> {
+        if width > self.nbits {
+            self.refill();
+            if width > self.nbits {
+                return Err(Fail::End);
+            }
+        }
+        let first = self.buf & !(u64::MAX << width);
+        if first >> (width - 1) == 0 {
+            self.consume(width);
+            return Ok(first);
+        }
+        let mut m = self.multi(width, limit);
+        if matches!(m, Multi::More) && self.nbits < 57 {
+            self.refill();
+            m = self.multi(width, limit);
+        }
+        match m {
+            Multi::Done(v, bits) => {
+                self.consume(bits);
+                Ok(v)
+            }
+            // Too long for the window, might lose bits, or runs past the
+            // end of the input: the chunk-by-chunk path decides.
+            Multi::Slow | Multi::More => {
+                let (v, pos) = vbr_slow(self.data, self.bit_position(), width, limit)?;
+                self.set_position(pos);
+                Ok(v)
+            }
+        }
+    }
+
+    /// [`multi_w`] on the cached bits.
+    #[inline(always)]
+    fn multi(&self, width: u32, limit: u32) -> Multi {
+        if width == 6 {
+            // The width of every unabbreviated operand: kept inline.
+            multi_w::<6>(self.buf, self.nbits, limit)
+        } else {
+            multi_dyn(self.buf, self.nbits, width, limit)
+        }
+    }
+
+    /// Reads a signed VBR-`width` value (sign in bit 0, see
+    /// [`decode_signed`]).
+    #[inline]
+    pub fn read_signed_vbr(&mut self, width: u32) -> Result<i64> {
+        Ok(decode_signed(self.read_vbr64(width)?))
+    }
+
+    /// Reads a 6-bit char6 field and decodes it.
+    #[inline]
+    pub fn read_char6(&mut self) -> Result<u8> {
+        Ok(decode_char6(self.read(6)? as u8))
+    }
+
+    /// Skips to the next 32-bit boundary (or to the end of the input if that
+    /// comes first), as LLVM's `SkipToFourByteBoundary`.
+    #[inline]
+    pub fn align32(&mut self) {
+        let pos = self.bit_position();
+        let target = pos.next_multiple_of(32).min(self.len_bits);
+        let skip = (target - pos) as u32;
+        if skip <= self.nbits {
+            self.consume(skip);
+        } else {
+            self.set_position(target);
+        }
+    }
+
+    /// Returns the next `len` bytes without copying and moves past them. The
+    /// position must be byte aligned.
+    pub fn read_bytes(&mut self, len: usize) -> Result<&'a [u8]> {
+        let pos = self.bit_position();
+        if pos % 8 != 0 {
+            return Err(self.err(ErrorKind::Unaligned));
+        }
+        let start = (pos / 8) as usize;
+        match start.checked_add(len) {
+            Some(end) if end <= self.data.len() => {
+                self.set_position(end as u64 * 8);
+                Ok(&self.data[start..end])
+            }
+            _ => Err(self.err(ErrorKind::UnexpectedEnd {
+                bits: u32::try_from(len.saturating_mul(8)).unwrap_or(u32::MAX),
+            })),
+        }
+    }
+}
+
+/// The [`Error`] for a hot-path failure at bit `pos`.
+#[cold]
+#[inline(never)]
+pub(crate) fn fail_at(f: Fail, width: u32, pos: u64) -> Error {
+    match f {
+        Fail::End => Error::new(ErrorKind::UnexpectedEnd { bits: width }, pos),
+        Fail::VbrTooLong(limit) => Error::new(ErrorKind::VbrTooLong { limit }, pos),
+    }
+}

@@ -1,0 +1,534 @@
+//! The bitstream reader: LLVM's `BitstreamCursor`, bounds-checked.
+
+use alloc::vec::Vec;
+
+use smallvec::SmallVec;
+
+use super::{
+    abbrev_id, blockinfo_code, AbbrevOp, Abbrevs, BlockInfo, ScopeAbbrevs, BLOCKINFO_BLOCK_ID,
+    BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_CHUNK_WIDTH, TOP_LEVEL_ABBREV_WIDTH,
+};
+use crate::bits::{decode_char6, BitReader};
+use crate::error::{Error, ErrorKind, Result};
+
+/// The nesting limit used by [`BitstreamReader::new`]. LLVM's own bitcode
+/// nests at most four blocks deep.
+pub const DEFAULT_MAX_DEPTH: usize = 256;
+
+/// What [`BitstreamReader::advance`] found next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// `ENTER_SUBBLOCK` with this block ID: call
+    /// [`enter_block`](BitstreamReader::enter_block) or
+    /// [`skip_block`](BitstreamReader::skip_block) (the next `advance`
+    /// skips it otherwise).
+    SubBlock {
+        /// The block ID.
+        block_id: u32,
+    },
+    /// `END_BLOCK`: the current block ended; the reader is back in its
+    /// parent.
+    EndBlock,
+    /// A record with this abbreviation ID (3 = unabbreviated): call
+    /// [`read_record`](BitstreamReader::read_record) or
+    /// [`skip_record`](BitstreamReader::skip_record).
+    Record(u32),
+    /// A `DEFINE_ABBREV`, already read and registered (in `BLOCKINFO`: for
+    /// the current `SETBID` block ID).
+    DefineAbbrev,
+}
+
+/// The header of a sub-block, returned when entering or skipping it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BlockHeader {
+    /// The block ID.
+    pub block_id: u32,
+    /// Width of abbreviation IDs inside the block.
+    pub abbrev_width: u32,
+    /// Declared length of the block body in 32-bit words.
+    pub length_words: u32,
+    /// Bit offset of the `ENTER_SUBBLOCK` abbreviation ID.
+    pub start_bit: u64,
+    /// Bit offset of the first bit of the body (after the length word).
+    pub body_bit: u64,
+}
+
+impl BlockHeader {
+    /// Bit offset just past the block, per its declared length.
+    pub fn end_bit(&self) -> u64 {
+        self.body_bit + u64::from(self.length_words) * 32
+    }
+}
+
+/// A decoded record's code, abbreviation and blob; its operands are in the
+/// buffer passed to [`BitstreamReader::read_record`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Record<'a> {
+    /// The record code (truncated to 32 bits, as LLVM does).
+    pub code: u32,
+    /// The abbreviation ID it was read with (3 = unabbreviated).
+    pub abbrev_id: u32,
+    /// The blob operand, borrowed from the input.
+    pub blob: Option<&'a [u8]>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Scope {
+    block_id: u32,
+    end_bit: u64,
+    prev_width: u32,
+    saved: ScopeAbbrevs,
+    prev_blockinfo_bid: Option<u32>,
+}
+
+/// A cursor over a bitstream (without its 4-byte magic): LLVM's
+/// `BitstreamCursor`, with every read bounds-checked, no allocation
+/// proportional to an untrusted length, bounded nesting, and block-info
+/// (`BLOCKINFO`) processing built in.
+///
+/// ```
+/// use llvmext_core::bitstream::{BitstreamReader, Entry};
+/// # let bytes = {
+/// #   let mut w = llvmext_core::bitstream::BitstreamWriter::new();
+/// #   w.enter_block(9, 2); w.emit_record(7, &[1, 2, 3], None).unwrap(); w.exit_block().unwrap();
+/// #   w.finish() };
+/// // Count the records of every block, entering all of them.
+/// let mut r = BitstreamReader::new(&bytes);
+/// let mut ops = Vec::new();
+/// let mut records = 0;
+/// while let Some(entry) = r.advance().unwrap() {
+///     match entry {
+///         Entry::SubBlock { .. } => { r.enter_block().unwrap(); }
+///         Entry::Record(id) => { r.read_record(id, &mut ops).unwrap(); records += 1; }
+///         Entry::EndBlock | Entry::DefineAbbrev => {}
+///     }
+/// }
+/// assert_eq!(records, 1);
+/// ```
+#[derive(Debug, Clone)]
+pub struct BitstreamReader<'a> {
+    bits: BitReader<'a>,
+    width: u32,
+    scopes: Vec<Scope>,
+    abbrevs: Abbrevs,
+    /// `Some(bid)` after `SETBID` while the current block is `BLOCKINFO`;
+    /// `None` elsewhere.
+    blockinfo_bid: Option<u32>,
+    in_blockinfo: bool,
+    pending: Option<(u32, u64)>,
+    max_depth: usize,
+    scratch: Vec<u64>,
+}
+
+impl<'a> BitstreamReader<'a> {
+    /// A reader at the start of `data`, which holds the stream after its
+    /// magic (the reader does not look at magics; see [`crate::magic`]).
+    pub fn new(data: &'a [u8]) -> Self {
+        Self::with_max_depth(data, DEFAULT_MAX_DEPTH)
+    }
+
+    /// A reader that refuses blocks nested more than `max_depth` deep.
+    pub fn with_max_depth(data: &'a [u8], max_depth: usize) -> Self {
+        BitstreamReader {
+            bits: BitReader::new(data),
+            width: TOP_LEVEL_ABBREV_WIDTH,
+            scopes: Vec::new(),
+            abbrevs: Abbrevs::new(),
+            blockinfo_bid: None,
+            in_blockinfo: false,
+            pending: None,
+            max_depth,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The underlying bit cursor.
+    pub fn bits(&self) -> &BitReader<'a> {
+        &self.bits
+    }
+
+    /// The current bit offset.
+    #[inline]
+    pub fn bit_position(&self) -> u64 {
+        self.bits.bit_position()
+    }
+
+    /// Whether the whole input has been consumed.
+    pub fn at_end(&self) -> bool {
+        self.bits.at_end()
+    }
+
+    /// How many blocks are open.
+    pub fn depth(&self) -> usize {
+        self.scopes.len()
+    }
+
+    /// The ID of the innermost open block.
+    pub fn block_id(&self) -> Option<u32> {
+        self.scopes.last().map(|s| s.block_id)
+    }
+
+    /// The abbreviation-ID width in force.
+    pub fn abbrev_width(&self) -> u32 {
+        self.width
+    }
+
+    /// What `BLOCKINFO` has said so far.
+    pub fn block_info(&self) -> &BlockInfo {
+        &self.abbrevs.info
+    }
+
+    /// The operands of the abbreviation with ID `id` in the current block,
+    /// if defined.
+    pub fn abbrev(&self, id: u32) -> Option<&[AbbrevOp]> {
+        self.abbrevs.get(id)
+    }
+
+    /// The number of abbreviations visible in the current block.
+    pub fn num_abbrevs(&self) -> usize {
+        self.abbrevs.count()
+    }
+
+    #[cold]
+    fn err(&self, kind: ErrorKind) -> Error {
+        Error::new(kind, self.bits.bit_position())
+    }
+
+    fn end_limit(&self) -> u64 {
+        self.scopes.last().map_or(self.bits.len_bits(), |s| s.end_bit)
+    }
+
+    /// Reads the next entry; `Ok(None)` at the end of the input outside of
+    /// any block. A sub-block returned by the previous call and neither
+    /// entered nor skipped is skipped first.
+    #[inline]
+    pub fn advance(&mut self) -> Result<Option<Entry>> {
+        if self.pending.is_some() {
+            self.skip_block()?;
+        }
+        if self.scopes.is_empty() && self.bits.at_end() {
+            return Ok(None);
+        }
+        let start = self.bits.bit_position();
+        let id = fixed(&mut self.bits, self.width)? as u32;
+        match id {
+            abbrev_id::END_BLOCK => {
+                let Some(scope) = self.scopes.pop() else {
+                    return Err(Error::new(ErrorKind::EndBlockAtTopLevel, start));
+                };
+                self.bits.align32();
+                self.abbrevs.exit(scope.saved);
+                self.width = scope.prev_width;
+                self.in_blockinfo = self.scopes.last().is_some_and(|s| s.block_id == 0);
+                self.blockinfo_bid = scope.prev_blockinfo_bid;
+                Ok(Some(Entry::EndBlock))
+            }
+            abbrev_id::ENTER_SUBBLOCK => {
+                let block_id = self.bits.read_vbr(BLOCK_ID_WIDTH)?;
+                self.pending = Some((block_id, start));
+                Ok(Some(Entry::SubBlock { block_id }))
+            }
+            abbrev_id::DEFINE_ABBREV => {
+                self.read_abbrev()?;
+                Ok(Some(Entry::DefineAbbrev))
+            }
+            _ => Ok(Some(Entry::Record(id))),
+        }
+    }
+
+    fn read_header(&mut self) -> Result<BlockHeader> {
+        let Some((block_id, start_bit)) = self.pending.take() else {
+            return Err(self.err(ErrorKind::NoPendingBlock));
+        };
+        let abbrev_width = self.bits.read_vbr(CODE_LEN_WIDTH)?;
+        if abbrev_width == 0 || abbrev_width > MAX_CHUNK_WIDTH {
+            return Err(Error::new(ErrorKind::BadAbbrevWidth { width: abbrev_width }, start_bit));
+        }
+        self.bits.align32();
+        let length_words = self.bits.read(BLOCK_SIZE_WIDTH)? as u32;
+        let body_bit = self.bits.bit_position();
+        let header = BlockHeader { block_id, abbrev_width, length_words, start_bit, body_bit };
+        if header.end_bit() > self.end_limit() {
+            return Err(Error::new(
+                ErrorKind::BlockPastEnd { words: length_words.into() },
+                start_bit,
+            ));
+        }
+        Ok(header)
+    }
+
+    /// Enters the sub-block [`advance`](Self::advance) just returned: reads
+    /// its header, checks its length against the input, and makes its
+    /// abbreviations (from `BLOCKINFO`, then local) current. Entering
+    /// block 0 starts a new `BLOCKINFO`.
+    pub fn enter_block(&mut self) -> Result<BlockHeader> {
+        if self.scopes.len() >= self.max_depth {
+            let start = self.pending.map_or(self.bits.bit_position(), |p| p.1);
+            return Err(Error::new(ErrorKind::NestingTooDeep { limit: self.max_depth }, start));
+        }
+        let h = self.read_header()?;
+        let saved = self.abbrevs.enter(h.block_id);
+        self.scopes.push(Scope {
+            block_id: h.block_id,
+            end_bit: h.end_bit(),
+            prev_width: self.width,
+            saved,
+            prev_blockinfo_bid: self.blockinfo_bid,
+        });
+        self.width = h.abbrev_width;
+        self.in_blockinfo = h.block_id == BLOCKINFO_BLOCK_ID;
+        self.blockinfo_bid = None;
+        Ok(h)
+    }
+
+    /// Skips the sub-block [`advance`](Self::advance) just returned, in
+    /// O(1), using its declared length.
+    pub fn skip_block(&mut self) -> Result<BlockHeader> {
+        let h = self.read_header()?;
+        self.bits.jump_to_bit(h.end_bit())?;
+        Ok(h)
+    }
+
+    fn read_abbrev(&mut self) -> Result<()> {
+        let start = self.bits.bit_position();
+        let n = self.bits.read_vbr(5)?;
+        // Every operand takes at least 4 bits.
+        if u64::from(n) * 4 > self.bits.remaining_bits() {
+            return Err(Error::new(ErrorKind::ImplausibleSize { count: n.into() }, start));
+        }
+        let mut abbrev: SmallVec<[AbbrevOp; 8]> = SmallVec::new();
+        for _ in 0..n {
+            if self.bits.read(1)? == 1 {
+                abbrev.push(AbbrevOp::Literal(self.bits.read_vbr64(8)?));
+                continue;
+            }
+            let enc_at = self.bits.bit_position();
+            let enc = self.bits.read(3)? as u8;
+            let op = match enc {
+                1 | 2 => {
+                    let w = self.bits.read_vbr64(5)?;
+                    if w > u64::from(MAX_CHUNK_WIDTH) {
+                        return Err(Error::new(
+                            ErrorKind::AbbrevWidthTooLarge { width: w },
+                            enc_at,
+                        ));
+                    }
+                    if enc == 1 {
+                        AbbrevOp::Fixed(w as u8)
+                    } else {
+                        AbbrevOp::Vbr(w as u8)
+                    }
+                }
+                3 => AbbrevOp::Array,
+                4 => AbbrevOp::Char6,
+                5 => AbbrevOp::Blob,
+                _ => {
+                    return Err(Error::new(
+                        ErrorKind::InvalidAbbrevEncoding { encoding: enc },
+                        enc_at,
+                    ))
+                }
+            };
+            abbrev.push(op);
+        }
+        if abbrev.is_empty() {
+            return Err(Error::new(ErrorKind::EmptyAbbrev, start));
+        }
+        if self.in_blockinfo {
+            let Some(bid) = self.blockinfo_bid else {
+                return Err(Error::new(ErrorKind::MalformedBlockInfo, start));
+            };
+            self.abbrevs.info.add_abbrev(bid, &abbrev);
+        } else {
+            self.abbrevs.push_local(&abbrev);
+        }
+        Ok(())
+    }
+
+    /// Decodes the record whose abbreviation ID [`advance`](Self::advance)
+    /// returned. Its operands (without the code) replace the contents of
+    /// `ops`; a blob operand is returned as a slice of the input. Inside
+    /// `BLOCKINFO`, `SETBID`/`BLOCKNAME`/`SETRECORDNAME` also take effect.
+    #[inline]
+    pub fn read_record(&mut self, abbrev_id: u32, ops: &mut Vec<u64>) -> Result<Record<'a>> {
+        ops.clear();
+        // Decode with a local copy of the cursor, so that it lives in
+        // registers for the whole record.
+        let mut bits = self.bits;
+        let result = if abbrev_id == abbrev_id::UNABBREV_RECORD {
+            read_unabbrev(&mut bits, ops)
+        } else {
+            match self.abbrevs.get(abbrev_id) {
+                Some(abbrev) => {
+                    read_abbreviated(&mut bits, abbrev, ops).map(|(code, blob)| Record {
+                        code,
+                        abbrev_id,
+                        blob,
+                    })
+                }
+                None => Err(self.err(ErrorKind::UnknownAbbrev { id: abbrev_id })),
+            }
+        };
+        self.bits = bits;
+        let record = result?;
+        if self.in_blockinfo {
+            self.blockinfo_record(record.code, ops)?;
+        }
+        Ok(record)
+    }
+
+    /// Reads past a record, returning its code.
+    pub fn skip_record(&mut self, abbrev_id: u32) -> Result<u32> {
+        let mut scratch = core::mem::take(&mut self.scratch);
+        let r = self.read_record(abbrev_id, &mut scratch);
+        self.scratch = scratch;
+        r.map(|r| r.code)
+    }
+
+    fn blockinfo_record(&mut self, code: u32, ops: &[u64]) -> Result<()> {
+        let bad = |s: &Self| s.err(ErrorKind::MalformedBlockInfo);
+        match code {
+            blockinfo_code::SETBID => {
+                let Some(&bid) = ops.first() else { return Err(bad(self)) };
+                let bid = bid as u32;
+                self.abbrevs.info.entry_mut(bid);
+                self.blockinfo_bid = Some(bid);
+            }
+            blockinfo_code::BLOCKNAME => {
+                let Some(bid) = self.blockinfo_bid else { return Err(bad(self)) };
+                let name = ops.iter().map(|&c| c as u8).collect();
+                self.abbrevs.info.entry_mut(bid).name = Some(name);
+            }
+            blockinfo_code::SETRECORDNAME => {
+                let Some(bid) = self.blockinfo_bid else { return Err(bad(self)) };
+                let Some((&rc, name)) = ops.split_first() else { return Err(bad(self)) };
+                let name = name.iter().map(|&c| c as u8).collect();
+                self.abbrevs.info.entry_mut(bid).record_names.push((rc as u32, name));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// A fixed field on the hot path (width ≤ 32, checked when the abbreviation
+/// was read).
+#[inline(always)]
+fn fixed(bits: &mut BitReader<'_>, width: u32) -> Result<u64> {
+    bits.fast_read(width).map_err(|f| bits.fail(f, width))
+}
+
+/// A VBR64 field on the hot path (width in 1..=32).
+#[inline(always)]
+fn vbr64(bits: &mut BitReader<'_>, width: u32) -> Result<u64> {
+    bits.fast_vbr(width, 64).map_err(|f| bits.fail(f, width))
+}
+
+/// A VBR32 field on the hot path (width in 1..=32).
+#[inline(always)]
+fn vbr32(bits: &mut BitReader<'_>, width: u32) -> Result<u32> {
+    bits.fast_vbr(width, 32).map(|v| v as u32).map_err(|f| bits.fail(f, width))
+}
+
+#[inline(always)]
+fn read_scalar(bits: &mut BitReader<'_>, op: AbbrevOp) -> Result<u64> {
+    match op {
+        AbbrevOp::Literal(v) => Ok(v),
+        AbbrevOp::Fixed(w) => fixed(bits, w.into()),
+        AbbrevOp::Vbr(0) => Ok(0),
+        AbbrevOp::Vbr(w) => vbr64(bits, w.into()),
+        AbbrevOp::Char6 => Ok(decode_char6(fixed(bits, 6)? as u8).into()),
+        AbbrevOp::Array | AbbrevOp::Blob => unreachable!("checked by the caller"),
+    }
+}
+
+/// Decodes an unabbreviated record (code, operand count and operands, all
+/// VBR6) into `ops`.
+#[inline(always)]
+fn read_unabbrev<'a>(bits: &mut BitReader<'a>, ops: &mut Vec<u64>) -> Result<Record<'a>> {
+    let code = vbr32(bits, 6)?;
+    let at = bits.bit_position();
+    let n = vbr32(bits, 6)?;
+    if u64::from(n) * 6 > bits.remaining_bits() {
+        return Err(Error::new(ErrorKind::ImplausibleSize { count: n.into() }, at));
+    }
+    ops.reserve(n as usize);
+    for _ in 0..n {
+        ops.push(vbr64(bits, 6)?);
+    }
+    Ok(Record { code, abbrev_id: abbrev_id::UNABBREV_RECORD, blob: None })
+}
+
+/// Decodes one abbreviated record into `ops`; returns its code and blob.
+#[inline(always)]
+fn read_abbreviated<'a>(
+    bits: &mut BitReader<'a>,
+    aops: &[AbbrevOp],
+    ops: &mut Vec<u64>,
+) -> Result<(u32, Option<&'a [u8]>)> {
+    let code = match aops[0] {
+        AbbrevOp::Array | AbbrevOp::Blob => {
+            return Err(Error::new(ErrorKind::AbbrevStartsWithArrayOrBlob, bits.bit_position()))
+        }
+        op => read_scalar(bits, op)? as u32,
+    };
+    let mut blob = None;
+    let mut i = 1;
+    while i < aops.len() {
+        match aops[i] {
+            AbbrevOp::Array => {
+                let at = bits.bit_position();
+                let n = vbr32(bits, 6)?;
+                if i + 2 != aops.len() {
+                    return Err(Error::new(ErrorKind::ArrayNotSecondToLast, at));
+                }
+                let elt = aops[i + 1];
+                let min_bits = match elt {
+                    AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > 0 => u64::from(w),
+                    AbbrevOp::Char6 => 6,
+                    _ => return Err(Error::new(ErrorKind::BadArrayElement, at)),
+                };
+                if u64::from(n) * min_bits > bits.remaining_bits() {
+                    return Err(Error::new(ErrorKind::ImplausibleSize { count: n.into() }, at));
+                }
+                ops.reserve(n as usize);
+                match elt {
+                    AbbrevOp::Fixed(w) => {
+                        for _ in 0..n {
+                            ops.push(fixed(bits, w.into())?);
+                        }
+                    }
+                    AbbrevOp::Vbr(w) => {
+                        for _ in 0..n {
+                            ops.push(vbr64(bits, w.into())?);
+                        }
+                    }
+                    _ => {
+                        for _ in 0..n {
+                            ops.push(decode_char6(fixed(bits, 6)? as u8).into());
+                        }
+                    }
+                }
+                i += 2;
+            }
+            AbbrevOp::Blob => {
+                let at = bits.bit_position();
+                let n = vbr32(bits, 6)?;
+                bits.align32();
+                let start = bits.bit_position();
+                let padded_end = start + u64::from(n).div_ceil(4) * 32;
+                if padded_end > bits.len_bits() {
+                    return Err(Error::new(ErrorKind::BlobPastEnd { len: n.into() }, at));
+                }
+                blob = Some(bits.read_bytes(n as usize)?);
+                bits.jump_to_bit(padded_end)?;
+                i += 1;
+            }
+            op => {
+                ops.push(read_scalar(bits, op)?);
+                i += 1;
+            }
+        }
+    }
+    Ok((code, blob))
+}
