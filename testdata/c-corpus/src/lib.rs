@@ -1,0 +1,1 @@
+// empty: see Cargo.toml

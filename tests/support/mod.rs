@@ -1,0 +1,27 @@
+//! Shared harness for the root package's integration tests and benches.
+//!
+//! - [`tools`]: find the LLVM 19 / rustc oracles ([`tool`]), failing loudly
+//!   (never skipping) with the Debian package to install when one is missing.
+//! - [`corpus`]: a bitcode corpus built at test time from C (in-repo sources
+//!   and real-world libraries fetched through cargo) and Rust, cached under
+//!   `target/llvmext-corpus/` ([`corpus()`], [`largest_with_debug`]).
+//! - [`stats`]: walks a stream with `llvmext_core`'s `BitstreamReader` and
+//!   collects what `llvm-bcanalyzer` reports per block ID.
+//! - [`analyzer`]: runs `llvm-bcanalyzer-19` and parses its summary and
+//!   `-dump` output.
+//!
+//! Use it from a test file with `mod support;`, from a bench with
+//! `#[path = "../tests/support/mod.rs"] mod support;`. Nothing in here is
+//! test-only (no `#[test]`, no `assert!`-style macros meant for tests).
+#![allow(dead_code)]
+
+pub mod analyzer;
+pub mod cache;
+pub mod corpus;
+pub mod stats;
+pub mod tools;
+
+#[allow(unused_imports)]
+pub use corpus::{corpus, corpus_file, largest_with_debug, CorpusFile, Producer};
+#[allow(unused_imports)]
+pub use tools::{tool, tool_version};
