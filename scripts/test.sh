@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The full test suite: installs the LLVM 19 oracles when missing, then runs
+# every test (unit, integration, differential against the LLVM tools, doc
+# tests, benches in test mode) and the lint gates that keep main landable.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+export CARGO_TERM_COLOR=never
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
+cargo test --workspace --all-targets
+cargo test --workspace --doc
