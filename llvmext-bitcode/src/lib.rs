@@ -18,6 +18,7 @@
 //! implemented yet; see the project's issue tracker.
 #![deny(missing_docs)]
 
+pub mod analyzer;
 pub mod schema;
 
 pub use llvmext_core as core;

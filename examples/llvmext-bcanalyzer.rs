@@ -1,0 +1,69 @@
+//! `llvmext-bcanalyzer` — mirrors `llvm-bcanalyzer`: `[-dump] FILE` prints
+//! byte for byte what `llvm-bcanalyzer-19 [-dump] FILE` prints.
+//!
+//! Options: `-dump`, `--dump-blockinfo`, `-non-symbolic`,
+//! `-disable-histogram`, `-show-binary-blobs` (one or two leading dashes).
+//! On malformed input: what was printed so far, then
+//! `llvmext-bcanalyzer: error: ... at bit N` on stderr and exit status 1.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use llvmext::bitcode::analyzer::{analyze, Options};
+
+fn usage() -> ExitCode {
+    eprintln!(
+        "usage: llvmext-bcanalyzer [-dump] [--dump-blockinfo] [-non-symbolic] \
+         [-disable-histogram] [-show-binary-blobs] FILE"
+    );
+    ExitCode::from(1)
+}
+
+fn main() -> ExitCode {
+    let mut opts = Options::default();
+    let mut file = None;
+    for arg in std::env::args().skip(1) {
+        match arg.trim_start_matches('-') {
+            _ if !arg.starts_with('-') || arg == "-" => {
+                if file.replace(arg).is_some() {
+                    return usage();
+                }
+            }
+            "dump" => opts.dump = true,
+            "dump-blockinfo" => opts.dump_blockinfo = true,
+            "non-symbolic" => opts.symbolic = false,
+            "disable-histogram" => opts.histogram = false,
+            "show-binary-blobs" => opts.show_binary_blobs = true,
+            _ => return usage(),
+        }
+    }
+    let file = file.unwrap_or_else(|| "-".to_string());
+    let data = if file == "-" {
+        let mut v = Vec::new();
+        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut v) {
+            eprintln!("llvmext-bcanalyzer: error: <stdin>: {e}");
+            return ExitCode::from(1);
+        }
+        v
+    } else {
+        match std::fs::read(&file) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("llvmext-bcanalyzer: error: {file}: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let name = if file == "-" { "<stdin>" } else { file.as_str() };
+    let result = analyze(&data, name, &opts, &mut out);
+    let _ = out.flush();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("llvmext-bcanalyzer: error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
