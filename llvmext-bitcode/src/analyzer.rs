@@ -554,7 +554,7 @@ impl<'o, W: Write> Analyzer<'o, W> {
 
 /// The name `llvm-bcanalyzer` gives block `block_id` (LLVM's
 /// `GetBlockName`).
-fn block_name<'i>(stream: StreamType, block_id: u32, info: &'i BlockInfo) -> Option<&'i [u8]> {
+fn block_name(stream: StreamType, block_id: u32, info: &BlockInfo) -> Option<&[u8]> {
     if block_id < 8 {
         return (block_id == BLOCKINFO_BLOCK_ID).then_some(b"BLOCKINFO_BLOCK".as_slice());
     }
@@ -571,12 +571,7 @@ fn block_name<'i>(stream: StreamType, block_id: u32, info: &'i BlockInfo) -> Opt
 
 /// The name `llvm-bcanalyzer` gives record `code` in block `block_id`
 /// (LLVM's `GetCodeName`).
-fn code_name<'i>(
-    stream: StreamType,
-    code: u32,
-    block_id: u32,
-    info: &'i BlockInfo,
-) -> Option<&'i [u8]> {
+fn code_name(stream: StreamType, code: u32, block_id: u32, info: &BlockInfo) -> Option<&[u8]> {
     if block_id < 8 {
         if block_id != BLOCKINFO_BLOCK_ID {
             return None;
