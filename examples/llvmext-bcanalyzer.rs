@@ -3,6 +3,8 @@
 //!
 //! Options: `-dump`, `--dump-blockinfo`, `-non-symbolic`,
 //! `-disable-histogram`, `-show-binary-blobs` (one or two leading dashes).
+//! `-reencode=OUT` (ours): write FILE back through llvmext's bitstream
+//! writer to OUT (byte-identical for files LLVM wrote) instead of analyzing.
 //! On malformed input: what was printed so far, then
 //! `llvmext-bcanalyzer: error: ... at bit N` on stderr and exit status 1.
 
@@ -22,7 +24,12 @@ fn usage() -> ExitCode {
 fn main() -> ExitCode {
     let mut opts = Options::default();
     let mut file = None;
+    let mut reencode_to = None;
     for arg in std::env::args().skip(1) {
+        if let Some(out) = arg.trim_start_matches('-').strip_prefix("reencode=") {
+            reencode_to = Some(out.to_string());
+            continue;
+        }
         match arg.trim_start_matches('-') {
             _ if !arg.starts_with('-') || arg == "-" => {
                 if file.replace(arg).is_some() {
@@ -54,6 +61,21 @@ fn main() -> ExitCode {
             }
         }
     };
+    if let Some(out) = reencode_to {
+        return match llvmext::bitcode::reencode::reencode(&data) {
+            Ok(bytes) => match std::fs::write(&out, bytes) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("llvmext-bcanalyzer: error: {out}: {e}");
+                    ExitCode::from(1)
+                }
+            },
+            Err(e) => {
+                eprintln!("llvmext-bcanalyzer: error: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let name = if file == "-" { "<stdin>" } else { file.as_str() };

@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 pub mod analyzer;
+pub mod reencode;
 pub mod schema;
 
 pub use llvmext_core as core;
