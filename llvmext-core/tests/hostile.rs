@@ -793,15 +793,16 @@ fn abbrev_width_too_large() {
 #[test]
 fn unknown_abbrev_ids() {
     for id in [4u64, 5, 15] {
-        let mut after_id = 0;
+        let mut at_id = 0;
         let data = block_with(64, |b| {
             if id == 5 {
                 define(b, &[AbbrevOp::Literal(1)]);
             }
+            at_id = b.bit_position();
             b.write(id, 4);
-            after_id = b.bit_position();
         });
-        assert_error(&data, ErrorKind::UnknownAbbrev { id: id as u32 }, after_id);
+        // Reported at the ID field, like every other field error.
+        assert_error(&data, ErrorKind::UnknownAbbrev { id: id as u32 }, at_id);
     }
     // An abbreviation of a closed sibling block is not visible.
     let mut b = BitWriter::new();
@@ -810,12 +811,12 @@ fn unknown_abbrev_ids() {
     define(&mut b, &[AbbrevOp::Literal(1)]);
     b.write(0, 4);
     b.align32();
+    let at_id = b.bit_position();
     b.write(4, 4);
-    let after_id = b.bit_position();
     b.write(0, 32);
     b.write(0, 32);
     let data = b.finish();
-    assert_error(&data, ErrorKind::UnknownAbbrev { id: 4 }, after_id);
+    assert_error(&data, ErrorKind::UnknownAbbrev { id: 4 }, at_id);
 }
 
 #[test]

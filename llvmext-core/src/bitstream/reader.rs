@@ -366,7 +366,11 @@ impl<'a> BitstreamReader<'a> {
                         blob,
                     })
                 }
-                None => Err(self.err(ErrorKind::UnknownAbbrev { id: abbrev_id })),
+                // At the ID itself, which `advance` just read.
+                None => Err(Error::new(
+                    ErrorKind::UnknownAbbrev { id: abbrev_id },
+                    self.bits.bit_position().saturating_sub(self.width.into()),
+                )),
             }
         };
         self.bits = bits;
