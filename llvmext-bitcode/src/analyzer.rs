@@ -18,7 +18,7 @@
 //! analyze(&bytes, "x.bc", &Options { dump: true, ..Options::default() }, &mut out).unwrap();
 //! let text = String::from_utf8(out).unwrap();
 //! assert!(text.starts_with(
-//!     "<IDENTIFICATION_BLOCK_ID NumWords=2 BlockCodeSize=5>\n  <EPOCH op0=0/>\n</IDENTIFICATION_BLOCK_ID>\n"
+//!     "<IDENTIFICATION_BLOCK_ID NumWords=1 BlockCodeSize=5>\n  <EPOCH op0=0/>\n</IDENTIFICATION_BLOCK_ID>\n"
 //! ));
 //! assert!(text.contains("  # Toplevel Blocks: 1\n"));
 //! ```
