@@ -165,6 +165,78 @@ fn sleb128_decode(c: &mut Criterion) {
     g.finish();
 }
 
+/// Decodes all of `bytes` with the `leb128` crate into `out`: the same job
+/// as [`ours::decode_uleb128_all`].
+fn decode_all_uleb128_crate(mut bytes: &[u8], out: &mut Vec<u64>) {
+    while !bytes.is_empty() {
+        out.push(leb128::read::unsigned(&mut bytes).unwrap());
+    }
+}
+
+fn decode_all_sleb128_crate(mut bytes: &[u8], out: &mut Vec<i64>) {
+    while !bytes.is_empty() {
+        out.push(leb128::read::signed(&mut bytes).unwrap());
+    }
+}
+
+fn uleb128_decode_all(c: &mut Criterion) {
+    let values = unsigned_values();
+    let bytes = encode_unsigned(&values);
+    let mut out = Vec::with_capacity(COUNT);
+    assert_eq!(ours::decode_uleb128_all(&bytes, &mut out), Ok(COUNT));
+    assert_eq!(out, values);
+    out.clear();
+    decode_all_uleb128_crate(&bytes, &mut out);
+    assert_eq!(out, values);
+
+    let mut g = c.benchmark_group("uleb128_decode_all");
+    g.throughput(Throughput::Elements(COUNT as u64));
+    g.bench_function(BenchmarkId::from_parameter("llvmext"), |b| {
+        b.iter(|| {
+            out.clear();
+            ours::decode_uleb128_all(black_box(&bytes), &mut out).unwrap();
+            black_box(out.len())
+        })
+    });
+    g.bench_function(BenchmarkId::from_parameter("leb128_crate"), |b| {
+        b.iter(|| {
+            out.clear();
+            decode_all_uleb128_crate(black_box(&bytes), &mut out);
+            black_box(out.len())
+        })
+    });
+    g.finish();
+}
+
+fn sleb128_decode_all(c: &mut Criterion) {
+    let values = signed_values();
+    let bytes = encode_signed(&values);
+    let mut out = Vec::with_capacity(COUNT);
+    assert_eq!(ours::decode_sleb128_all(&bytes, &mut out), Ok(COUNT));
+    assert_eq!(out, values);
+    out.clear();
+    decode_all_sleb128_crate(&bytes, &mut out);
+    assert_eq!(out, values);
+
+    let mut g = c.benchmark_group("sleb128_decode_all");
+    g.throughput(Throughput::Elements(COUNT as u64));
+    g.bench_function(BenchmarkId::from_parameter("llvmext"), |b| {
+        b.iter(|| {
+            out.clear();
+            ours::decode_sleb128_all(black_box(&bytes), &mut out).unwrap();
+            black_box(out.len())
+        })
+    });
+    g.bench_function(BenchmarkId::from_parameter("leb128_crate"), |b| {
+        b.iter(|| {
+            out.clear();
+            decode_all_sleb128_crate(black_box(&bytes), &mut out);
+            black_box(out.len())
+        })
+    });
+    g.finish();
+}
+
 fn uleb128_encode(c: &mut Criterion) {
     let values = unsigned_values();
     let ours_bytes = encode_unsigned(&values);
@@ -233,5 +305,13 @@ fn sleb128_encode(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, uleb128_decode, sleb128_decode, uleb128_encode, sleb128_encode);
+criterion_group!(
+    benches,
+    uleb128_decode,
+    sleb128_decode,
+    uleb128_decode_all,
+    sleb128_decode_all,
+    uleb128_encode,
+    sleb128_encode
+);
 criterion_main!(benches);

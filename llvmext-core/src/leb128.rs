@@ -44,6 +44,11 @@
 //! - [`Reader`] goes further for sequences: it computes where every value in
 //!   the next 64 bytes ends in one pass, so the position of the next value
 //!   never waits on decoding the current one.
+//! - The batch decoders ([`decode_uleb128_all`], [`decode_sleb128_all`],
+//!   [`Reader::read_uleb128_into`], [`Reader::read_sleb128_into`]) work on
+//!   512 bytes at a time: one pass gathers the 7-bit groups of all of them
+//!   into a packed bit stream and finds every terminating byte, a second
+//!   takes each value out of the stream with one load, shift and mask.
 //! - The encoders scatter the groups the same way and append them with one
 //!   fixed-size copy followed by a truncation.
 
@@ -1128,6 +1133,80 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Decodes ULEB128 `u64`s into `out` until it is full or the data ends,
+    /// as the batch decoder [`decode_uleb128_all`] does; returns how many
+    /// were decoded.
+    ///
+    /// Values are decoded exactly as [`read_uleb128`](Reader::read_uleb128)
+    /// would, one after the other. If a value is invalid after at least one
+    /// good one, this returns the good ones and stays at the bad value, so
+    /// that the next call returns the error (with its absolute offset);
+    /// `Ok(0)` means `out` is empty or the data is all consumed.
+    ///
+    /// ```
+    /// use llvmext_core::leb128::{ErrorKind, Reader};
+    ///
+    /// let mut r = Reader::new(&[0x01, 0xE5, 0x8E, 0x26, 0x03, 0x80]);
+    /// let mut out = [0; 2];
+    /// assert_eq!(r.read_uleb128_into(&mut out), Ok(2));
+    /// assert_eq!(out, [1, 624_485]);
+    /// assert_eq!(r.read_uleb128_into(&mut out), Ok(1));
+    /// assert_eq!(out[0], 3);
+    /// let err = r.read_uleb128_into(&mut out).unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::Truncated, 6));
+    /// assert_eq!(r.position(), 5);
+    /// ```
+    pub fn read_uleb128_into(&mut self, out: &mut [u64]) -> Result<usize, Error> {
+        let mut filled = 0;
+        let (count, used, result) = decode_seq::<false>(self.remaining(), out.len(), |vals| {
+            out[filled..filled + vals.len()].copy_from_slice(vals);
+            filled += vals.len();
+        });
+        self.finish_bulk(count, used, result)
+    }
+
+    /// Decodes SLEB128 `i64`s into `out` until it is full or the data ends;
+    /// see [`read_uleb128_into`](Reader::read_uleb128_into).
+    ///
+    /// ```
+    /// use llvmext_core::leb128::Reader;
+    ///
+    /// let mut r = Reader::new(&[0x7F, 0xC0, 0xBB, 0x78]);
+    /// let mut out = [0; 4];
+    /// assert_eq!(r.read_sleb128_into(&mut out), Ok(2));
+    /// assert_eq!(out[..2], [-1, -123_456]);
+    /// assert!(r.is_empty());
+    /// ```
+    pub fn read_sleb128_into(&mut self, out: &mut [i64]) -> Result<usize, Error> {
+        let mut filled = 0;
+        let (count, used, result) = decode_seq::<true>(self.remaining(), out.len(), |vals| {
+            for (slot, &v) in out[filled..filled + vals.len()].iter_mut().zip(vals) {
+                *slot = v as i64;
+            }
+            filled += vals.len();
+        });
+        self.finish_bulk(count, used, result)
+    }
+
+    /// Moves past the `used` bytes of `count` values read in bulk; reports
+    /// `result`'s error only if there are no values to return.
+    fn finish_bulk(
+        &mut self,
+        count: usize,
+        used: usize,
+        result: Result<(), Error>,
+    ) -> Result<usize, Error> {
+        if used != 0 {
+            self.pos += used;
+            // The block mask no longer matches the position; rebuild it.
+            self.ends = 0;
+        }
+        match result {
+            Err(e) if count == 0 => Err(e.shifted(self.pos)),
+            _ => Ok(count),
+        }
+    }
+
     /// Reads one raw byte.
     #[inline]
     pub fn read_u8(&mut self) -> Result<u8, Error> {
@@ -1142,6 +1221,206 @@ impl<'a> Reader<'a> {
             None => Err(Error::truncated(self.pos, Item::Byte)),
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Batch decoding
+// ---------------------------------------------------------------------------
+
+/// How many bytes [`decode_chunk`] looks at per call (a multiple of 64).
+const CHUNK: usize = 512;
+/// A chunk and enough bytes after it for a ten-byte value starting at its
+/// last offset.
+const CHUNK_WINDOW: usize = CHUNK + 16;
+/// The size of the packed 7-bit groups of a chunk, plus room for an 8-byte
+/// load or store at any of their byte offsets.
+const STREAM: usize = CHUNK / 8 * 7 + 8;
+
+/// Scratch space for the batch decoders, kept between chunks.
+struct Scratch {
+    /// The 7-bit groups of a chunk's bytes, back to back: those of bytes
+    /// `s..e` are bits `7 * s..7 * e`.
+    stream: [u8; STREAM],
+    /// The decoded values (as `u64` bits).
+    vals: [u64; CHUNK],
+}
+
+/// Decodes the values that start at offset 0 of `window` and follow each
+/// other back to back, as far as they end within the first `limit` bytes
+/// (`limit <= CHUNK`), into `scratch.vals`, stopping before the first
+/// invalid one. Returns how many were decoded and how many bytes they took.
+///
+/// Two passes: the first gathers the 7-bit groups of all the bytes into
+/// `scratch.stream` and finds the terminating bytes, eight bytes at a time;
+/// the second takes each value's bits straight from the stream with one
+/// load, one shift and one mask, whatever its length. The only
+/// data-dependent branches are the one per 64 bytes and the one for nine-
+/// and ten-byte values.
+#[inline(always)]
+fn decode_chunk<const SIGNED: bool>(
+    window: &[u8; CHUNK_WINDOW],
+    limit: usize,
+    scratch: &mut Scratch,
+) -> (usize, usize) {
+    let mut masks = [0u64; CHUNK / 64];
+    for (b, mask) in masks.iter_mut().enumerate() {
+        let mut ends = 0;
+        for i in 0..8 {
+            let j = 8 * b + i;
+            let mut word = [0; 8];
+            word.copy_from_slice(&window[8 * j..8 * j + 8]);
+            let w = u64::from_le_bytes(word);
+            ends |= movemask(!w & CONT) << (8 * i);
+            scratch.stream[7 * j..7 * j + 8].copy_from_slice(&gather(w).to_le_bytes());
+        }
+        *mask = ends & !from_offset(limit.saturating_sub(BLOCK * b));
+    }
+    let stream = &scratch.stream;
+    let vals = &mut scratch.vals;
+    // Where the next value starts.
+    let mut start = 0;
+    let mut k = 0;
+    for (b, &mask) in masks.iter().enumerate() {
+        let mut ends = mask;
+        while ends != 0 {
+            // `start < CHUNK` (it is below the next end); the `%`s let the
+            // compiler drop the bounds checks.
+            let start_in = start % CHUNK;
+            let end = BLOCK * b + ends.trailing_zeros() as usize + 1;
+            let len = end.wrapping_sub(start_in);
+            let bit = 7 * start_in;
+            let mut word = [0; 8];
+            word.copy_from_slice(&stream[bit / 8..bit / 8 + 8]);
+            let x = u64::from_le_bytes(word) >> (bit % 8);
+            let v = if len <= 8 {
+                let x = x & PAYLOAD_MASKS[len % 16];
+                if SIGNED {
+                    sign_extend_len(x, len) as u64
+                } else {
+                    x
+                }
+            } else {
+                let mut word = [0; 8];
+                word.copy_from_slice(&window[start_in..start_in + 8]);
+                let x = gather(u64::from_le_bytes(word));
+                let (b8, b9) = (window[start_in + 8], window[start_in + 9]);
+                match finish_long::<SIGNED>(x, len, b8, b9) {
+                    Some(v) => v,
+                    None => return (k, start),
+                }
+            };
+            vals[k % CHUNK] = v;
+            k += 1;
+            start = end;
+            ends &= ends - 1;
+        }
+    }
+    (k, start)
+}
+
+/// The shared loop of the batch decoders: decodes at most `max` values
+/// from the start of `buf`, whole chunks with [`decode_chunk`] (the last
+/// one copied into a zero-padded window), a short rest and anything invalid
+/// with the slice decoder. Calls `emit` with each batch of value bits.
+///
+/// Returns how many values were decoded, how many bytes they took, and the
+/// error that stopped it, if any (offset relative to `buf`).
+#[inline(always)]
+fn decode_seq<const SIGNED: bool>(
+    buf: &[u8],
+    max: usize,
+    mut emit: impl FnMut(&[u64]),
+) -> (usize, usize, Result<(), Error>) {
+    let mut scratch = Scratch { stream: [0; STREAM], vals: [0; CHUNK] };
+    let mut padded = [0; CHUNK_WINDOW];
+    let mut pos = 0;
+    let mut count = 0;
+    while count < max {
+        let rest = buf.get(pos..).unwrap_or_default();
+        // Each value takes at least a byte, so at most `limit` values end
+        // within the first `limit` bytes.
+        let limit = CHUNK.min(rest.len()).min(max - count);
+        if limit >= BLOCK {
+            let window = match rest.first_chunk::<CHUNK_WINDOW>() {
+                Some(window) => window,
+                None => {
+                    padded[..rest.len()].copy_from_slice(rest);
+                    padded[rest.len()..].fill(0);
+                    &padded
+                }
+            };
+            let (k, used) = decode_chunk::<SIGNED>(window, limit, &mut scratch);
+            if used != 0 {
+                emit(&scratch.vals[..k % (CHUNK + 1)]);
+                count += k;
+                pos += used;
+                continue;
+            }
+        } else if rest.is_empty() {
+            break;
+        }
+        // A short rest, or a value that is invalid (or does not end within
+        // the chunk): one value with the slice decoder.
+        let packed = if SIGNED { sleb64(rest) } else { uleb64(rest) };
+        match unpack(packed, if SIGNED { I64 } else { U64 }) {
+            Ok((v, n)) => {
+                emit(&[v]);
+                count += 1;
+                pos += n;
+            }
+            Err(e) => return (count, pos, Err(e.shifted(pos))),
+        }
+    }
+    (count, pos, Ok(()))
+}
+
+/// Decodes `buf` as a sequence of ULEB128 `u64`s written back to back,
+/// appending them to `out`; returns how many were appended.
+///
+/// Each value is decoded exactly as [`read_uleb128`] would at its offset.
+/// On an error (offset relative to `buf`), `out` keeps every value before
+/// the bad one. An empty `buf` is an empty sequence, not an error.
+///
+/// This is the fastest way to decode many values: it locates the ends of
+/// all values in 64 bytes at a time and decodes them without
+/// length-dependent branches (except for nine- and ten-byte values).
+///
+/// ```
+/// use llvmext_core::leb128::{decode_uleb128_all, ErrorKind};
+///
+/// let mut out = Vec::new();
+/// assert_eq!(decode_uleb128_all(&[0x02, 0xE5, 0x8E, 0x26, 0x7F], &mut out), Ok(3));
+/// assert_eq!(out, [2, 624_485, 127]);
+///
+/// // The last value is cut short: the others are kept.
+/// out.clear();
+/// let err = decode_uleb128_all(&[0x02, 0xE5, 0x8E], &mut out).unwrap_err();
+/// assert_eq!((err.kind(), err.offset()), (ErrorKind::Truncated, 3));
+/// assert_eq!(out, [2]);
+/// ```
+pub fn decode_uleb128_all(buf: &[u8], out: &mut Vec<u64>) -> Result<usize, Error> {
+    let (count, _, result) =
+        decode_seq::<false>(buf, usize::MAX, |vals| out.extend_from_slice(vals));
+    result.map(|()| count)
+}
+
+/// Decodes `buf` as a sequence of SLEB128 `i64`s written back to back,
+/// appending them to `out`; returns how many were appended.
+///
+/// Each value is decoded exactly as [`read_sleb128`] would at its offset;
+/// errors are as for [`decode_uleb128_all`].
+///
+/// ```
+/// use llvmext_core::leb128::decode_sleb128_all;
+///
+/// let mut out = Vec::new();
+/// assert_eq!(decode_sleb128_all(&[0x7F, 0xC0, 0xBB, 0x78, 0x3F], &mut out), Ok(3));
+/// assert_eq!(out, [-1, -123_456, 63]);
+/// ```
+pub fn decode_sleb128_all(buf: &[u8], out: &mut Vec<i64>) -> Result<usize, Error> {
+    let (count, _, result) =
+        decode_seq::<true>(buf, usize::MAX, |vals| out.extend(vals.iter().map(|&v| v as i64)));
+    result.map(|()| count)
 }
 
 // ---------------------------------------------------------------------------

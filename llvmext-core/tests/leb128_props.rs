@@ -783,3 +783,243 @@ fn reader_absolute_offsets() {
     let e = r.read_u8().unwrap_err();
     assert_eq!(ko(e), (ErrorKind::Truncated, 4));
 }
+
+// ---------------------------------------------------------------------------
+// Batch decoders
+// ---------------------------------------------------------------------------
+
+/// What the batch decoders must produce for `buf`: the scalar decoder
+/// applied back to back, stopping at the first error (absolute offset).
+fn scalar_all<T>(
+    buf: &[u8],
+    read: impl Fn(&[u8]) -> Result<(T, usize), leb128::Error>,
+) -> (Vec<T>, Result<usize, (ErrorKind, usize)>) {
+    let mut vals = Vec::new();
+    let mut pos = 0;
+    while pos < buf.len() {
+        match read(&buf[pos..]) {
+            Ok((v, n)) => {
+                vals.push(v);
+                pos += n;
+            }
+            Err(e) => return (vals, Err((e.kind(), pos + e.offset()))),
+        }
+    }
+    let n = vals.len();
+    (vals, Ok(n))
+}
+
+/// A scalar decoder, as `u64` bits.
+type ScalarU64 = fn(&[u8]) -> Result<(u64, usize), leb128::Error>;
+
+/// Checks every batch decoder against [`scalar_all`] on `buf`, with the
+/// [`Reader`] bulk calls given buffers of `cap` values.
+fn check_batch(buf: &[u8], cap: usize) -> Result<(), TestCaseError> {
+    // Whole-buffer decoders, appending after existing contents.
+    let (expected, result) = scalar_all(buf, leb128::read_uleb128);
+    let mut out = vec![7u64];
+    let got = leb128::decode_uleb128_all(buf, &mut out).map_err(ko);
+    prop_assert_eq!(got, result);
+    prop_assert_eq!(&out[1..], &expected[..]);
+
+    let (expected_s, result_s) = scalar_all(buf, leb128::read_sleb128);
+    let mut out_s = vec![7i64];
+    let got = leb128::decode_sleb128_all(buf, &mut out_s).map_err(ko);
+    prop_assert_eq!(got, result_s);
+    prop_assert_eq!(&out_s[1..], &expected_s[..]);
+
+    // Reader bulk reads: the same values in pieces of at most `cap`, then
+    // the error (if any) once no good value is left, with the position at
+    // the bad value.
+    let ends = |read: ScalarU64| {
+        let mut pos = 0;
+        let mut ends = Vec::new();
+        while let Ok((_, n)) = read(buf.get(pos..).unwrap_or_default()) {
+            pos += n;
+            ends.push(pos);
+        }
+        ends
+    };
+    let u_ends = ends(leb128::read_uleb128);
+    let s_ends = ends(|b| leb128::read_sleb128(b).map(|(v, n)| (v as u64, n)));
+
+    let mut r = Reader::new(buf);
+    let mut got = Vec::new();
+    let mut piece = vec![0u64; cap];
+    loop {
+        match r.read_uleb128_into(&mut piece) {
+            Ok(0) => {
+                prop_assert!(cap == 0 || r.is_empty());
+                break;
+            }
+            Ok(n) => {
+                prop_assert!(n <= cap);
+                got.extend_from_slice(&piece[..n]);
+                prop_assert_eq!(r.position(), u_ends[got.len() - 1]);
+            }
+            Err(e) => {
+                prop_assert_eq!(Err(ko(e)), result);
+                prop_assert_eq!(r.position(), u_ends.last().copied().unwrap_or(0));
+                break;
+            }
+        }
+    }
+    if cap != 0 {
+        prop_assert_eq!(&got, &expected);
+        // The reader is consistent afterwards.
+        if result.is_ok() {
+            prop_assert!(r.is_empty());
+        }
+        prop_assert_eq!(
+            r.read_uleb128().map_err(ko),
+            leb128::read_uleb128(r.remaining())
+                .map(|(v, _)| v)
+                .map_err(|e| (e.kind(), e.offset() + r.position()))
+        );
+    }
+
+    let mut r = Reader::new(buf);
+    let mut got = Vec::new();
+    let mut piece = vec![0i64; cap];
+    loop {
+        match r.read_sleb128_into(&mut piece) {
+            Ok(0) => break,
+            Ok(n) => {
+                got.extend_from_slice(&piece[..n]);
+                prop_assert_eq!(r.position(), s_ends[got.len() - 1]);
+            }
+            Err(e) => {
+                prop_assert_eq!(Err(ko(e)), result_s);
+                prop_assert_eq!(r.position(), s_ends.last().copied().unwrap_or(0));
+                break;
+            }
+        }
+    }
+    if cap != 0 {
+        prop_assert_eq!(&got, &expected_s);
+    }
+    Ok(())
+}
+
+/// One item of a valid sequence: a value (its bits, for SLEB128) and the
+/// length to pad its encoding to, if any (so that long encodings are
+/// common).
+fn seq_item() -> impl Strategy<Value = (u64, usize)> {
+    (any_len_u64(), prop_oneof![3 => Just(0usize), 1 => 1usize..=10])
+}
+
+/// The encodings of `items` back to back.
+fn encode_seq(items: &[(u64, usize)], signed: bool) -> Vec<u8> {
+    let mut data = Vec::new();
+    for &(v, pad) in items {
+        if signed {
+            leb128::write_sleb128_padded(&mut data, v as i64, pad);
+        } else {
+            leb128::write_uleb128_padded(&mut data, v, pad);
+        }
+    }
+    data
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Valid sequences (long enough to span several chunks) decode to the
+    /// values written, and agree with the scalar decoders; so do their
+    /// prefixes and copies with a byte changed or appended.
+    #[test]
+    fn batch_valid_sequences(
+        items in prop::collection::vec(seq_item(), 0..700),
+        signed in any::<bool>(),
+        cap in prop_oneof![Just(1usize), 1usize..100, 60usize..2000],
+        cut in any::<prop::sample::Index>(),
+        flip in any::<prop::sample::Index>(),
+        byte in leb_byte(),
+    ) {
+        let data = encode_seq(&items, signed);
+        let mut out = Vec::new();
+        if signed {
+            prop_assert_eq!(leb128::decode_sleb128_all(&data, &mut out), Ok(items.len()));
+            let expected: Vec<i64> = items.iter().map(|&(v, _)| v as i64).collect();
+            prop_assert_eq!(out, expected);
+        } else {
+            let mut out = Vec::new();
+            prop_assert_eq!(leb128::decode_uleb128_all(&data, &mut out), Ok(items.len()));
+            let expected: Vec<u64> = items.iter().map(|&(v, _)| v).collect();
+            prop_assert_eq!(out, expected);
+        }
+        check_batch(&data, cap)?;
+        if !data.is_empty() {
+            check_batch(&data[..cut.index(data.len())], cap)?;
+            let mut mutated = data.clone();
+            mutated[flip.index(data.len())] = byte;
+            check_batch(&mutated, cap)?;
+        }
+        let mut appended = data;
+        appended.push(byte);
+        check_batch(&appended, cap)?;
+    }
+
+    /// Random bytes, biased towards continuation bytes: the batch decoders
+    /// agree with the scalar ones (values, count, error kind and offset).
+    #[test]
+    fn batch_random_bytes(
+        data in prop::collection::vec(leb_byte(), 0..1500),
+        cap in prop_oneof![1usize..80, 60usize..2000],
+    ) {
+        check_batch(&data, cap)?;
+    }
+
+    /// Runs of valid values broken by long runs of continuation bytes
+    /// (overflows in the middle of a chunk or across its end).
+    #[test]
+    fn batch_overflow_runs(
+        parts in prop::collection::vec((prop::collection::vec(seq_item(), 0..80), 9usize..80), 1..8),
+        cap in 1usize..1000,
+    ) {
+        let mut data = Vec::new();
+        for (items, run) in &parts {
+            data.extend(encode_seq(items, false));
+            data.extend(std::iter::repeat(0xffu8).take(*run));
+            data.push(0x00);
+        }
+        check_batch(&data, cap)?;
+    }
+}
+
+#[test]
+fn batch_edge_cases() {
+    let check = |buf: &[u8]| check_batch(buf, 64).unwrap();
+    check(&[]);
+    check(&[0x80]);
+    // Exactly one chunk window and around it, of one-byte values and of
+    // ten-byte values.
+    for n in [63, 64, 65, 511, 512, 513, 527, 528, 529, 1100] {
+        check(&vec![0x05; n]);
+        let mut data = Vec::new();
+        for i in 0..n {
+            leb128::write_uleb128(&mut data, u64::MAX - i as u64);
+        }
+        check(&data);
+        check(&data[..data.len() - 1]);
+    }
+    // 600 continuation bytes: an overflow at byte 9.
+    let mut out = Vec::new();
+    let err = leb128::decode_uleb128_all(&[0x80; 600], &mut out).unwrap_err();
+    assert_eq!(ko(err), (ErrorKind::Overflow, 9));
+    assert!(out.is_empty());
+    // A `u64` whose tenth byte is 2, after 100 good values.
+    let mut data = vec![0x01; 100];
+    data.extend([0x80; 9]);
+    data.extend([0x02; 600]);
+    let err = leb128::decode_uleb128_all(&data, &mut out).unwrap_err();
+    assert_eq!(ko(err), (ErrorKind::Overflow, 109));
+    assert_eq!(out, [1; 100]);
+    check(&data);
+    // As an SLEB128 too (its tenth byte must be 0x00 or 0x7f).
+    let mut s = Vec::new();
+    assert_eq!(
+        ko(leb128::decode_sleb128_all(&data, &mut s).unwrap_err()),
+        (ErrorKind::Overflow, 109)
+    );
+}
