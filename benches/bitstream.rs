@@ -76,7 +76,11 @@ fn write(c: &mut Criterion) {
                 ]))
                 .unwrap();
             let s = w
-                .define_abbrev(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Array, AbbrevOp::Char6]))
+                .define_abbrev(Abbrev::new([
+                    AbbrevOp::Literal(1),
+                    AbbrevOp::Array,
+                    AbbrevOp::Char6,
+                ]))
                 .unwrap();
             let name = b"sqlite3VdbeExec".map(u64::from);
             for i in 0..N {

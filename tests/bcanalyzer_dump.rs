@@ -1,7 +1,9 @@
 //! `llvmext_bitcode::analyzer` against `llvm-bcanalyzer-19`: for every
 //! corpus file (clang-19 C at -O0/-O2 with and without -g, real-world C,
-//! rustc/LLVM 22, llvm-as-19, a wrapper file, an llvm-cat-19 multi-module
-//! file), the `-dump` trace and the summary must be byte-identical.
+//! rustc/LLVM 22, llvm-as-19, a wrapper file, llvm-cat-19 multi-module
+//! files, ThinLTO modules, bitcode extracted from objects, and the non-IR
+//! bitstreams clang writes: serialized diagnostics `DIAG`, remarks `RMRK`),
+//! the `-dump` trace and the summary must be byte-identical.
 
 mod support;
 
@@ -9,7 +11,7 @@ use std::path::Path;
 use std::process::Command;
 
 use llvmext::bitcode::analyzer::{analyze, Options};
-use support::{corpus, tool};
+use support::{corpus, other_bitstreams, tool, CorpusFile};
 
 fn llvm(args: &[&str], file: &Path) -> Vec<u8> {
     let out = Command::new(tool("llvm-bcanalyzer-19"))
@@ -44,7 +46,8 @@ fn check(args: &[&str], opts: Options) {
     let mut failures = Vec::new();
     let files = corpus();
     assert!(files.len() >= 70, "corpus too small: {}", files.len());
-    for f in files {
+    assert!(other_bitstreams().len() >= 4, "too few non-IR bitstreams");
+    for f in files.iter().chain(other_bitstreams()) {
         let theirs = llvm(args, &f.path);
         let mine = ours(&opts, &f.path);
         if mine != theirs {
@@ -84,7 +87,9 @@ fn dump_variants_are_byte_identical() {
         ),
         (&["-disable-histogram"], Options { histogram: false, ..Options::default() }),
     ];
-    for f in corpus().iter().filter(|f| f.debug_info && f.size() < 2_000_000) {
+    let with_debug_info = corpus().iter().filter(|f| f.debug_info && f.size() < 2_000_000);
+    let files: Vec<&CorpusFile> = with_debug_info.chain(other_bitstreams()).collect();
+    for f in files {
         for (args, opts) in &variants {
             let theirs = llvm(args, &f.path);
             let mine = ours(opts, &f.path);

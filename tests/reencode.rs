@@ -1,19 +1,22 @@
 //! Re-encoding every corpus file through `BitstreamWriter` gives back the
 //! same bytes: clang-19 (C at -O0/-O2, with and without -g, real-world C),
-//! rustc (LLVM 22), llvm-as-19, a wrapper file and an llvm-cat-19
-//! multi-module file.
+//! rustc (LLVM 22), llvm-as-19, a wrapper file, llvm-cat-19 multi-module
+//! files, ThinLTO modules, bitcode extracted from objects (`.llvmbc`,
+//! `.llvm.lto`), and the non-IR bitstreams clang writes (serialized
+//! diagnostics, remarks).
 
 mod support;
 
 use llvmext::bitcode::reencode::reencode;
-use support::corpus;
+use support::{corpus, other_bitstreams};
 
 #[test]
 fn every_corpus_file_reencodes_byte_identically() {
     let mut failures = Vec::new();
     let files = corpus();
     assert!(files.len() >= 70, "corpus too small: {}", files.len());
-    for f in files {
+    assert!(other_bitstreams().len() >= 4, "too few non-IR bitstreams");
+    for f in files.iter().chain(other_bitstreams()) {
         let data = f.read();
         match reencode(&data) {
             Ok(out) if out == data => {}

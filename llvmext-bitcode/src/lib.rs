@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 pub mod analyzer;
+pub mod container;
 pub mod reencode;
 pub mod schema;
 

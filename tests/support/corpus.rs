@@ -8,7 +8,18 @@
 //! | `rust/*` | rustc (LLVM 22) | `testdata/rust/*.rs` | `opt-level` 0/2, with and without `-g` |
 //! | `llvm-as/*` | llvm-as-19 | `clang-19 -S -emit-llvm` of a C file | `-O2 -g` |
 //! | `wrapper/*` | — | one clang `.bc` inside a bitcode wrapper header | |
-//! | `llvm-cat/*` | llvm-cat-19 `-b` | two clang modules in one file | |
+//! | `llvm-cat/*` | llvm-cat-19 `-b` | two clang modules in one file; three ThinLTO modules | |
+//! | `thinlto/*` | clang-19 `-flto=thin` | two in-repo C files, two zlib files | `-O2`, `-O2 -g` |
+//! | `embed/*` | clang-19 `-fembed-bitcode -c` | ELF objects; the corpus file is their `.llvmbc` | |
+//! | `fatlto/*` | clang-19 `-ffat-lto-objects -flto=thin -c` | ELF objects; the corpus file is their `.llvm.lto` | |
+//!
+//! [`other_bitstreams`] (not IR, so not in [`corpus()`]) adds clang's
+//! serialized diagnostics (`diag/*`, magic `DIAG`, from `-Weverything`) and
+//! bitstream optimization remarks (`remarks/*`, magic `RMRK`).
+//!
+//! Embedded bitcode is extracted with `llvm-objcopy-19 --dump-section` and
+//! cross-checked against `llvmext_bitcode::container::find_embedded_bitcode`
+//! when the file is built; [`Kind::Extracted`] names the object.
 //!
 //! Everything is keyed by source content, flags and tool versions (see
 //! [`super::cache`]), so a warm run only hashes sources. A cold build is
@@ -41,6 +52,35 @@ pub enum Producer {
     LlvmCat19,
 }
 
+/// What a corpus file is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// A bitcode file, as its producer wrote it.
+    Bitcode,
+    /// Bitcode extracted from section `section` of the ELF object `object`
+    /// (`.llvmbc` from `-fembed-bitcode`, `.llvm.lto` from
+    /// `-ffat-lto-objects`).
+    Extracted {
+        /// The object file the bitcode was embedded in.
+        object: PathBuf,
+        /// The section it came from.
+        section: &'static str,
+    },
+    /// Clang serialized diagnostics (`--serialize-diagnostics`, magic
+    /// `DIAG`): a bitstream, not IR.
+    SerializedDiagnostics,
+    /// Bitstream optimization remarks (`-fsave-optimization-record=bitstream`,
+    /// magic `RMRK`): a bitstream, not IR.
+    Remarks,
+}
+
+impl Kind {
+    /// Whether the file is LLVM IR bitcode (everything [`corpus()`] returns).
+    pub fn is_ir(&self) -> bool {
+        matches!(self, Kind::Bitcode | Kind::Extracted { .. })
+    }
+}
+
 /// One file of the corpus.
 #[derive(Debug, Clone)]
 pub struct CorpusFile {
@@ -58,8 +98,13 @@ pub struct CorpusFile {
     pub debug_info: bool,
     /// Whether the file starts with a bitcode wrapper header.
     pub wrapped: bool,
-    /// How many modules the file holds.
+    /// How many modules the file holds (0 for non-IR bitstreams).
     pub modules: usize,
+    /// What the file is (`path` is always a bitstream file).
+    pub kind: Kind,
+    /// Whether the modules carry a ThinLTO summary (`GLOBALVAL_SUMMARY`
+    /// block): clang's `-flto=thin`, and every rustc file.
+    pub thin_lto: bool,
 }
 
 impl CorpusFile {
@@ -86,6 +131,25 @@ enum Recipe {
     Wrap { input: String },
     /// `llvm-cat-19 -b` of other corpus files.
     Cat { inputs: Vec<String> },
+    /// `clang-19 -c <args> <src>` to an ELF object (cached next to the
+    /// corpus file), then its section `section` dumped by `llvm-objcopy-19`
+    /// and cross-checked against `container::find_embedded_bitcode`.
+    Embedded { src: PathBuf, args: Vec<String>, section: &'static str },
+    /// `clang-19 -c <args> <src> --serialize-diagnostics <out>`.
+    Diagnostics { src: PathBuf, args: Vec<String> },
+    /// `clang-19 -c <args> <src> -fsave-optimization-record=bitstream`.
+    Remarks { src: PathBuf, args: Vec<String> },
+}
+
+impl Recipe {
+    /// The extension of the corpus file it makes.
+    fn ext(&self) -> &'static str {
+        match self {
+            Recipe::Diagnostics { .. } => "dia",
+            Recipe::Remarks { .. } => "opt.bitstream",
+            _ => "bc",
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -101,6 +165,14 @@ const CONFIGS: [(u8, bool); 4] = [(0, false), (0, true), (2, false), (2, true)];
 
 fn config_suffix(opt: u8, debug: bool) -> String {
     format!(".O{opt}{}", if debug { ".g" } else { "" })
+}
+
+fn config_args(opt: u8, debug: bool) -> Vec<String> {
+    let mut args = vec![format!("-O{opt}")];
+    if debug {
+        args.push("-g".into());
+    }
+    args
 }
 
 /// Flags of `libsqlite3-sys`'s bundled build (the platform-independent part).
@@ -218,6 +290,8 @@ fn make_specs() -> Vec<Spec> {
                     debug_info: debug,
                     wrapped: false,
                     modules: 1,
+                    kind: Kind::Bitcode,
+                    thin_lto: false,
                 },
                 recipe: Recipe::Clang { src: src.clone(), args },
                 cost: len * if opt > 0 { 4 } else { 1 } * if debug { 5 } else { 4 } / 4,
@@ -300,6 +374,9 @@ fn make_specs() -> Vec<Spec> {
                     debug_info: debug,
                     wrapped: false,
                     modules: 1,
+                    kind: Kind::Bitcode,
+                    // rustc's bitcode always carries a ThinLTO summary.
+                    thin_lto: true,
                 },
                 recipe: Recipe::Rustc { src: src.clone(), args },
                 cost: file_len(src) * 40,
@@ -319,6 +396,8 @@ fn make_specs() -> Vec<Spec> {
             debug_info: true,
             wrapped: false,
             modules: 1,
+            kind: Kind::Bitcode,
+            thin_lto: false,
         },
         recipe: Recipe::ClangThenLlvmAs { src: ll_src, args: vec!["-O2".into(), "-g".into()] },
         cost: 0,
@@ -335,6 +414,8 @@ fn make_specs() -> Vec<Spec> {
             debug_info: true,
             wrapped: true,
             modules: 1,
+            kind: Kind::Bitcode,
+            thin_lto: false,
         },
         recipe: Recipe::Wrap { input: "c/strings.O2.g".into() },
         cost: 0,
@@ -351,8 +432,119 @@ fn make_specs() -> Vec<Spec> {
             debug_info: true,
             wrapped: false,
             modules: 2,
+            kind: Kind::Bitcode,
+            thin_lto: false,
         },
         recipe: Recipe::Cat { inputs: vec!["c/geometry.O2".into(), "c/sched.O2.g".into()] },
+        cost: 0,
+    });
+
+    // ThinLTO modules (with a GLOBALVAL_SUMMARY block), bitcode embedded in
+    // ELF objects, and the non-IR bitstreams clang writes.
+    let repo_c = |f: &str| (c_dir.join(format!("{f}.c")), Vec::<String>::new(), format!("c/{f}"));
+    let zlib_c = |f: &str| (zlib.join(format!("{f}.c")), zflags.to_vec(), format!("zlib/{f}"));
+    struct Extra {
+        group: &'static str,
+        file: (PathBuf, Vec<String>, String),
+        opt: u8,
+        debug: bool,
+        kind: Kind,
+        thin_lto: bool,
+    }
+    let mut extras = Vec::new();
+    for file in [repo_c("interp"), repo_c("sched"), zlib_c("inflate"), zlib_c("deflate")] {
+        for debug in [false, true] {
+            let (group, kind) = ("thinlto", Kind::Bitcode);
+            extras.push(Extra { group, file: file.clone(), opt: 2, debug, kind, thin_lto: true });
+        }
+    }
+    let embed = |section| Kind::Extracted { object: PathBuf::new(), section };
+    for (file, opt, debug) in
+        [(repo_c("strings"), 0, false), (repo_c("strings"), 2, true), (zlib_c("trees"), 2, false)]
+    {
+        let kind = embed(".llvmbc");
+        extras.push(Extra { group: "embed", file, opt, debug, kind, thin_lto: false });
+    }
+    for (file, opt, debug) in [
+        (repo_c("geometry"), 2, false),
+        (repo_c("geometry"), 2, true),
+        (zlib_c("inflate"), 2, true),
+    ] {
+        let kind = embed(".llvm.lto");
+        extras.push(Extra { group: "fatlto", file, opt, debug, kind, thin_lto: true });
+    }
+    for file in [repo_c("interp"), zlib_c("inflate")] {
+        let kind = Kind::SerializedDiagnostics;
+        extras.push(Extra { group: "diag", file, opt: 0, debug: false, kind, thin_lto: false });
+    }
+    for (file, debug) in [(repo_c("interp"), false), (zlib_c("deflate"), true)] {
+        let kind = Kind::Remarks;
+        extras.push(Extra { group: "remarks", file, opt: 2, debug, kind, thin_lto: false });
+    }
+    for e in extras {
+        let (src, flags, base) = e.file;
+        let mut args = config_args(e.opt, e.debug);
+        args.extend(flags);
+        let mut name = format!("{}/{base}{}", e.group, config_suffix(e.opt, e.debug));
+        let recipe = match &e.kind {
+            Kind::Bitcode => {
+                args.push("-flto=thin".into());
+                Recipe::Clang { src: src.clone(), args }
+            }
+            Kind::Extracted { section, .. } => {
+                if e.thin_lto {
+                    args.extend(["-flto=thin".into(), "-ffat-lto-objects".into()]);
+                } else {
+                    args.push("-fembed-bitcode".into());
+                }
+                Recipe::Embedded { src: src.clone(), args, section }
+            }
+            Kind::SerializedDiagnostics => {
+                name = format!("{}/{base}.Weverything", e.group);
+                args.push("-Weverything".into());
+                Recipe::Diagnostics { src: src.clone(), args }
+            }
+            Kind::Remarks => Recipe::Remarks { src: src.clone(), args },
+        };
+        specs.push(Spec {
+            file: CorpusFile {
+                name,
+                path: PathBuf::new(),
+                producer: Producer::Clang19,
+                source: crate_relative(&src),
+                opt_level: e.opt,
+                debug_info: e.debug,
+                wrapped: false,
+                modules: usize::from(e.kind.is_ir()),
+                kind: e.kind,
+                thin_lto: e.thin_lto,
+            },
+            recipe,
+            cost: file_len(&src) * if e.debug { 5 } else { 4 },
+        });
+    }
+
+    // Three ThinLTO modules (with their summaries) in one file.
+    specs.push(Spec {
+        file: CorpusFile {
+            name: "llvm-cat/thinlto3.O2".into(),
+            path: PathBuf::new(),
+            producer: Producer::LlvmCat19,
+            source: "testdata/c/interp.c + testdata/c/sched.c + <zlib>/inflate.c".into(),
+            opt_level: 2,
+            debug_info: true,
+            wrapped: false,
+            modules: 3,
+            kind: Kind::Bitcode,
+            thin_lto: true,
+        },
+        recipe: Recipe::Cat {
+            inputs: vec![
+                "thinlto/c/interp.O2".into(),
+                "thinlto/c/sched.O2.g".into(),
+                "thinlto/zlib/inflate.O2".into(),
+            ],
+        },
         cost: 0,
     });
 
@@ -385,19 +577,29 @@ fn spec(name: &str) -> &'static Spec {
 }
 
 /// The cache key of a spec: everything its output depends on.
+fn source_key(h: &mut KeyHasher, src: &Path, args: &[String]) {
+    // Sources are named repo/crate-relative so the key does not depend on
+    // where the checkout or the vendor directory lives; vendored crate
+    // directories carry their version.
+    h.str(&crate_relative(src)).u64(content_hash(src));
+    for a in args {
+        let a = a.replace(&vendor_dir().display().to_string(), "<vendor>");
+        h.str(&a);
+    }
+}
+
+/// The cache key of an `Embedded` spec's object file.
+fn object_key(spec: &Spec, src: &Path, args: &[String]) -> u64 {
+    let mut h = KeyHasher::new();
+    h.u64(HARNESS_VERSION).str(&spec.file.name).str("clang -c object");
+    h.str(&tool_version("clang-19"));
+    source_key(&mut h, src, args);
+    h.finish()
+}
+
 fn key(spec: &Spec) -> u64 {
     let mut h = KeyHasher::new();
     h.u64(HARNESS_VERSION).str(&spec.file.name);
-    let source_key = |h: &mut KeyHasher, src: &Path, args: &[String]| {
-        // Sources are named repo/crate-relative so the key does not depend
-        // on where the checkout or the vendor directory lives; vendored
-        // crate directories carry their version.
-        h.str(&crate_relative(src)).u64(content_hash(src));
-        for a in args {
-            let a = a.replace(&vendor_dir().display().to_string(), "<vendor>");
-            h.str(&a);
-        }
-    };
     match &spec.recipe {
         Recipe::Clang { src, args } => {
             h.str("clang").str(&tool_version("clang-19"));
@@ -421,6 +623,18 @@ fn key(spec: &Spec) -> u64 {
                 h.u64(key(self::spec(i)));
             }
         }
+        Recipe::Embedded { src, args, section } => {
+            h.str("objcopy --dump-section").str(section).str(&tool_version("llvm-objcopy-19"));
+            h.u64(object_key(spec, src, args));
+        }
+        Recipe::Diagnostics { src, args } => {
+            h.str("clang --serialize-diagnostics").str(&tool_version("clang-19"));
+            source_key(&mut h, src, args);
+        }
+        Recipe::Remarks { src, args } => {
+            h.str("clang -fsave-optimization-record=bitstream").str(&tool_version("clang-19"));
+            source_key(&mut h, src, args);
+        }
     }
     h.finish()
 }
@@ -432,7 +646,7 @@ fn stem(name: &str) -> String {
 /// Builds (or finds in the cache) one spec; its inputs must be built.
 fn build(spec: &Spec, built: &HashMap<String, PathBuf>) -> PathBuf {
     let key = key(spec);
-    cached_file(&corpus_dir(), &stem(&spec.file.name), "bc", key, |scratch, out| {
+    cached_file(&corpus_dir(), &stem(&spec.file.name), spec.recipe.ext(), key, |scratch, out| {
         match &spec.recipe {
             Recipe::Clang { src, args } => {
                 let mut c = tools::command("clang-19", ["-c", "-emit-llvm"]);
@@ -470,8 +684,72 @@ fn build(spec: &Spec, built: &HashMap<String, PathBuf>) -> PathBuf {
                 c.arg("-o").arg(out);
                 try_run_ok(&mut c).map(drop)
             }
+            Recipe::Embedded { section, .. } => {
+                let object = build_object(spec).expect("an Embedded recipe");
+                extract_section(&object, section, scratch, out)
+            }
+            Recipe::Diagnostics { src, args } => {
+                let mut c = tools::command("clang-19", ["-c"]);
+                c.args(args).arg(src).arg("-o").arg(scratch.join("discard.o"));
+                c.arg("--serialize-diagnostics").arg(out).current_dir(repo_root());
+                try_run_ok(&mut c).map(drop)
+            }
+            Recipe::Remarks { src, args } => {
+                let mut c = tools::command("clang-19", ["-c"]);
+                c.args(args).arg(src).arg("-o").arg(scratch.join("discard.o"));
+                c.arg("-fsave-optimization-record=bitstream");
+                c.arg("-foptimization-record-file=".to_owned() + &out.display().to_string());
+                // clang-19 crashes (SIGSEGV in AsmPrinter::emitRemarksSection)
+                // when it also puts the remarks section into an ELF object.
+                c.args(["-mllvm", "-remarks-section=0"]).current_dir(repo_root());
+                try_run_ok(&mut c).map(drop)
+            }
         }
     })
+}
+
+/// The ELF object of an `Embedded` spec (built and cached on first use),
+/// or `None` for other recipes.
+fn build_object(spec: &Spec) -> Option<PathBuf> {
+    let Recipe::Embedded { src, args, .. } = &spec.recipe else { return None };
+    let key = object_key(spec, src, args);
+    let stem = format!("{}.obj", stem(&spec.file.name));
+    Some(cached_file(&corpus_dir(), &stem, "o", key, |_, out| {
+        let mut c = tools::command("clang-19", ["-c"]);
+        c.args(args).arg(src).arg("-o").arg(out).current_dir(repo_root());
+        try_run_ok(&mut c).map(drop)
+    }))
+}
+
+/// Writes section `section` of `object` to `out`, as dumped by
+/// `llvm-objcopy-19 --dump-section`, after checking that
+/// `container::find_embedded_bitcode` finds exactly those bytes.
+fn extract_section(object: &Path, section: &str, scratch: &Path, out: &Path) -> Result<(), String> {
+    let dumped = scratch.join("section.bin");
+    let mut c = Command::new(tool("llvm-objcopy-19"));
+    c.arg(format!("--dump-section={section}={}", dumped.display()));
+    c.arg(object).arg(scratch.join("copy.o"));
+    try_run_ok(&mut c)?;
+    let theirs = fs::read(&dumped).map_err(|e| format!("{}: {e}", dumped.display()))?;
+    let bytes = fs::read(object).map_err(|e| format!("{}: {e}", object.display()))?;
+    #[cfg(feature = "bitcode")]
+    {
+        let found = llvmext::bitcode::container::find_embedded_bitcode(&bytes)
+            .map_err(|e| format!("{}: {e}", object.display()))?;
+        let ours: Vec<_> = found.iter().filter(|s| s.section == section).collect();
+        if ours.len() != 1 || ours[0].data != theirs.as_slice() {
+            return Err(format!(
+                "{}: find_embedded_bitcode disagrees with llvm-objcopy-19 on {section}: \
+                 {} matching sections, {:?} bytes vs {} bytes",
+                object.display(),
+                ours.len(),
+                ours.first().map(|s| s.data.len()),
+                theirs.len()
+            ));
+        }
+    }
+    let _ = bytes;
+    fs::write(out, theirs).map_err(|e| format!("{}: {e}", out.display()))
 }
 
 fn inputs(spec: &Spec) -> Vec<String> {
@@ -537,24 +815,45 @@ fn build_all(wanted: &[&str]) -> HashMap<String, PathBuf> {
     built
 }
 
-/// Every corpus file, built on first use (per process) and cached on disk.
+/// The built file of a spec, with the object of embedded bitcode filled in.
+fn finished(s: &Spec, path: &Path) -> CorpusFile {
+    let mut f = CorpusFile { path: path.to_path_buf(), ..s.file.clone() };
+    if let Kind::Extracted { object, .. } = &mut f.kind {
+        *object = build_object(s).expect("an Embedded recipe");
+    }
+    f
+}
+
+fn built_where(pred: fn(&Kind) -> bool) -> Vec<CorpusFile> {
+    let names: Vec<&str> =
+        specs().iter().filter(|s| pred(&s.file.kind)).map(|s| s.file.name.as_str()).collect();
+    let built = build_all(&names);
+    specs()
+        .iter()
+        .filter(|s| pred(&s.file.kind))
+        .map(|s| finished(s, &built[&s.file.name]))
+        .collect()
+}
+
+/// Every LLVM IR bitcode file of the corpus (including bitcode extracted
+/// from objects), built on first use (per process) and cached on disk.
 pub fn corpus() -> &'static [CorpusFile] {
     static CORPUS: OnceLock<Vec<CorpusFile>> = OnceLock::new();
-    CORPUS.get_or_init(|| {
-        let names: Vec<&str> = specs().iter().map(|s| s.file.name.as_str()).collect();
-        let built = build_all(&names);
-        specs()
-            .iter()
-            .map(|s| CorpusFile { path: built[&s.file.name].clone(), ..s.file.clone() })
-            .collect()
-    })
+    CORPUS.get_or_init(|| built_where(Kind::is_ir))
+}
+
+/// The corpus's bitstream files that are not LLVM IR: clang serialized
+/// diagnostics (`DIAG`) and bitstream remarks (`RMRK`).
+pub fn other_bitstreams() -> &'static [CorpusFile] {
+    static OTHERS: OnceLock<Vec<CorpusFile>> = OnceLock::new();
+    OTHERS.get_or_init(|| built_where(|k| !k.is_ir()))
 }
 
 /// One corpus file by name (building only it and its inputs).
 pub fn corpus_file(name: &str) -> CorpusFile {
     let s = spec(name);
     let built = build_all(&[name]);
-    CorpusFile { path: built[name].clone(), ..s.file.clone() }
+    finished(s, &built[name])
 }
 
 /// The names of every corpus file, without building any.

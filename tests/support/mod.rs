@@ -22,6 +22,8 @@ pub mod stats;
 pub mod tools;
 
 #[allow(unused_imports)]
-pub use corpus::{corpus, corpus_file, largest_with_debug, CorpusFile, Producer};
+pub use corpus::{
+    corpus, corpus_file, largest_with_debug, other_bitstreams, CorpusFile, Kind, Producer,
+};
 #[allow(unused_imports)]
 pub use tools::{tool, tool_version};
