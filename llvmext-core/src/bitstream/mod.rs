@@ -326,7 +326,8 @@ impl Abbrevs {
     /// [`exit`](Self::exit). Entering block 0 starts a new `BLOCKINFO`.
     fn enter(&mut self, block_id: u32) -> ScopeAbbrevs {
         let saved = self.cur;
-        let (list, info_count) = self.info.entry(block_id).map_or((0, 0), |e| (e.list, e.num_abbrevs));
+        let (list, info_count) =
+            self.info.entry(block_id).map_or((0, 0), |e| (e.list, e.num_abbrevs));
         self.cur = ScopeAbbrevs { list, info_count, locals_base: self.locals.len() as u32 };
         if block_id == BLOCKINFO_BLOCK_ID {
             self.info.reset();

@@ -359,13 +359,8 @@ impl<'a> BitstreamReader<'a> {
             read_unabbrev(&mut bits, ops)
         } else {
             match self.abbrevs.get(abbrev_id) {
-                Some(abbrev) => {
-                    read_abbreviated(&mut bits, abbrev, ops).map(|(code, blob)| Record {
-                        code,
-                        abbrev_id,
-                        blob,
-                    })
-                }
+                Some(abbrev) => read_abbreviated(&mut bits, abbrev, ops)
+                    .map(|(code, blob)| Record { code, abbrev_id, blob }),
                 // At the ID itself, which `advance` just read.
                 None => Err(Error::new(
                     ErrorKind::UnknownAbbrev { id: abbrev_id },

@@ -3,8 +3,9 @@
 use alloc::vec::Vec;
 
 use super::{
-    abbrev_id, blockinfo_code, Abbrev, AbbrevOp, Abbrevs, BlockInfo, ScopeAbbrevs, BLOCKINFO_BLOCK_ID,
-    BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_CHUNK_WIDTH, TOP_LEVEL_ABBREV_WIDTH,
+    abbrev_id, blockinfo_code, Abbrev, AbbrevOp, Abbrevs, BlockInfo, ScopeAbbrevs,
+    BLOCKINFO_BLOCK_ID, BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_CHUNK_WIDTH,
+    TOP_LEVEL_ABBREV_WIDTH,
 };
 use crate::bits::{encode_char6, BitWriter};
 use crate::error::{Error, ErrorKind, Result};
