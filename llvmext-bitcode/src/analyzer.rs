@@ -626,6 +626,7 @@ fn dump_record(
         o.extend_from_slice(b" abbrevid=");
         push_u64(o, abbrev_id.into());
     }
+    o.reserve(ops.len() * 8 + 64);
     for (i, &v) in ops.iter().enumerate() {
         o.extend_from_slice(b" op");
         push_u64(o, i as u64);
@@ -766,24 +767,52 @@ fn write_escaped(o: &mut Vec<u8>, s: &[u8]) {
     }
 }
 
-/// Appends `v` in decimal.
-#[inline]
-fn push_u64(o: &mut Vec<u8>, mut v: u64) {
+/// "00" to "99".
+const DIGITS2: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Appends `v` in decimal. Most operands are small: those take no loop
+/// and no call.
+#[inline(always)]
+fn push_u64(o: &mut Vec<u8>, v: u64) {
+    if v < 10 {
+        o.push(b'0' + v as u8);
+    } else if v < 100 {
+        let i = v as usize * 2;
+        o.extend_from_slice(&[DIGITS2[i], DIGITS2[i + 1]]);
+    } else {
+        push_u64_long(o, v);
+    }
+}
+
+#[inline(never)]
+fn push_u64_long(o: &mut Vec<u8>, mut v: u64) {
     let mut tmp = [0u8; 20];
     let mut i = tmp.len();
-    loop {
+    while v >= 100 {
+        let d = (v % 100) as usize * 2;
+        v /= 100;
+        i -= 2;
+        tmp[i] = DIGITS2[d];
+        tmp[i + 1] = DIGITS2[d + 1];
+    }
+    if v >= 10 {
+        let d = v as usize * 2;
+        i -= 2;
+        tmp[i] = DIGITS2[d];
+        tmp[i + 1] = DIGITS2[d + 1];
+    } else {
         i -= 1;
-        tmp[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
+        tmp[i] = b'0' + v as u8;
     }
     o.extend_from_slice(&tmp[i..]);
 }
 
 /// Appends `v` in decimal, with a minus sign when negative.
-#[inline]
+#[inline(always)]
 fn push_i64(o: &mut Vec<u8>, v: i64) {
     if v < 0 {
         o.push(b'-');
