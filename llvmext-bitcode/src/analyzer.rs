@@ -185,7 +185,13 @@ struct Frame {
     dump: bool,
     name: Option<Vec<u8>>,
     metadata_index_offset: u64,
+    /// Index in `Analyzer::name_tables` of this block's record names, when
+    /// they are the fixed LLVM 19 ones (no `BLOCKINFO` names for it).
+    names: Option<usize>,
 }
+
+/// Record codes below this get a precomputed name table per block ID.
+const NAME_TABLE_CODES: u32 = 128;
 
 /// Analyzes `data` (a bitstream file, possibly with a wrapper header) as
 /// `llvm-bcanalyzer [-dump] FILENAME` does and writes the same bytes to
@@ -221,6 +227,10 @@ struct Analyzer<'o, W: Write> {
     blocks: Vec<BlockStats>,
     /// The last `BLOCKINFO` seen, for the summary's names.
     final_info: BlockInfo,
+    /// Per block ID, the fixed analyzer names of codes below
+    /// `NAME_TABLE_CODES`, computed once.
+    name_tables: Vec<Vec<Option<&'static [u8]>>>,
+    name_table_ids: BTreeMap<u32, usize>,
 }
 
 const FLUSH_AT: usize = 1 << 16;
@@ -237,7 +247,29 @@ impl<'o, W: Write> Analyzer<'o, W> {
             ids: BTreeMap::new(),
             blocks: Vec::new(),
             final_info: BlockInfo::default(),
+            name_tables: Vec::new(),
+            name_table_ids: BTreeMap::new(),
         }
+    }
+
+    /// The name table for `block_id` if its record names are the fixed ones
+    /// (an LLVM IR stream, and no `SETRECORDNAME` for it in `info`).
+    fn name_table(&mut self, block_id: u32, info: &BlockInfo) -> Option<usize> {
+        if self.stream_type != StreamType::LlvmIr || block_id < 8 {
+            return None;
+        }
+        if info.entry(block_id).is_some_and(|e| !e.record_names.is_empty()) {
+            return None;
+        }
+        let next = self.name_tables.len();
+        let i = *self.name_table_ids.entry(block_id).or_insert(next);
+        if i == next {
+            let names = (0..NAME_TABLE_CODES)
+                .map(|c| schema::record_analyzer_name(BlockId(block_id), c).map(str::as_bytes))
+                .collect();
+            self.name_tables.push(names);
+        }
+        Some(i)
     }
 
     #[inline]
@@ -377,7 +409,12 @@ impl<'o, W: Write> Analyzer<'o, W> {
                         dump,
                         name,
                         metadata_index_offset: 0,
+                        names: None,
                     });
+                    let names = self.name_table(block_id, r.block_info());
+                    if let Some(f) = frames.last_mut() {
+                        f.names = names;
+                    }
                 }
                 Entry::EndBlock => {
                     let Some(f) = frames.pop() else {
@@ -403,6 +440,12 @@ impl<'o, W: Write> Analyzer<'o, W> {
                     if let Some(parent) = frames.last_mut() {
                         self.blocks[parent.stats].sub_blocks += 1;
                         parent.bit_start += end - f.entry_bit;
+                    }
+                    if f.block_id == BLOCKINFO_BLOCK_ID {
+                        // New BLOCKINFO names may apply to the open blocks.
+                        for open in frames.iter_mut() {
+                            open.names = self.name_table(open.block_id, r.block_info());
+                        }
                     }
                     self.maybe_flush()?;
                 }
@@ -434,8 +477,10 @@ impl<'o, W: Write> Analyzer<'o, W> {
                     cs.bits += after - record_start;
                     cs.abbreviated += u64::from(abbreviated);
                     if f.dump {
+                        let names = f.names.map(|i| self.name_tables[i].as_slice());
                         dump_record(
                             &mut self.buf,
+                            names,
                             self.opts,
                             self.stream_type,
                             r,
@@ -596,6 +641,7 @@ fn code_name(stream: StreamType, code: u32, block_id: u32, info: &BlockInfo) -> 
 #[allow(clippy::too_many_arguments)]
 fn dump_record(
     o: &mut Vec<u8>,
+    names: Option<&[Option<&'static [u8]>]>,
     opts: &Options,
     stream: StreamType,
     r: &BitstreamReader<'_>,
@@ -609,7 +655,11 @@ fn dump_record(
 ) -> Result<(), AnalyzeError> {
     o.resize(o.len() + indent + 2, b' ');
     o.push(b'<');
-    match code_name(stream, code, f.block_id, r.block_info()) {
+    let name = match names.and_then(|t| t.get(code as usize)) {
+        Some(&n) => n,
+        None => code_name(stream, code, f.block_id, r.block_info()),
+    };
+    match name {
         Some(n) => {
             o.extend_from_slice(n);
             if !opts.symbolic {
