@@ -30,7 +30,7 @@ use std::io::{self, Write};
 use llvmext_core::bitstream::{AbbrevOp, BitstreamReader, BlockInfo, Entry, BLOCKINFO_BLOCK_ID};
 use llvmext_core::magic::{self, WrapperHeader};
 
-use crate::schema::{self, BlockId, MetadataCode, ModuleCode};
+use crate::schema::{self, BlockId, MetadataCode};
 
 /// What to print, as `llvm-bcanalyzer`'s options.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -707,7 +707,8 @@ fn dump_record(
             }
         }
     }
-    let _ = ModuleCode::HASH; // checked only with -check-hash, which we do not offer
+    // MODULE_CODE_HASH is verified by llvm-bcanalyzer only with -check-hash,
+    // which llvmext-bcanalyzer does not offer: nothing to print for it.
     o.extend_from_slice(b"/>");
     if abbrev_id != 3 {
         if let Some(aops) = r.abbrev(abbrev_id) {
