@@ -280,19 +280,16 @@ pub struct BitWriterState {
 /// `SimpleBitstreamCursor` does (little-endian, least significant bit
 /// first).
 ///
-/// The reader caches at least 57 bits ahead (one unaligned 64-bit load per
-/// refill), so a fixed field costs a compare, a mask and a shift, and a VBR
-/// value of several chunks is decoded from the cache in one step.
+/// The cursor is just a bit position: every read loads the (unaligned)
+/// 64-bit word under it, so a field costs a load, a shift and a mask, and a
+/// VBR value of several chunks is decoded from that word in one step. The
+/// state is two words and a position, which the compiler keeps in
+/// registers across a whole record.
 #[derive(Debug, Clone, Copy)]
 pub struct BitReader<'a> {
     data: &'a [u8],
-    /// Cached bits, least significant first; bits past `nbits` are zero.
-    buf: u64,
-    /// Number of valid bits in `buf`.
-    nbits: u32,
-    /// Bit position just past the cached bits.
-    end: u64,
-    len_bits: u64,
+    /// The current bit position (at most `len_bits`).
+    pos: u64,
 }
 
 /// Constants for decoding VBR-`W` chunks in parallel from a 57-bit window:
@@ -425,22 +422,20 @@ enum Multi {
     Done(u64, u32),
     /// Not decodable from the window (too long, or might lose bits).
     Slow,
-    /// The terminator lies past the cached bits.
-    More,
 }
 
-/// Decodes a VBR-`W` value of several chunks from `win`, which holds
-/// `nbits` valid bits (at least 57 unless the input ends sooner): the
+/// Decodes a VBR-`W` value of several chunks from `win`, the 64 bits at
+/// its start (at least 57 from the input, zeros past its end): the
 /// terminating chunk is the first whose continuation bit is clear, and the
 /// payloads are packed together in four mask-and-shift steps (see
-/// [`VbrCompress`]).
+/// [`VbrCompress`]). A terminator found in the zeros past the end of the
+/// input makes the value end past the input, which the caller rejects.
 #[inline(always)]
-fn multi_w<const W: u32>(win: u64, nbits: u32, limit: u32) -> Multi {
+fn multi_w<const W: u32>(win: u64, limit: u32) -> Multi {
     let stop = !win & VbrCompress::<W>::CONT;
     let consumed = stop.trailing_zeros() + 1;
-    // Cached bits end in zeros, which look like a terminator.
-    if stop == 0 || consumed > nbits {
-        return Multi::More;
+    if stop == 0 {
+        return Multi::Slow;
     }
     let payload = W - 1;
     if consumed == 2 * W && 2 * payload <= limit {
@@ -457,11 +452,11 @@ fn multi_w<const W: u32>(win: u64, nbits: u32, limit: u32) -> Multi {
 
 /// [`multi_w`] for a width known only at run time.
 #[inline(never)]
-fn multi_dyn(win: u64, nbits: u32, width: u32, limit: u32) -> Multi {
+fn multi_dyn(win: u64, width: u32, limit: u32) -> Multi {
     macro_rules! dispatch {
         ($($w:literal)*) => {
             match width {
-                $($w => multi_w::<$w>(win, nbits, limit),)*
+                $($w => multi_w::<$w>(win, limit),)*
                 _ => Multi::Slow,
             }
         };
@@ -472,7 +467,7 @@ fn multi_dyn(win: u64, nbits: u32, width: u32, limit: u32) -> Multi {
 impl<'a> BitReader<'a> {
     /// A cursor at bit 0 of `data`.
     pub fn new(data: &'a [u8]) -> Self {
-        BitReader { data, buf: 0, nbits: 0, end: 0, len_bits: data.len() as u64 * 8 }
+        BitReader { data, pos: 0 }
     }
 
     /// The whole input.
@@ -484,70 +479,62 @@ impl<'a> BitReader<'a> {
     /// The current bit position.
     #[inline(always)]
     pub fn bit_position(&self) -> u64 {
-        self.end - u64::from(self.nbits)
+        self.pos
     }
 
     /// The input length in bits.
-    #[inline]
+    #[inline(always)]
     pub fn len_bits(&self) -> u64 {
-        self.len_bits
+        self.data.len() as u64 * 8
     }
 
     /// Bits left to read.
     #[inline(always)]
     pub fn remaining_bits(&self) -> u64 {
-        self.len_bits - self.bit_position()
+        self.len_bits() - self.pos
     }
 
     /// Whether every bit has been consumed.
     #[inline]
     pub fn at_end(&self) -> bool {
-        self.bit_position() >= self.len_bits
+        self.pos >= self.len_bits()
     }
 
     #[inline(always)]
     fn err(&self, kind: ErrorKind) -> Error {
-        Error::new(kind, self.bit_position())
+        Error::new(kind, self.pos)
     }
 
     /// Moves to bit `target` (at most the input length in bits).
     pub fn jump_to_bit(&mut self, target: u64) -> Result<()> {
-        if target > self.len_bits {
+        if target > self.len_bits() {
             return Err(self.err(ErrorKind::JumpPastEnd { target }));
         }
-        self.set_position(target);
+        self.pos = target;
         Ok(())
     }
 
+    /// The 64 bits starting at the current position (at least 57 of them
+    /// from the input; bits past its end read as zeros).
     #[inline(always)]
-    fn set_position(&mut self, target: u64) {
-        self.end = target;
-        self.nbits = 0;
-        self.buf = 0;
-    }
-
-    /// Refills the cache from the current position: at least 57 bits, or
-    /// everything up to the end of the input.
-    #[inline(always)]
-    fn refill(&mut self) {
-        let pos = self.bit_position();
-        let i = (pos >> 3) as usize;
-        let sub = (pos & 7) as u32;
-        let (word, avail) = match self.data.get(i..i + 8) {
-            Some(b) => (load8(b), 64 - sub),
-            None => (load_tail(self.data, i), (self.len_bits - pos).min(64) as u32),
+    fn peek(&self) -> u64 {
+        let i = (self.pos >> 3) as usize;
+        let word = match self.data.get(i..i + 8) {
+            Some(b) => load8(b),
+            None => load_tail(self.data, i),
         };
-        // Bytes past the end load as zeros: no masking needed.
-        self.buf = word >> sub;
-        self.nbits = avail;
-        self.end = pos + u64::from(avail);
+        word >> (self.pos & 7)
     }
 
-    /// Consumes `width` < 64 cached bits.
+    /// Moves `width` bits on, if the input has them.
     #[inline(always)]
-    fn consume(&mut self, width: u32) {
-        self.buf >>= width;
-        self.nbits -= width;
+    fn advance_by(&mut self, width: u32) -> core::result::Result<(), Fail> {
+        let next = self.pos + u64::from(width);
+        if next > self.len_bits() {
+            return Err(Fail::End);
+        }
+        self.pos = next;
+        Ok(())
     }
 
     /// Reads a `width`-bit field (`width` in 0..=64).
@@ -563,17 +550,11 @@ impl<'a> BitReader<'a> {
     /// [`Error`] is built by [`fail`](Self::fail) only on the cold path.
     #[inline(always)]
     pub(crate) fn fast_read(&mut self, width: u32) -> core::result::Result<u64, Fail> {
-        if width > self.nbits || width > 57 {
-            if width > 57 {
-                return self.read_wide(width);
-            }
-            self.refill();
-            if width > self.nbits {
-                return Err(Fail::End);
-            }
+        if width > 57 {
+            return self.read_wide(width);
         }
-        let v = self.buf & !(u64::MAX << width);
-        self.consume(width);
+        let v = self.peek() & !(u64::MAX << width);
+        self.advance_by(width)?;
         Ok(v)
     }
 
@@ -591,7 +572,7 @@ impl<'a> BitReader<'a> {
     /// Turns a hot-path failure into an [`Error`] at the current position.
     #[inline(always)]
     pub(crate) fn fail(&self, f: Fail, width: u32) -> Error {
-        fail_at(f, width, self.bit_position())
+        fail_at(f, width, self.pos)
     }
 
     /// Reads a VBR-`width` value that must fit in 32 bits (LLVM's
@@ -618,46 +599,159 @@ impl<'a> BitReader<'a> {
     /// the result).
     #[inline(always)]
     pub(crate) fn fast_vbr(&mut self, width: u32, limit: u32) -> core::result::Result<u64, Fail> {
-        if width > self.nbits {
-            self.refill();
-            if width > self.nbits {
-                return Err(Fail::End);
-            }
+        if width == 6 {
+            return self.fast_vbr6(limit);
         }
-        let first = self.buf & !(u64::MAX << width);
+        let win = self.peek();
+        let first = win & !(u64::MAX << width);
         if first >> (width - 1) == 0 {
-            self.consume(width);
+            self.advance_by(width)?;
             return Ok(first);
         }
-        let mut m = self.multi(width, limit);
-        if matches!(m, Multi::More) && self.nbits < 57 {
-            self.refill();
-            m = self.multi(width, limit);
-        }
-        match m {
+        match multi_dyn(win, width, limit) {
             Multi::Done(v, bits) => {
-                self.consume(bits);
+                self.advance_by(bits)?;
                 Ok(v)
             }
-            // Too long for the window, might lose bits, or runs past the
-            // end of the input: the chunk-by-chunk path decides.
-            Multi::Slow | Multi::More => {
-                let (v, pos) = vbr_slow(self.data, self.bit_position(), width, limit)?;
-                self.set_position(pos);
-                Ok(v)
-            }
+            Multi::Slow => self.vbr_slow(width, limit),
         }
     }
 
-    /// [`multi_w`] on the cached bits.
+    /// VBR6, the width of every unabbreviated field: values of up to four
+    /// chunks (20 bits) take no branch on their length.
     #[inline(always)]
-    fn multi(&self, width: u32, limit: u32) -> Multi {
-        if width == 6 {
-            // The width of every unabbreviated operand: kept inline.
-            multi_w::<6>(self.buf, self.nbits, limit)
-        } else {
-            multi_dyn(self.buf, self.nbits, width, limit)
+    pub(crate) fn fast_vbr6(&mut self, limit: u32) -> core::result::Result<u64, Fail> {
+        let win = self.peek();
+        let len = (!win & VBR6_CONT4).trailing_zeros() + 1;
+        if len > 24 {
+            return self.vbr_slow(6, limit);
         }
+        let v =
+            ((win & 0x1f) | ((win >> 1) & 0x3e0) | ((win >> 2) & 0x7c00) | ((win >> 3) & 0xf8000))
+                & VBR6_MASK[len as usize];
+        self.advance_by(len)?;
+        Ok(v)
+    }
+
+    /// A `width`-bit field (`width` ≤ 57) read without checking the end of
+    /// the input: past it, zeros are read and the position runs past
+    /// [`len_bits`](Self::len_bits), which [`overran`](Self::overran)
+    /// reports. For decoding a whole record optimistically and checking
+    /// once.
+    #[inline(always)]
+    pub(crate) fn fixed_unchecked(&mut self, width: u32) -> u64 {
+        let v = self.peek() & !(u64::MAX << width);
+        self.pos += u64::from(width);
+        v
+    }
+
+    /// A VBR-`width` value (`width` in 1..=32) read as
+    /// [`fixed_unchecked`](Self::fixed_unchecked) does. A value that is
+    /// too long (or ends past the input) moves the position far past the
+    /// end, so that [`overran`](Self::overran) reports it.
+    #[inline(always)]
+    pub(crate) fn vbr_unchecked(&mut self, width: u32, limit: u32) -> u64 {
+        let win = self.peek();
+        if width == 6 {
+            let len = (!win & VBR6_CONT4).trailing_zeros() + 1;
+            if len <= 24 {
+                self.pos += u64::from(len);
+                return ((win & 0x1f)
+                    | ((win >> 1) & 0x3e0)
+                    | ((win >> 2) & 0x7c00)
+                    | ((win >> 3) & 0xf8000))
+                    & VBR6_MASK[len as usize];
+            }
+        } else {
+            let first = win & !(u64::MAX << width);
+            if first >> (width - 1) == 0 {
+                self.pos += u64::from(width);
+                return first;
+            }
+        }
+        let (v, pos) = Self::vbr_unchecked_slow(self.data, self.pos, width, limit);
+        self.pos = pos;
+        v
+    }
+
+    /// The multi-chunk and failing cases of
+    /// [`vbr_unchecked`](Self::vbr_unchecked), by value (so that the
+    /// caller's cursor stays in registers): the value and the new position.
+    #[inline(never)]
+    fn vbr_unchecked_slow(data: &'a [u8], pos: u64, width: u32, limit: u32) -> (u64, u64) {
+        let r = BitReader { data, pos };
+        let fast = if width == 6 {
+            r.vbr6_long(limit)
+        } else {
+            match multi_dyn(r.peek(), width, limit) {
+                Multi::Done(v, bits) => Some((v, bits)),
+                Multi::Slow => None,
+            }
+        };
+        if let Some((v, bits)) = fast {
+            return (v, pos + u64::from(bits));
+        }
+        if r.overran() {
+            return (0, pos);
+        }
+        match vbr_slow(data, pos, width, limit) {
+            Ok((v, pos)) => (v, pos),
+            Err(_) => (0, OVERRUN),
+        }
+    }
+
+    /// Whether an unchecked read went past the end of the input.
+    #[inline(always)]
+    pub(crate) fn overran(&self) -> bool {
+        self.pos > self.len_bits()
+    }
+
+    /// A VBR6 value of 5 to 13 chunks (up to 64 bits, as the
+    /// two's-complement forward references of unabbreviated records are),
+    /// decoded from two windows: its value and length, or `None` for the
+    /// chunk-by-chunk path (longer, too wide for `limit`, or malformed).
+    #[inline(always)]
+    fn vbr6_long(&self, limit: u32) -> Option<(u64, u32)> {
+        let win = self.peek();
+        if let Multi::Done(v, bits) = multi_w::<6>(win, limit) {
+            return Some((v, bits));
+        }
+        if limit < 64 {
+            return None;
+        }
+        // No terminator in the first nine chunks: 45 payload bits, then at
+        // most four more chunks with at most 19 payload bits.
+        let low = VbrCompress::<6>::compress(win);
+        let next = BitReader { data: self.data, pos: self.pos + 54 };
+        let win2 = next.peek();
+        let len2 = (!win2 & VBR6_CONT4).trailing_zeros() + 1;
+        if len2 > 24 {
+            return None;
+        }
+        let high = ((win2 & 0x1f)
+            | ((win2 >> 1) & 0x3e0)
+            | ((win2 >> 2) & 0x7c00)
+            | ((win2 >> 3) & 0xf8000))
+            & VBR6_MASK[len2 as usize];
+        if high >> 19 != 0 {
+            return None;
+        }
+        Some((low | high << 45, 54 + len2))
+    }
+
+    /// Values too long for the window, or near the end of the input.
+    #[cold]
+    #[inline(never)]
+    fn vbr_slow(&mut self, width: u32, limit: u32) -> core::result::Result<u64, Fail> {
+        if width == 6 {
+            if let Some((v, bits)) = self.vbr6_long(limit) {
+                self.advance_by(bits)?;
+                return Ok(v);
+            }
+        }
+        let (v, pos) = vbr_slow(self.data, self.pos, width, limit)?;
+        self.pos = pos;
+        Ok(v)
     }
 
     /// Reads a signed VBR-`width` value (sign in bit 0, see
@@ -677,27 +771,19 @@ impl<'a> BitReader<'a> {
     /// comes first), as LLVM's `SkipToFourByteBoundary`.
     #[inline]
     pub fn align32(&mut self) {
-        let pos = self.bit_position();
-        let target = pos.next_multiple_of(32).min(self.len_bits);
-        let skip = (target - pos) as u32;
-        if skip <= self.nbits {
-            self.consume(skip);
-        } else {
-            self.set_position(target);
-        }
+        self.pos = self.pos.next_multiple_of(32).min(self.len_bits());
     }
 
     /// Returns the next `len` bytes without copying and moves past them. The
     /// position must be byte aligned.
     pub fn read_bytes(&mut self, len: usize) -> Result<&'a [u8]> {
-        let pos = self.bit_position();
-        if pos % 8 != 0 {
+        if self.pos % 8 != 0 {
             return Err(self.err(ErrorKind::Unaligned));
         }
-        let start = (pos / 8) as usize;
+        let start = (self.pos / 8) as usize;
         match start.checked_add(len) {
             Some(end) if end <= self.data.len() => {
-                self.set_position(end as u64 * 8);
+                self.pos = end as u64 * 8;
                 Ok(&self.data[start..end])
             }
             _ => Err(self.err(ErrorKind::UnexpectedEnd {
@@ -706,6 +792,24 @@ impl<'a> BitReader<'a> {
         }
     }
 }
+
+/// A position far past any input, set by an unchecked read that failed
+/// (and small enough that the reads after it cannot overflow).
+const OVERRUN: u64 = 1 << 62;
+
+/// The continuation bits of the first four VBR6 chunks.
+const VBR6_CONT4: u64 = 0x820820;
+
+/// Payload masks of a VBR6 value by its length in bits (6, 12, 18, 24).
+const VBR6_MASK: [u64; 25] = {
+    let mut m = [0u64; 25];
+    let mut len = 0;
+    while len < 25 {
+        m[len] = (1u64 << (len / 6 * 5)) - 1;
+        len += 1;
+    }
+    m
+};
 
 /// The [`Error`] for a hot-path failure at bit `pos`.
 #[cold]

@@ -1210,3 +1210,90 @@ fn many_setbids_take_linear_time() {
     assert_eq!(evs.len(), n as usize + 2);
     assert!(took < std::time::Duration::from_secs(2), "{n} SETBIDs took {took:?}");
 }
+
+/// The record decoder reads optimistically and checks the end once per
+/// record; a VBR operand that is too long for 64 bits must still be
+/// reported at its own first bit, whichever window (first or second) it
+/// overflows in, in unabbreviated records and in VBR arrays alike.
+#[test]
+fn overlong_vbr_operands_in_records() {
+    // Raw VBR6 chunk sequences (payloads, continuation added) that LLVM's
+    // ReadVBR64 rejects: 14 chunks, and 13 chunks with payload above bit 63.
+    let overlong: [Vec<u64>; 2] = [vec![31; 14], {
+        let mut v = vec![31; 12];
+        v.push(0b10000);
+        v
+    }];
+    for chunks in &overlong {
+        for abbreviated in [false, true] {
+            let mut at = 0;
+            let data = block_with(256, |b| {
+                if abbreviated {
+                    define(b, &[AbbrevOp::Literal(9), AbbrevOp::Array, AbbrevOp::Vbr(6)]);
+                    b.write(4, 4);
+                    b.write_vbr(3, 6);
+                } else {
+                    b.write(3, 4);
+                    b.write_vbr(9, 6);
+                    b.write_vbr(3, 6);
+                }
+                b.write_vbr(u64::MAX, 6);
+                at = b.bit_position();
+                for (i, &c) in chunks.iter().enumerate() {
+                    let more = if i + 1 < chunks.len() { 32 } else { 0 };
+                    b.write(c | more, 6);
+                }
+                b.write_vbr(1, 6);
+            });
+            assert_error(&data, ErrorKind::VbrTooLong { limit: 64 }, at);
+        }
+    }
+}
+
+/// Long operands (9 to 13 VBR6 chunks: one or two windows) cut off at
+/// every byte: the error is at the first bit of the first operand the cut
+/// leaves incomplete, exactly as a field-by-field read reports it.
+#[test]
+fn long_vbr_operands_truncated_everywhere() {
+    let values = [u64::MAX, 1 << 45, (1 << 45) - 1, 1 << 63, 0x0123_4567_89ab_cdef];
+    let mut b = BitWriter::new();
+    // A top-level unabbreviated record (abbreviation IDs are 2 bits wide).
+    b.write(3, 2);
+    b.write_vbr(9, 6);
+    let count_at = b.bit_position();
+    b.write_vbr(values.len() as u64, 6);
+    let ops_at = b.bit_position();
+    let mut spans = Vec::new();
+    for &v in &values {
+        let start = b.bit_position();
+        b.write_vbr(v, 6);
+        spans.push((start, b.bit_position()));
+    }
+    let full = b.finish();
+    let mut ops = Vec::new();
+    let mut r = BitstreamReader::new(&full);
+    let Some(Entry::Record(id)) = r.advance().unwrap() else { panic!("no record") };
+    r.read_record(id, &mut ops).unwrap();
+    assert_eq!(ops, values);
+    let mut checked = 0;
+    for cut in (ops_at.div_ceil(8) as usize)..full.len() {
+        let cut_bits = cut as u64 * 8;
+        let Some(&(first_cut, _)) = spans.iter().find(|&&(_, end)| end > cut_bits) else {
+            continue;
+        };
+        let data = &full[..cut];
+        let mut r = BitstreamReader::new(data);
+        let Some(Entry::Record(id)) = r.advance().unwrap() else { panic!("no record") };
+        let err = r.read_record(id, &mut ops).unwrap_err();
+        if cut_bits - ops_at < values.len() as u64 * 6 {
+            let count = values.len() as u64;
+            assert_eq!(err.kind(), &ErrorKind::ImplausibleSize { count }, "cut {cut}: {err}");
+            assert_eq!(err.bit_offset(), count_at, "cut {cut}: {err}");
+        } else {
+            assert!(matches!(err.kind(), ErrorKind::UnexpectedEnd { .. }), "cut {cut}: {err}");
+            assert_eq!(err.bit_offset(), first_cut, "cut {cut}: {err}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 30, "only {checked} cuts checked");
+}

@@ -8,7 +8,7 @@ use super::{
     abbrev_id, blockinfo_code, AbbrevOp, Abbrevs, BlockInfo, ScopeAbbrevs, BLOCKINFO_BLOCK_ID,
     BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_CHUNK_WIDTH, TOP_LEVEL_ABBREV_WIDTH,
 };
-use crate::bits::{decode_char6, BitReader};
+use crate::bits::{decode_char6, fail_at, BitReader, Fail};
 use crate::error::{Error, ErrorKind, Result};
 
 /// The nesting limit used by [`BitstreamReader::new`]. LLVM's own bitcode
@@ -351,29 +351,55 @@ impl<'a> BitstreamReader<'a> {
     /// `BLOCKINFO`, `SETBID`/`BLOCKNAME`/`SETRECORDNAME` also take effect.
     #[inline]
     pub fn read_record(&mut self, abbrev_id: u32, ops: &mut Vec<u64>) -> Result<Record<'a>> {
-        ops.clear();
-        // Decode with a local copy of the cursor, so that it lives in
-        // registers for the whole record.
+        // Decode optimistically, checking the end of the input once for the
+        // whole record, with a local copy of the cursor (kept in registers).
+        // A record that runs past the end, or has a value too long for its
+        // type, is decoded again with every read checked, for the error.
         let mut bits = self.bits;
-        let result = if abbrev_id == abbrev_id::UNABBREV_RECORD {
-            read_unabbrev(&mut bits, ops)
+        let fast = if abbrev_id == abbrev_id::UNABBREV_RECORD {
+            read_unabbrev::<false>(&mut bits, ops)
         } else {
             match self.abbrevs.get(abbrev_id) {
-                Some(abbrev) => read_abbreviated(&mut bits, abbrev, ops)
+                Some(abbrev) => read_abbreviated::<false>(&mut bits, abbrev, ops)
                     .map(|(code, blob)| Record { code, abbrev_id, blob }),
-                // At the ID itself, which `advance` just read.
                 None => Err(Error::new(
                     ErrorKind::UnknownAbbrev { id: abbrev_id },
+                    // At the ID itself, which `advance` just read.
                     self.bits.bit_position().saturating_sub(self.width.into()),
                 )),
             }
         };
-        self.bits = bits;
-        let record = result?;
+        let record = match fast {
+            Ok(record) if !bits.overran() => {
+                self.bits = bits;
+                record
+            }
+            Err(e) if !bits.overran() => return Err(e),
+            _ => self.read_record_checked(abbrev_id, ops)?,
+        };
         if self.in_blockinfo {
             self.blockinfo_record(record.code, ops)?;
         }
         Ok(record)
+    }
+
+    /// [`read_record`](Self::read_record) with every read checked.
+    #[cold]
+    #[inline(never)]
+    fn read_record_checked(&mut self, abbrev_id: u32, ops: &mut Vec<u64>) -> Result<Record<'a>> {
+        let mut bits = self.bits;
+        let result = if abbrev_id == abbrev_id::UNABBREV_RECORD {
+            read_unabbrev::<true>(&mut bits, ops)
+        } else {
+            let abbrev = self.abbrevs.get(abbrev_id).unwrap_or(&[]);
+            read_abbreviated::<true>(&mut bits, abbrev, ops).map(|(code, blob)| Record {
+                code,
+                abbrev_id,
+                blob,
+            })
+        };
+        self.bits = bits;
+        result
     }
 
     /// Reads past a record, returning its code.
@@ -417,26 +443,47 @@ fn fixed(bits: &mut BitReader<'_>, width: u32) -> Result<u64> {
     bits.fast_read(width).map_err(|f| bits.fail(f, width))
 }
 
-/// A VBR64 field on the hot path (width in 1..=32).
+/// A fixed field of a record: checked (`C`), or unchecked and validated
+/// once per record by [`BitReader::overran`].
 #[inline(always)]
-fn vbr64(bits: &mut BitReader<'_>, width: u32) -> Result<u64> {
-    bits.fast_vbr(width, 64).map_err(|f| bits.fail(f, width))
+fn field<const C: bool>(bits: &mut BitReader<'_>, width: u32) -> Result<u64> {
+    if C {
+        fixed(bits, width)
+    } else {
+        Ok(bits.fixed_unchecked(width))
+    }
 }
 
-/// A VBR32 field on the hot path (width in 1..=32).
+/// A VBR64 field of a record (width in 1..=32), checked or not as
+/// [`field`].
 #[inline(always)]
-fn vbr32(bits: &mut BitReader<'_>, width: u32) -> Result<u32> {
-    bits.fast_vbr(width, 32).map(|v| v as u32).map_err(|f| bits.fail(f, width))
+fn vbr64<const C: bool>(bits: &mut BitReader<'_>, width: u32) -> Result<u64> {
+    if C {
+        bits.fast_vbr(width, 64).map_err(|f| bits.fail(f, width))
+    } else {
+        Ok(bits.vbr_unchecked(width, 64))
+    }
+}
+
+/// A VBR32 field of a record (width in 1..=32), checked or not as
+/// [`field`].
+#[inline(always)]
+fn vbr32<const C: bool>(bits: &mut BitReader<'_>, width: u32) -> Result<u32> {
+    if C {
+        bits.fast_vbr(width, 32).map(|v| v as u32).map_err(|f| bits.fail(f, width))
+    } else {
+        Ok(bits.vbr_unchecked(width, 32) as u32)
+    }
 }
 
 #[inline(always)]
-fn read_scalar(bits: &mut BitReader<'_>, op: AbbrevOp) -> Result<u64> {
+fn read_scalar<const C: bool>(bits: &mut BitReader<'_>, op: AbbrevOp) -> Result<u64> {
     match op {
         AbbrevOp::Literal(v) => Ok(v),
-        AbbrevOp::Fixed(w) => fixed(bits, w.into()),
+        AbbrevOp::Fixed(w) => field::<C>(bits, w.into()),
         AbbrevOp::Vbr(0) => Ok(0),
-        AbbrevOp::Vbr(w) => vbr64(bits, w.into()),
-        AbbrevOp::Char6 => Ok(decode_char6(fixed(bits, 6)? as u8).into()),
+        AbbrevOp::Vbr(w) => vbr64::<C>(bits, w.into()),
+        AbbrevOp::Char6 => Ok(decode_char6(field::<C>(bits, 6)? as u8).into()),
         AbbrevOp::Array | AbbrevOp::Blob => unreachable!("checked by the caller"),
     }
 }
@@ -444,32 +491,48 @@ fn read_scalar(bits: &mut BitReader<'_>, op: AbbrevOp) -> Result<u64> {
 /// Decodes an unabbreviated record (code, operand count and operands, all
 /// VBR6) into `ops`.
 #[inline(always)]
-fn read_unabbrev<'a>(bits: &mut BitReader<'a>, ops: &mut Vec<u64>) -> Result<Record<'a>> {
-    let code = vbr32(bits, 6)?;
+fn read_unabbrev<'a, const C: bool>(
+    bits: &mut BitReader<'a>,
+    ops: &mut Vec<u64>,
+) -> Result<Record<'a>> {
+    ops.clear();
+    let code = vbr32::<C>(bits, 6)?;
     let at = bits.bit_position();
-    let n = vbr32(bits, 6)?;
-    if u64::from(n) * 6 > bits.remaining_bits() {
+    let n = vbr32::<C>(bits, 6)?;
+    if u64::from(n) * 6 > bits.len_bits().saturating_sub(bits.bit_position()) {
         return Err(Error::new(ErrorKind::ImplausibleSize { count: n.into() }, at));
     }
-    ops.reserve(n as usize);
-    for _ in 0..n {
-        ops.push(vbr64(bits, 6)?);
+    if C {
+        ops.reserve(n as usize);
+        for _ in 0..n {
+            ops.push(vbr64::<C>(bits, 6)?);
+        }
+    } else {
+        // A local cursor and preallocated slots: the loop keeps both in
+        // registers and checks no capacity per operand.
+        ops.resize(n as usize, 0);
+        let mut b = *bits;
+        for slot in ops.iter_mut() {
+            *slot = b.vbr_unchecked(6, 64);
+        }
+        *bits = b;
     }
     Ok(Record { code, abbrev_id: abbrev_id::UNABBREV_RECORD, blob: None })
 }
 
 /// Decodes one abbreviated record into `ops`; returns its code and blob.
 #[inline(always)]
-fn read_abbreviated<'a>(
+fn read_abbreviated<'a, const C: bool>(
     bits: &mut BitReader<'a>,
     aops: &[AbbrevOp],
     ops: &mut Vec<u64>,
 ) -> Result<(u32, Option<&'a [u8]>)> {
-    let code = match aops[0] {
-        AbbrevOp::Array | AbbrevOp::Blob => {
+    ops.clear();
+    let code = match aops.first() {
+        Some(AbbrevOp::Array | AbbrevOp::Blob) | None => {
             return Err(Error::new(ErrorKind::AbbrevStartsWithArrayOrBlob, bits.bit_position()))
         }
-        op => read_scalar(bits, op)? as u32,
+        Some(&op) => read_scalar::<C>(bits, op)? as u32,
     };
     let mut blob = None;
     let mut i = 1;
@@ -477,7 +540,7 @@ fn read_abbreviated<'a>(
         match aops[i] {
             AbbrevOp::Array => {
                 let at = bits.bit_position();
-                let n = vbr32(bits, 6)?;
+                let n = vbr32::<C>(bits, 6)?;
                 if i + 2 != aops.len() {
                     return Err(Error::new(ErrorKind::ArrayNotSecondToLast, at));
                 }
@@ -487,32 +550,48 @@ fn read_abbreviated<'a>(
                     AbbrevOp::Char6 => 6,
                     _ => return Err(Error::new(ErrorKind::BadArrayElement, at)),
                 };
-                if u64::from(n) * min_bits > bits.remaining_bits() {
+                if u64::from(n) * min_bits > bits.len_bits().saturating_sub(bits.bit_position()) {
                     return Err(Error::new(ErrorKind::ImplausibleSize { count: n.into() }, at));
                 }
-                ops.reserve(n as usize);
-                match elt {
-                    AbbrevOp::Fixed(w) => {
-                        for _ in 0..n {
-                            ops.push(fixed(bits, w.into())?);
+                if C {
+                    ops.reserve(n as usize);
+                    for _ in 0..n {
+                        ops.push(read_scalar::<C>(bits, elt)?);
+                    }
+                } else {
+                    // As in `read_unabbrev`: a local cursor, preallocated
+                    // slots.
+                    let base = ops.len();
+                    ops.resize(base + n as usize, 0);
+                    let slots = &mut ops[base..];
+                    let mut b = *bits;
+                    match elt {
+                        AbbrevOp::Fixed(w) => {
+                            for slot in slots {
+                                *slot = b.fixed_unchecked(w.into());
+                            }
+                        }
+                        AbbrevOp::Vbr(w) => {
+                            for slot in slots {
+                                *slot = b.vbr_unchecked(w.into(), 64);
+                            }
+                        }
+                        _ => {
+                            for slot in slots {
+                                *slot = decode_char6(b.fixed_unchecked(6) as u8).into();
+                            }
                         }
                     }
-                    AbbrevOp::Vbr(w) => {
-                        for _ in 0..n {
-                            ops.push(vbr64(bits, w.into())?);
-                        }
-                    }
-                    _ => {
-                        for _ in 0..n {
-                            ops.push(decode_char6(fixed(bits, 6)? as u8).into());
-                        }
-                    }
+                    *bits = b;
                 }
                 i += 2;
             }
             AbbrevOp::Blob => {
                 let at = bits.bit_position();
-                let n = vbr32(bits, 6)?;
+                let n = vbr32::<C>(bits, 6)?;
+                if bits.overran() {
+                    return Err(fail_at(Fail::End, 6, at));
+                }
                 bits.align32();
                 let start = bits.bit_position();
                 let padded_end = start + u64::from(n).div_ceil(4) * 32;
@@ -524,7 +603,7 @@ fn read_abbreviated<'a>(
                 i += 1;
             }
             op => {
-                ops.push(read_scalar(bits, op)?);
+                ops.push(read_scalar::<C>(bits, op)?);
                 i += 1;
             }
         }
