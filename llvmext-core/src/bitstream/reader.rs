@@ -508,12 +508,11 @@ fn read_unabbrev<'a, const C: bool>(
             ops.push(vbr64::<C>(bits, 6)?);
         }
     } else {
-        // A local cursor and preallocated slots: the loop keeps both in
-        // registers and checks no capacity per operand.
-        ops.resize(n as usize, 0);
+        // A local cursor, which the loop keeps in registers.
+        ops.reserve(n as usize);
         let mut b = *bits;
-        for slot in ops.iter_mut() {
-            *slot = b.vbr_unchecked(6, 64);
+        for _ in 0..n {
+            ops.push(b.vbr_unchecked(6, 64));
         }
         *bits = b;
     }
@@ -559,26 +558,23 @@ fn read_abbreviated<'a, const C: bool>(
                         ops.push(read_scalar::<C>(bits, elt)?);
                     }
                 } else {
-                    // As in `read_unabbrev`: a local cursor, preallocated
-                    // slots.
-                    let base = ops.len();
-                    ops.resize(base + n as usize, 0);
-                    let slots = &mut ops[base..];
+                    // As in `read_unabbrev`: a local cursor.
+                    ops.reserve(n as usize);
                     let mut b = *bits;
                     match elt {
                         AbbrevOp::Fixed(w) => {
-                            for slot in slots {
-                                *slot = b.fixed_unchecked(w.into());
+                            for _ in 0..n {
+                                ops.push(b.fixed_unchecked(w.into()));
                             }
                         }
                         AbbrevOp::Vbr(w) => {
-                            for slot in slots {
-                                *slot = b.vbr_unchecked(w.into(), 64);
+                            for _ in 0..n {
+                                ops.push(b.vbr_unchecked(w.into(), 64));
                             }
                         }
                         _ => {
-                            for slot in slots {
-                                *slot = decode_char6(b.fixed_unchecked(6) as u8).into();
+                            for _ in 0..n {
+                                ops.push(decode_char6(b.fixed_unchecked(6) as u8).into());
                             }
                         }
                     }
