@@ -1023,3 +1023,152 @@ fn batch_edge_cases() {
         (ErrorKind::Overflow, 109)
     );
 }
+
+// ---------------------------------------------------------------------------
+// Batch decoders on the benchmark's kind of data
+// ---------------------------------------------------------------------------
+
+/// Values whose minimal encodings have the benchmark's mix of lengths (half
+/// one byte, a quarter two, most of the rest three or four), plus values
+/// at the edges of the fast paths: around 2^56 (eight/nine bytes), 2^63
+/// (nine/ten bytes) and 2^64.
+fn mixed_u64() -> impl Strategy<Value = u64> {
+    let edges = prop::sample::select(vec![
+        (1u64 << 56) - 1,
+        1 << 56,
+        (1 << 63) - 1,
+        1 << 63,
+        (1 << 63) + 1,
+        u64::MAX - 1,
+        u64::MAX,
+        (1 << 49) - 1,
+        1 << 49,
+    ]);
+    prop_oneof![
+        50 => 0u64..0x80,
+        25 => 0x80u64..0x4000,
+        15 => 0x4000u64..1 << 28,
+        7 => (28u32..=64, any::<u64>())
+            .prop_map(|(bits, x)| x.checked_shr(64 - bits).unwrap_or(0)),
+        3 => edges,
+    ]
+}
+
+/// Signed values with the same mix of lengths, half of them negative, and
+/// the signed edges (around ±2^55, ±2^62, `i64::MIN`/`MAX`).
+fn mixed_i64() -> impl Strategy<Value = i64> {
+    let edges = prop::sample::select(vec![
+        (1i64 << 55) - 1,
+        1 << 55,
+        -(1 << 55),
+        -(1 << 55) - 1,
+        (1 << 62) - 1,
+        1 << 62,
+        -(1 << 62),
+        -(1 << 62) - 1,
+        i64::MAX,
+        i64::MIN,
+        i64::MIN + 1,
+        -1,
+        -64,
+        -65,
+    ]);
+    prop_oneof![
+        50 => -64i64..64,
+        25 => -8192i64..8192,
+        15 => -(1i64 << 27)..1 << 27,
+        7 => (28u32..=64, any::<i64>()).prop_map(|(bits, x)| x >> (64 - bits)),
+        3 => edges,
+    ]
+}
+
+/// Decodes `bytes` with the `leb128` crate until it ends or fails: the
+/// values read, and whether it read them all.
+fn crate_all<T>(
+    mut bytes: &[u8],
+    read: impl Fn(&mut &[u8]) -> Result<T, ::leb128::read::Error>,
+) -> (Vec<T>, bool) {
+    let mut vals = Vec::new();
+    while !bytes.is_empty() {
+        match read(&mut bytes) {
+            Ok(v) => vals.push(v),
+            Err(_) => return (vals, false),
+        }
+    }
+    (vals, true)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Mixed-length sequences long enough for several batch segments: the
+    /// batch decoders give the values written, as the `leb128` crate does;
+    /// cut anywhere, or with an overflow (an eleven-byte run, or a bad
+    /// tenth byte) put in at a value boundary, they agree with the scalar
+    /// decoders (values, count, error kind and offset) and, up to the
+    /// error, with the crate.
+    #[test]
+    fn batch_mixed_matches_scalar_and_crate(
+        unsigned in prop::collection::vec(mixed_u64(), 0..2500),
+        signed in prop::collection::vec(mixed_i64(), 0..2500),
+        cut in any::<prop::sample::Index>(),
+        at in any::<prop::sample::Index>(),
+        overflow in prop::sample::select(vec![
+            vec![0x80u8; 11],
+            vec![0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02],
+            vec![0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x7e],
+            vec![0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x81, 0x00],
+        ]),
+        cap in prop_oneof![1usize..100, 500usize..3000],
+    ) {
+        let u_data: Vec<u8> = unsigned.iter().flat_map(|&v| crate_uleb(v)).collect();
+        let s_data: Vec<u8> = signed.iter().flat_map(|&v| crate_sleb(v)).collect();
+
+        let mut out = Vec::new();
+        prop_assert_eq!(leb128::decode_uleb128_all(&u_data, &mut out), Ok(unsigned.len()));
+        prop_assert_eq!(&out, &unsigned);
+        prop_assert_eq!(crate_all(&u_data, |b| ::leb128::read::unsigned(b)), (out, true));
+        let mut out = Vec::new();
+        prop_assert_eq!(leb128::decode_sleb128_all(&s_data, &mut out), Ok(signed.len()));
+        prop_assert_eq!(&out, &signed);
+        prop_assert_eq!(crate_all(&s_data, |b| ::leb128::read::signed(b)), (out, true));
+        check_batch(&u_data, cap)?;
+        check_batch(&s_data, cap)?;
+
+        // Cut short: the values before the cut, then a truncation error
+        // (unless the cut falls between values), as the crate reads them.
+        for (data, signed) in [(&u_data, false), (&s_data, true)] {
+            if data.is_empty() {
+                continue;
+            }
+            let cut = &data[..cut.index(data.len())];
+            check_batch(cut, cap)?;
+            if signed {
+                let mut out = Vec::new();
+                let result = leb128::decode_sleb128_all(cut, &mut out);
+                let (vals, ok) = crate_all(cut, |b| ::leb128::read::signed(b));
+                prop_assert_eq!(out, vals);
+                prop_assert_eq!(result.is_ok(), ok);
+            } else {
+                let mut out = Vec::new();
+                let result = leb128::decode_uleb128_all(cut, &mut out);
+                let (vals, ok) = crate_all(cut, |b| ::leb128::read::unsigned(b));
+                prop_assert_eq!(out, vals);
+                prop_assert_eq!(result.is_ok(), ok);
+            }
+        }
+
+        // An overflow at a value boundary, with more values after it.
+        let k = at.index(unsigned.len() + 1);
+        let before: usize = unsigned[..k].iter().map(|&v| leb128::uleb128_size(v)).sum();
+        let mut bad = u_data[..before].to_vec();
+        bad.extend_from_slice(&overflow);
+        bad.extend_from_slice(&u_data[before..]);
+        let mut out = Vec::new();
+        let err = leb128::decode_uleb128_all(&bad, &mut out).unwrap_err();
+        prop_assert_eq!(err.kind(), ErrorKind::Overflow);
+        prop_assert_eq!(&out[..], &unsigned[..k]);
+        prop_assert_eq!(crate_all(&bad[..before], |b| ::leb128::read::unsigned(b)).0, out);
+        check_batch(&bad, cap)?;
+    }
+}
