@@ -621,14 +621,9 @@ impl<'a> BitReader<'a> {
     /// chunks (20 bits) take no branch on their length.
     #[inline(always)]
     pub(crate) fn fast_vbr6(&mut self, limit: u32) -> core::result::Result<u64, Fail> {
-        let win = self.peek();
-        let len = (!win & VBR6_CONT4).trailing_zeros() + 1;
-        if len > 24 {
+        let Some((v, len)) = vbr6_short(self.peek()) else {
             return self.vbr_slow(6, limit);
-        }
-        let v =
-            ((win & 0x1f) | ((win >> 1) & 0x3e0) | ((win >> 2) & 0x7c00) | ((win >> 3) & 0xf8000))
-                & VBR6_MASK[len as usize];
+        };
         self.advance_by(len)?;
         Ok(v)
     }
@@ -653,14 +648,9 @@ impl<'a> BitReader<'a> {
     pub(crate) fn vbr_unchecked(&mut self, width: u32, limit: u32) -> u64 {
         let win = self.peek();
         if width == 6 {
-            let len = (!win & VBR6_CONT4).trailing_zeros() + 1;
-            if len <= 24 {
+            if let Some((v, len)) = vbr6_short(win) {
                 self.pos += u64::from(len);
-                return ((win & 0x1f)
-                    | ((win >> 1) & 0x3e0)
-                    | ((win >> 2) & 0x7c00)
-                    | ((win >> 3) & 0xf8000))
-                    & VBR6_MASK[len as usize];
+                return v;
             }
         } else {
             let first = win & !(u64::MAX << width);
@@ -723,16 +713,7 @@ impl<'a> BitReader<'a> {
         // most four more chunks with at most 19 payload bits.
         let low = VbrCompress::<6>::compress(win);
         let next = BitReader { data: self.data, pos: self.pos + 54 };
-        let win2 = next.peek();
-        let len2 = (!win2 & VBR6_CONT4).trailing_zeros() + 1;
-        if len2 > 24 {
-            return None;
-        }
-        let high = ((win2 & 0x1f)
-            | ((win2 >> 1) & 0x3e0)
-            | ((win2 >> 2) & 0x7c00)
-            | ((win2 >> 3) & 0xf8000))
-            & VBR6_MASK[len2 as usize];
+        let (high, len2) = vbr6_short(next.peek())?;
         if high >> 19 != 0 {
             return None;
         }
@@ -796,6 +777,19 @@ impl<'a> BitReader<'a> {
 /// A position far past any input, set by an unchecked read that failed
 /// (and small enough that the reads after it cannot overflow).
 const OVERRUN: u64 = 1 << 62;
+
+/// A VBR6 value of at most four chunks at the start of `win`, and its
+/// length in bits; `None` if it is longer. No branch on the length.
+#[inline(always)]
+fn vbr6_short(win: u64) -> Option<(u64, u32)> {
+    let len = (!win & VBR6_CONT4).trailing_zeros() + 1;
+    if len > 24 {
+        return None;
+    }
+    let packed =
+        (win & 0x1f) | ((win >> 1) & 0x3e0) | ((win >> 2) & 0x7c00) | ((win >> 3) & 0xf8000);
+    Some((packed & VBR6_MASK[len as usize], len))
+}
 
 /// The continuation bits of the first four VBR6 chunks.
 const VBR6_CONT4: u64 = 0x820820;
