@@ -2,9 +2,11 @@
 //!
 //! - `bitstream_walk/*`: a full walk of the largest corpus file (SQLite's
 //!   amalgamation compiled by `clang-19 -O2 -g`, ~10 MB): every block
-//!   entered, every record decoded through its abbreviation into a reused
-//!   buffer; and a lazy walk that skips function bodies in O(1) as a reader
-//!   that decodes bodies on demand does.
+//!   entered, every record decoded through its abbreviation, with
+//!   `next_item` (operands in the reader's buffer) and with `advance` +
+//!   `read_record` (operands copied into a caller's buffer); and a lazy
+//!   walk that skips function bodies in O(1) as a reader that decodes
+//!   bodies on demand does.
 //! - `bitstream_write/*`: writing a stream of abbreviated and unabbreviated
 //!   records with `BitstreamWriter`.
 //!
@@ -15,7 +17,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use llvmext::core::bitstream::{Abbrev, AbbrevOp, BitstreamReader, BitstreamWriter, Entry};
+use llvmext::core::bitstream::{Abbrev, AbbrevOp, BitstreamReader, BitstreamWriter, Entry, Item};
 use llvmext::core::magic;
 
 #[path = "../tests/support/mod.rs"]
@@ -44,12 +46,32 @@ fn full_walk(stream: &[u8], skip_block: Option<u32>) -> u64 {
     sum
 }
 
+/// [`full_walk`] through `next_item`.
+fn item_walk(stream: &[u8]) -> u64 {
+    let mut r = BitstreamReader::new(stream);
+    let mut sum = 0u64;
+    while let Some(item) = r.next_item().expect("valid corpus file") {
+        match item {
+            Item::SubBlock { .. } => {
+                r.enter_block().expect("valid corpus file");
+            }
+            Item::Record { record, ops } => {
+                sum = sum.wrapping_add(u64::from(record.code)).wrapping_add(ops.len() as u64);
+            }
+            Item::EndBlock | Item::DefineAbbrev => {}
+        }
+    }
+    sum
+}
+
 fn walk(c: &mut Criterion) {
     let data = std::fs::read(support::largest_with_debug()).expect("corpus file");
     let stream = &magic::strip_wrapper(&data).expect("bitcode")[4..];
     let mut g = c.benchmark_group("bitstream_walk");
     g.throughput(Throughput::Bytes(data.len() as u64));
     g.sample_size(20);
+    assert_eq!(item_walk(stream), full_walk(stream, None));
+    g.bench_function("next_item_walk_sqlite_O2_g", |b| b.iter(|| item_walk(black_box(stream))));
     g.bench_function("full_walk_sqlite_O2_g", |b| b.iter(|| full_walk(black_box(stream), None)));
     // FUNCTION_BLOCK (12) skipped by its length word, as a lazy reader does.
     g.bench_function("skip_function_bodies_sqlite_O2_g", |b| {

@@ -1,12 +1,14 @@
 //! Walks arbitrary bytes as a bitstream: every block entered (or, in a second
 //! pass, every odd-numbered block skipped), every record read. Also runs the
-//! magic/wrapper helpers and the raw `BitReader` primitives. Anything may be
+//! magic/wrapper helpers and the raw `BitReader` primitives, and walks again
+//! with `next_item` (records decoded without per-field end checks), which
+//! must see the same entries and stop with the same error. Anything may be
 //! an error; nothing may panic, loop or break the invariants asserted here.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use llvmext_core::bits::BitReader;
-use llvmext_core::bitstream::{BitstreamReader, Entry};
+use llvmext_core::bitstream::{BitstreamReader, Entry, Item};
 use llvmext_core::magic::{self, StreamKind};
 use llvmext_core::{Error, ErrorKind};
 
@@ -105,6 +107,69 @@ fn walk(data: &[u8], skip_odd: bool, max_depth: usize) -> usize {
     }
     let _ = r.block_info().entries().len();
     entries
+}
+
+/// One entry of a trace: a block entered, an end, a definition, or a
+/// record (abbreviation ID, code, operands, blob).
+#[derive(Debug, PartialEq)]
+enum Ev {
+    Enter(u32),
+    End,
+    Define,
+    Record(u32, u32, Vec<u64>, Option<Vec<u8>>),
+}
+
+/// Every block entered, through `advance` + `read_record`.
+fn trace_checked(data: &[u8]) -> (Vec<Ev>, Option<Error>) {
+    let mut r = BitstreamReader::new(data);
+    let (mut evs, mut ops) = (Vec::new(), Vec::new());
+    let err = loop {
+        match r.advance() {
+            Ok(None) => break None,
+            Err(e) => break Some(e),
+            Ok(Some(Entry::SubBlock { block_id })) => match r.enter_block() {
+                Ok(_) => evs.push(Ev::Enter(block_id)),
+                Err(e) => break Some(e),
+            },
+            Ok(Some(Entry::EndBlock)) => evs.push(Ev::End),
+            Ok(Some(Entry::DefineAbbrev)) => evs.push(Ev::Define),
+            Ok(Some(Entry::Record(id))) => match r.read_record(id, &mut ops) {
+                Ok(rec) => evs.push(Ev::Record(id, rec.code, ops.clone(), rec.blob.map(<[u8]>::to_vec))),
+                Err(e) => break Some(e),
+            },
+        }
+    };
+    (evs, err)
+}
+
+/// The same walk through `next_item`.
+fn trace_items(data: &[u8]) -> (Vec<Ev>, Option<Error>) {
+    let len_bits = data.len() as u64 * 8;
+    let mut r = BitstreamReader::new(data);
+    let mut evs = Vec::new();
+    let err = loop {
+        let ev = match r.next_item() {
+            Ok(None) => break None,
+            Err(e) => break Some(e),
+            Ok(Some(Item::SubBlock { block_id })) => Ev::Enter(block_id),
+            Ok(Some(Item::EndBlock)) => Ev::End,
+            Ok(Some(Item::DefineAbbrev)) => Ev::Define,
+            Ok(Some(Item::Record { record, ops })) => {
+                Ev::Record(record.abbrev_id, record.code, ops.to_vec(), record.blob.map(<[u8]>::to_vec))
+            }
+        };
+        assert!(r.bit_position() <= len_bits);
+        if let Ev::Record(_, _, ops, _) = &ev {
+            assert_eq!(r.record_ops(), &ops[..]);
+        }
+        if let Ev::Enter(_) = ev {
+            if let Err(e) = r.enter_block() {
+                break Some(e);
+            }
+        }
+        evs.push(ev);
+    };
+    (evs, err)
 }
 
 /// Bit `p` of `data`.
@@ -284,6 +349,7 @@ fuzz_target!(|data: &[u8]| {
         _ => &inner[4..],
     };
     let entered = walk(body, false, 64);
+    assert_eq!(trace_items(body), trace_checked(body));
     let _ = walk(body, true, 64);
     let _ = entered;
     // Also without skipping the magic (arbitrary bytes at bit 0), with a

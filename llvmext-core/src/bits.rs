@@ -505,6 +505,20 @@ impl<'a> BitReader<'a> {
         Error::new(kind, self.pos)
     }
 
+    /// A cursor at bit `pos` of `data` (which the caller keeps in range or
+    /// checks with [`overran`](Self::overran)).
+    #[inline(always)]
+    pub(crate) fn with_position(data: &'a [u8], pos: u64) -> Self {
+        BitReader { data, pos }
+    }
+
+    /// Moves to bit `target`, which the caller has checked.
+    #[inline(always)]
+    pub(crate) fn set_position(&mut self, target: u64) {
+        debug_assert!(target <= self.len_bits());
+        self.pos = target;
+    }
+
     /// Moves to bit `target` (at most the input length in bits).
     pub fn jump_to_bit(&mut self, target: u64) -> Result<()> {
         if target > self.len_bits() {
@@ -603,6 +617,13 @@ impl<'a> BitReader<'a> {
             return self.fast_vbr6(limit);
         }
         let win = self.peek();
+        if width <= SHORT_MAX_WIDTH {
+            if let Some((v, len)) = vbr_short(win, width, limit) {
+                self.advance_by(len)?;
+                return Ok(v);
+            }
+            return self.vbr_slow(width, limit);
+        }
         let first = win & !(u64::MAX << width);
         if first >> (width - 1) == 0 {
             self.advance_by(width)?;
@@ -647,8 +668,8 @@ impl<'a> BitReader<'a> {
     #[inline(always)]
     pub(crate) fn vbr_unchecked(&mut self, width: u32, limit: u32) -> u64 {
         let win = self.peek();
-        if width == 6 {
-            if let Some((v, len)) = vbr6_short(win) {
+        if width <= SHORT_MAX_WIDTH {
+            if let Some((v, len)) = vbr_short(win, width, limit) {
                 self.pos += u64::from(len);
                 return v;
             }
@@ -664,11 +685,31 @@ impl<'a> BitReader<'a> {
         v
     }
 
+    /// [`vbr_unchecked`](Self::vbr_unchecked) for VBR6 of up to 64 bits,
+    /// packing the payloads without waiting for the length (faster where
+    /// the values feed a dependent chain, as pushing operands one by one
+    /// does).
+    #[inline(always)]
+    pub(crate) fn vbr6_unchecked(&mut self) -> u64 {
+        if let Some((v, len)) = vbr6_short(self.peek()) {
+            self.pos += u64::from(len);
+            return v;
+        }
+        let (v, pos) = Self::vbr_unchecked_slow(self.data, self.pos, 6, 64);
+        self.pos = pos;
+        v
+    }
+
     /// The multi-chunk and failing cases of
     /// [`vbr_unchecked`](Self::vbr_unchecked), by value (so that the
     /// caller's cursor stays in registers): the value and the new position.
     #[inline(never)]
-    fn vbr_unchecked_slow(data: &'a [u8], pos: u64, width: u32, limit: u32) -> (u64, u64) {
+    pub(crate) fn vbr_unchecked_slow(
+        data: &'a [u8],
+        pos: u64,
+        width: u32,
+        limit: u32,
+    ) -> (u64, u64) {
         let r = BitReader { data, pos };
         let fast = if width == 6 {
             r.vbr6_long(limit)
@@ -782,17 +823,15 @@ const OVERRUN: u64 = 1 << 62;
 /// length in bits; `None` if it is longer. No branch on the length.
 #[inline(always)]
 fn vbr6_short(win: u64) -> Option<(u64, u32)> {
-    let len = (!win & VBR6_CONT4).trailing_zeros() + 1;
+    let len = (!win & VBR_CONT4[6]).trailing_zeros() + 1;
     if len > 24 {
         return None;
     }
+    // Packing does not wait for the length.
     let packed =
         (win & 0x1f) | ((win >> 1) & 0x3e0) | ((win >> 2) & 0x7c00) | ((win >> 3) & 0xf8000);
     Some((packed & VBR6_MASK[len as usize], len))
 }
-
-/// The continuation bits of the first four VBR6 chunks.
-const VBR6_CONT4: u64 = 0x820820;
 
 /// Payload masks of a VBR6 value by its length in bits (6, 12, 18, 24).
 const VBR6_MASK: [u64; 25] = {
@@ -804,6 +843,312 @@ const VBR6_MASK: [u64; 25] = {
     }
     m
 };
+
+/// The widest VBR chunk for which [`vbr_short`] works (four chunks fit a
+/// 57-bit window).
+const SHORT_MAX_WIDTH: u32 = 14;
+
+/// The continuation bits of the first four VBR-`w` chunks, by `w`.
+const VBR_CONT4: [u64; SHORT_MAX_WIDTH as usize + 1] = {
+    let mut t = [0u64; SHORT_MAX_WIDTH as usize + 1];
+    let mut w = 1;
+    while w <= SHORT_MAX_WIDTH {
+        let mut j = 0;
+        while j < 4 {
+            t[w as usize] |= 1 << (j * w + w - 1);
+            j += 1;
+        }
+        w += 1;
+    }
+    t
+};
+
+/// A VBR-`width` value (`width` in 1..=[`SHORT_MAX_WIDTH`]) of at most four
+/// chunks at the start of `win`, and its length in bits; `None` if it is
+/// longer or does not fit in `limit` bits. No branch on the length: the
+/// bits after the terminating chunk are cleared, then the payloads of four
+/// chunks are packed.
+#[inline(always)]
+fn vbr_short(win: u64, width: u32, limit: u32) -> Option<(u64, u32)> {
+    let len = (!win & VBR_CONT4[width as usize]).trailing_zeros() + 1;
+    if len > 4 * width {
+        return None;
+    }
+    let win = win & !(u64::MAX << len);
+    let p = width - 1;
+    let m = !(u64::MAX << p);
+    let v = (win & m)
+        | ((win >> width) & m) << p
+        | ((win >> (2 * width)) & m) << (2 * p)
+        | ((win >> (3 * width)) & m) << (3 * p);
+    // As chunk by chunk: set bits past `limit`, or a fourth chunk that
+    // starts at or past `limit`, make the value too long.
+    if limit < 64 && (v >> limit != 0 || (len > 3 * width && 3 * p >= limit)) {
+        return None;
+    }
+    Some((v, len))
+}
+
+/// Values a run step writes (value 0 and [`RUN_SLOTS`]` - 1` more); a
+/// step in which more values end is cut after them.
+const RUN_SLOTS: usize = 6;
+
+/// What the continuation bits of eight VBR6 chunks (one 48-bit step of a
+/// run of VBR6 values) say. Value 0 of the step (which continues what
+/// earlier steps carried) is `packed & mask0`; value `i` in
+/// `1..RUN_SLOTS` is `(packed & masks[i - 1]) >> shifts[i - 1]`. One
+/// cache line.
+#[derive(Debug, Clone, Copy)]
+#[repr(align(64))]
+struct RunStep {
+    mask0: u64,
+    /// In-place masks of values 1.. (0 past the last).
+    masks: [u64; RUN_SLOTS - 1],
+    shifts: [u8; RUN_SLOTS - 1],
+    /// Values that end in the step (0..=8).
+    count: u8,
+    /// The most chunks that may be carried into the step: what keeps
+    /// value 0 within 12 chunks (60 bits, so that no shift overflows); -1
+    /// if a later value is longer than six chunks. Past it, the record is
+    /// finished value by value.
+    room: i8,
+    /// Chunks after the last value that ends (8 if none does).
+    tail: u8,
+    /// Where those chunks start in the packed payloads.
+    tail_shift: u8,
+    /// Bits up to the end of value [`RUN_SLOTS`]` - 1`, where a step in
+    /// which more values end is cut.
+    cut: u8,
+}
+
+/// The continuation bits of VBR6 chunks 0..8.
+const RUN_CONT: u64 = 0x8208_2082_0820;
+/// A multiplier that maps the 256 patterns of [`RUN_CONT`] bits to 256
+/// distinct top bytes (found by search; checked when the table is built).
+const RUN_GATHER: u64 = 0x0080_4011_0080_8000;
+
+/// The index into [`RUN_STEPS`] and [`RUN_ENDS`] of a window.
+#[inline(always)]
+const fn run_index(win: u64) -> usize {
+    ((win & RUN_CONT).wrapping_mul(RUN_GATHER) >> 56) as usize
+}
+
+/// Bit `j` set: chunk `j` of a step ends a value. The pattern at each
+/// [`run_index`].
+const RUN_PATTERNS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut seen = [false; 256];
+    let mut stops = 0u32;
+    while stops < 256 {
+        let mut win = 0u64;
+        let mut j = 0;
+        while j < 8 {
+            if (stops >> j) & 1 == 0 {
+                win |= 1 << (6 * j + 5);
+            }
+            j += 1;
+        }
+        let idx = run_index(win);
+        assert!(!seen[idx], "RUN_GATHER does not separate the patterns");
+        seen[idx] = true;
+        t[idx] = stops as u8;
+        stops += 1;
+    }
+    t
+};
+
+/// [`RunStep`]s by [`run_index`].
+static RUN_STEPS: [RunStep; 256] = {
+    let mut table = [RunStep {
+        mask0: 0,
+        masks: [0; RUN_SLOTS - 1],
+        shifts: [0; RUN_SLOTS - 1],
+        count: 0,
+        room: 0,
+        tail: 0,
+        tail_shift: 0,
+        cut: 0,
+    }; 256];
+    let mut idx = 0;
+    while idx < 256 {
+        let stops = RUN_PATTERNS[idx] as u32;
+        let mut e = table[idx];
+        e.mask0 = (1 << 40) - 1;
+        e.room = 4;
+        let mut start = 0u32;
+        let mut c = 0usize;
+        let mut j = 0u32;
+        while j < 8 {
+            if (stops >> j) & 1 == 1 {
+                let chunks = j + 1 - start;
+                if c == 0 {
+                    e.mask0 = (1 << (5 * chunks)) - 1;
+                    e.room = 12 - chunks as i8;
+                } else if chunks > 6 {
+                    e.room = -1;
+                } else if c < RUN_SLOTS {
+                    e.masks[c - 1] = ((1 << (5 * chunks)) - 1) << (5 * start);
+                    e.shifts[c - 1] = (5 * start) as u8;
+                }
+                c += 1;
+                if c == RUN_SLOTS {
+                    e.cut = (6 * (j + 1)) as u8;
+                }
+                start = j + 1;
+            }
+            j += 1;
+        }
+        e.count = c as u8;
+        e.tail = (8 - start) as u8;
+        e.tail_shift = (5 * start) as u8;
+        table[idx] = e;
+        idx += 1;
+    }
+    table
+};
+
+/// `RUN_ENDS[idx][i]`: the bits from the start of a step to the end of
+/// its value `i`.
+static RUN_ENDS: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut idx = 0;
+    while idx < 256 {
+        let stops = RUN_PATTERNS[idx];
+        let mut c = 0;
+        let mut j = 0;
+        while j < 8 {
+            if (stops >> j) & 1 == 1 {
+                table[idx][c] = 6 * (j as u8 + 1);
+                c += 1;
+            }
+            j += 1;
+        }
+        idx += 1;
+    }
+    table
+};
+
+/// Packs the payloads of VBR6 chunks 0..8 of `win` into 40 contiguous
+/// bits.
+#[inline(always)]
+fn pack8_vbr6(win: u64) -> u64 {
+    const PAYLOAD: u64 = 0x7df7_df7d_f7df;
+    // Step s moves chunk j right by 2^s when bit s of j is set.
+    const S0: u64 = 0x7c07_c07c_07c0; // chunks 1, 3, 5, 7 at 6j
+    const S1: u64 = 0x3ff0_003f_f000; // chunks 2-3, 6-7 at 6j - (j & 1)
+    const S2: u64 = 0xfff_ff00_0000; // chunks 4-7 at 6j - (j & 3)
+    let mut x = win & PAYLOAD;
+    x = (x & !S0) | ((x & S0) >> 1);
+    x = (x & !S1) | ((x & S1) >> 2);
+    (x & !S2) | ((x & S2) >> 4)
+}
+
+/// The unaligned 64 bits at bit `pos` of `data` (zeros past its end).
+#[inline(always)]
+pub(crate) fn peek_at(data: &[u8], pos: u64) -> u64 {
+    let i = (pos >> 3) as usize;
+    let word = match data.get(i..i + 8) {
+        Some(b) => load8(b),
+        None => load_tail(data, i),
+    };
+    word >> (pos & 7)
+}
+
+/// Writes the values of one run step: value 0 (continuing `carry`, which
+/// has `carried` chunks) and the ones after it, whether they exist or
+/// not.
+#[inline(always)]
+fn run_slots(e: &RunStep, x: u64, carry: u64, carried: u32, dst: &mut [u64; RUN_SLOTS]) {
+    dst[0] = carry | (x & e.mask0) << (5 * carried);
+    for ((d, &m), &s) in dst[1..].iter_mut().zip(&e.masks).zip(&e.shifts) {
+        *d = (x & m) >> s;
+    }
+}
+
+/// Decodes a record of VBR6 values (an unabbreviated record: code, operand
+/// count, operands) starting at bit `pos` of `data` into `buf` (code at 0,
+/// count at 1, operands from 2) without checking the end of the input
+/// (zeros are read past it). Returns the position after the record (past
+/// the input if it overran) and `2 + count`.
+///
+/// The values are decoded eight chunks (48 bits) at a time: a table
+/// indexed by the eight continuation bits says where each value ends, so
+/// that a step's load does not wait for the previous step's lengths. A
+/// value that goes on into the next step is carried there.
+///
+/// `None` when the record needs the value-by-value path: a code or count
+/// longer than six chunks, or a count larger than the rest of the input
+/// could hold (checked before `buf` grows, so it stays bounded by the
+/// input size).
+#[inline(always)]
+pub(crate) fn vbr6_record(data: &[u8], pos: u64, buf: &mut Vec<u64>) -> Option<(u64, usize)> {
+    if buf.len() < 2 * RUN_SLOTS {
+        buf.resize(2 * RUN_SLOTS, 0);
+    }
+    let win = peek_at(data, pos);
+    let idx = run_index(win);
+    let e = &RUN_STEPS[idx];
+    // Code and count: both end here, within six chunks each.
+    if e.count < 2 || e.room < 6 {
+        return None;
+    }
+    let x = pack8_vbr6(win);
+    run_slots(e, x, 0, 0, (&mut buf[..RUN_SLOTS]).try_into().ok()?);
+    // A short record is complete (its count is at most six chunks, 30
+    // bits, so this cannot overflow).
+    let total = 2 + buf[1] as usize;
+    let count = usize::from(e.count);
+    if total <= count.min(RUN_SLOTS) {
+        return Some((pos + u64::from(RUN_ENDS[idx][total - 1]), total));
+    }
+    if buf[1] * 6 > (data.len() as u64 * 8).saturating_sub(pos) {
+        return None;
+    }
+    if buf.len() < total + RUN_SLOTS {
+        buf.resize(total + RUN_SLOTS, 0);
+    }
+    let (mut k, mut carry, mut carried, mut pos) = if count > RUN_SLOTS {
+        (RUN_SLOTS, 0, 0, pos + u64::from(e.cut))
+    } else {
+        (count, x >> e.tail_shift, u32::from(e.tail), pos + 48)
+    };
+    loop {
+        let win = peek_at(data, pos);
+        let idx = run_index(win);
+        let e = &RUN_STEPS[idx];
+        if carried as i32 > i32::from(e.room) {
+            // A long value: the rest value by value, from the start of the
+            // value in progress.
+            let mut b = BitReader { data, pos: pos - 6 * u64::from(carried) };
+            for d in buf.get_mut(k..total)? {
+                *d = b.vbr_unchecked(6, 64);
+            }
+            return Some((b.pos, total));
+        }
+        let x = pack8_vbr6(win);
+        let dst: &mut [u64; RUN_SLOTS] = (&mut buf[k..k + RUN_SLOTS]).try_into().ok()?;
+        run_slots(e, x, carry, carried, dst);
+        let count = usize::from(e.count);
+        let done = count.min(RUN_SLOTS);
+        if k + done >= total {
+            return Some((pos + u64::from(RUN_ENDS[idx][total - k - 1]), total));
+        }
+        k += done;
+        if count == 0 {
+            carry = dst[0];
+            carried += 8;
+            pos += 48;
+        } else if count <= RUN_SLOTS {
+            carry = x >> e.tail_shift;
+            carried = u32::from(e.tail);
+            pos += 48;
+        } else {
+            carry = 0;
+            carried = 0;
+            pos += u64::from(e.cut);
+        }
+    }
+}
 
 /// The [`Error`] for a hot-path failure at bit `pos`.
 #[cold]

@@ -8,7 +8,7 @@ use std::cell::Cell;
 
 use llvmext_core::bits::BitWriter;
 use llvmext_core::bitstream::{
-    Abbrev, AbbrevOp, BitstreamReader, BitstreamWriter, BlockHeader, Entry, DEFAULT_MAX_DEPTH,
+    Abbrev, AbbrevOp, BitstreamReader, BitstreamWriter, BlockHeader, Entry, Item, DEFAULT_MAX_DEPTH,
 };
 use llvmext_core::{Error, ErrorKind};
 use proptest::prelude::*;
@@ -203,6 +203,46 @@ fn walk(data: &[u8]) -> (Vec<Ev>, Option<Error>) {
     walk_with(data, Mode::EnterAll, DEFAULT_MAX_DEPTH)
 }
 
+/// [`walk`] through [`BitstreamReader::next_item`], whose fast paths decode
+/// records without checking the end of the input first.
+fn walk_items(data: &[u8]) -> (Vec<Ev>, Option<Error>) {
+    let len_bits = data.len() as u64 * 8;
+    let mut r = BitstreamReader::new(data);
+    let mut evs = Vec::new();
+    let err = loop {
+        let before = r.bit_position();
+        let item = match r.next_item() {
+            Ok(Some(item)) => item,
+            Ok(None) => break None,
+            Err(e) => break Some(e),
+        };
+        let ev = match item {
+            Item::SubBlock { .. } => match r.enter_block() {
+                Ok(h) => Ev::Enter(h),
+                Err(e) => break Some(e),
+            },
+            Item::EndBlock => Ev::End,
+            Item::DefineAbbrev => Ev::Define,
+            Item::Record { record, ops } => {
+                if let Some(b) = record.blob {
+                    let start = b.as_ptr() as usize - data.as_ptr() as usize;
+                    assert!(start + b.len() <= data.len());
+                }
+                untracked(|| Ev::Record {
+                    id: record.abbrev_id,
+                    code: record.code,
+                    ops: ops.to_vec(),
+                    blob: record.blob.map(<[u8]>::to_vec),
+                })
+            }
+        };
+        assert!(r.bit_position() > before);
+        assert!(r.bit_position() <= len_bits);
+        untracked(|| evs.push(ev));
+    };
+    (evs, err)
+}
+
 /// The error a full walk of `data` stops with (there must be one).
 fn walk_err(data: &[u8]) -> Error {
     walk(data).1.expect("malformed input must give an error")
@@ -217,6 +257,11 @@ fn walk_all(data: &[u8]) -> Option<Error> {
         "allocated {largest} bytes for {} input bytes",
         data.len()
     );
+    // The fused path sees the same entries and stops with the same error.
+    let ((items, items_err), largest, _) = measure(|| walk_items(data));
+    assert!(largest <= alloc_bound(data.len()), "next_item allocated {largest} bytes");
+    assert_eq!(items, full);
+    assert_eq!(items_err, err);
     let (_, largest, _) = measure(|| walk_with(data, Mode::SkipOdd, DEFAULT_MAX_DEPTH));
     assert!(largest <= alloc_bound(data.len()));
     let (shallow, _) = walk_with(data, Mode::EnterAll, 3);

@@ -10,11 +10,14 @@
 //!   [`advance`](BitstreamReader::advance) yields [`Entry`]s, sub-blocks are
 //!   entered or skipped in O(1), records decode into a caller-owned buffer
 //!   and blobs are returned as slices of the input.
+//!   [`next_item`](BitstreamReader::next_item) does both steps at once and
+//!   leaves the operands in the reader's own buffer: the fast way through
+//!   a whole stream.
 
 mod reader;
 mod writer;
 
-pub use reader::{BitstreamReader, BlockHeader, Entry, Record, DEFAULT_MAX_DEPTH};
+pub use reader::{BitstreamReader, BlockHeader, Entry, Item, Record, DEFAULT_MAX_DEPTH};
 pub use writer::BitstreamWriter;
 
 use alloc::collections::BTreeMap;

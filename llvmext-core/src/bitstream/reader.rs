@@ -8,7 +8,7 @@ use super::{
     abbrev_id, blockinfo_code, AbbrevOp, Abbrevs, BlockInfo, ScopeAbbrevs, BLOCKINFO_BLOCK_ID,
     BLOCK_ID_WIDTH, BLOCK_SIZE_WIDTH, CODE_LEN_WIDTH, MAX_CHUNK_WIDTH, TOP_LEVEL_ABBREV_WIDTH,
 };
-use crate::bits::{decode_char6, fail_at, BitReader, Fail};
+use crate::bits::{decode_char6, fail_at, peek_at, vbr6_record, BitReader, Fail};
 use crate::error::{Error, ErrorKind, Result};
 
 /// The nesting limit used by [`BitstreamReader::new`]. LLVM's own bitcode
@@ -72,6 +72,33 @@ pub struct Record<'a> {
     pub blob: Option<&'a [u8]>,
 }
 
+/// What [`BitstreamReader::next_item`] found: an [`Entry`], with a record
+/// already decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item<'r, 'a> {
+    /// `ENTER_SUBBLOCK` with this block ID: call
+    /// [`enter_block`](BitstreamReader::enter_block) or
+    /// [`skip_block`](BitstreamReader::skip_block) (the next call skips it
+    /// otherwise).
+    SubBlock {
+        /// The block ID.
+        block_id: u32,
+    },
+    /// `END_BLOCK`: the current block ended; the reader is back in its
+    /// parent.
+    EndBlock,
+    /// A `DEFINE_ABBREV`, already read and registered.
+    DefineAbbrev,
+    /// A record, decoded.
+    Record {
+        /// Its code, abbreviation ID and blob.
+        record: Record<'a>,
+        /// Its operands (without the code), in a buffer of the reader that
+        /// the next call reuses.
+        ops: &'r [u64],
+    },
+}
+
 #[derive(Debug, Clone, Copy)]
 struct Scope {
     block_id: u32,
@@ -118,6 +145,14 @@ pub struct BitstreamReader<'a> {
     pending: Option<(u32, u64)>,
     max_depth: usize,
     scratch: Vec<u64>,
+    /// Where records are decoded: code and operand count of an
+    /// unabbreviated record in 0..2, then its operands; always a few
+    /// elements longer than needed, so that decoders may store whole
+    /// groups.
+    buf: Vec<u64>,
+    /// Where in `buf` the operands of the last record of
+    /// [`next_item`](Self::next_item) are.
+    ops_range: (usize, usize),
 }
 
 impl<'a> BitstreamReader<'a> {
@@ -139,6 +174,8 @@ impl<'a> BitstreamReader<'a> {
             pending: None,
             max_depth,
             scratch: Vec::new(),
+            buf: Vec::new(),
+            ops_range: (0, 0),
         }
     }
 
@@ -196,6 +233,92 @@ impl<'a> BitstreamReader<'a> {
 
     fn end_limit(&self) -> u64 {
         self.scopes.last().map_or(self.bits.len_bits(), |s| s.end_bit)
+    }
+
+    /// Reads the next entry and, if it is a record, decodes it: the
+    /// combination of [`advance`](Self::advance) and
+    /// [`read_record`](Self::read_record), with the operands in a buffer
+    /// owned by the reader (no copy). This is the fastest way through a
+    /// stream. `Ok(None)` at the end of the input outside of any block.
+    ///
+    /// ```
+    /// use llvmext_core::bitstream::{BitstreamReader, Item};
+    /// # let bytes = {
+    /// #   let mut w = llvmext_core::bitstream::BitstreamWriter::new();
+    /// #   w.enter_block(9, 2); w.emit_record(7, &[1, 2, 3], None).unwrap(); w.exit_block().unwrap();
+    /// #   w.finish() };
+    /// let mut r = BitstreamReader::new(&bytes);
+    /// let mut sum = 0;
+    /// while let Some(item) = r.next_item().unwrap() {
+    ///     match item {
+    ///         Item::SubBlock { .. } => { r.enter_block().unwrap(); }
+    ///         Item::Record { record, ops } => sum += record.code as u64 + ops.iter().sum::<u64>(),
+    ///         Item::EndBlock | Item::DefineAbbrev => {}
+    ///     }
+    /// }
+    /// assert_eq!(sum, 7 + 1 + 2 + 3);
+    /// ```
+    #[inline]
+    pub fn next_item(&mut self) -> Result<Option<Item<'_, 'a>>> {
+        if self.pending.is_none() && !self.in_blockinfo {
+            let data = self.bits.data();
+            let pos = self.bits.bit_position();
+            let len_bits = self.bits.len_bits();
+            let at = pos + u64::from(self.width);
+            if at <= len_bits {
+                let id = (peek_at(data, pos) & !(u64::MAX << self.width)) as u32;
+                if id == abbrev_id::UNABBREV_RECORD {
+                    if let Some((end, total)) = vbr6_record(data, at, &mut self.buf) {
+                        if end <= len_bits {
+                            self.bits.set_position(end);
+                            let code = self.buf[0] as u32;
+                            let record = Record { code, abbrev_id: id, blob: None };
+                            self.ops_range = (2, total);
+                            return Ok(Some(Item::Record { record, ops: &self.buf[2..total] }));
+                        }
+                    }
+                } else if id >= abbrev_id::FIRST_APPLICATION_ABBREV {
+                    if let Some(aops) = self.abbrevs.get(id) {
+                        if let Some((end, code, n, blob)) =
+                            abbreviated_fast(data, at, aops, &mut self.buf)
+                        {
+                            if end <= len_bits {
+                                self.bits.set_position(end);
+                                let record = Record { code, abbrev_id: id, blob };
+                                self.ops_range = (0, n);
+                                return Ok(Some(Item::Record { record, ops: &self.buf[..n] }));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.next_item_slow()
+    }
+
+    /// [`next_item`](Self::next_item) for everything but plain records.
+    #[inline(never)]
+    fn next_item_slow(&mut self) -> Result<Option<Item<'_, 'a>>> {
+        Ok(Some(match self.advance()? {
+            None => return Ok(None),
+            Some(Entry::SubBlock { block_id }) => Item::SubBlock { block_id },
+            Some(Entry::EndBlock) => Item::EndBlock,
+            Some(Entry::DefineAbbrev) => Item::DefineAbbrev,
+            Some(Entry::Record(id)) => {
+                let mut ops = core::mem::take(&mut self.buf);
+                let r = self.read_record(id, &mut ops);
+                self.ops_range = (0, ops.len());
+                self.buf = ops;
+                Item::Record { record: r?, ops: &self.buf }
+            }
+        }))
+    }
+
+    /// The operands of the record [`next_item`](Self::next_item) returned
+    /// last (the same slice as in its [`Item::Record`]), for when the
+    /// reader is needed again while they are in use.
+    pub fn record_ops(&self) -> &[u64] {
+        self.buf.get(self.ops_range.0..self.ops_range.1).unwrap_or(&[])
     }
 
     /// Reads the next entry; `Ok(None)` at the end of the input outside of
@@ -512,11 +635,115 @@ fn read_unabbrev<'a, const C: bool>(
         ops.reserve(n as usize);
         let mut b = *bits;
         for _ in 0..n {
-            ops.push(b.vbr_unchecked(6, 64));
+            ops.push(b.vbr6_unchecked());
         }
         *bits = b;
     }
     Ok(Record { code, abbrev_id: abbrev_id::UNABBREV_RECORD, blob: None })
+}
+
+/// Decodes an abbreviated record starting at bit `pos` of `data` into
+/// `buf[..n]` without checking the end of the input: returns the position
+/// after it (past the input if it overran), its code, `n` and its blob.
+/// `None` when the record needs the checked path (a malformed
+/// abbreviation, an array or blob longer than the rest of the input could
+/// hold), so that `buf` stays bounded by the input size.
+#[inline(always)]
+fn abbreviated_fast<'a>(
+    data: &'a [u8],
+    pos: u64,
+    aops: &[AbbrevOp],
+    buf: &mut Vec<u64>,
+) -> Option<(u64, u32, usize, Option<&'a [u8]>)> {
+    let (&first, rest) = aops.split_first()?;
+    if buf.len() < rest.len() + 4 {
+        buf.resize(rest.len() + 4, 0);
+    }
+    let mut b = BitReader::with_position(data, pos);
+    let code = match first {
+        AbbrevOp::Literal(v) => v,
+        AbbrevOp::Fixed(w) => b.fixed_unchecked(w.into()),
+        AbbrevOp::Vbr(0) => 0,
+        AbbrevOp::Vbr(w) => b.vbr_unchecked(w.into(), 64),
+        AbbrevOp::Char6 => decode_char6(b.fixed_unchecked(6) as u8).into(),
+        AbbrevOp::Array | AbbrevOp::Blob => return None,
+    } as u32;
+    let mut k = 0;
+    let mut blob = None;
+    for (i, &op) in rest.iter().enumerate() {
+        let v = match op {
+            AbbrevOp::Literal(v) => v,
+            AbbrevOp::Fixed(w) => b.fixed_unchecked(w.into()),
+            AbbrevOp::Vbr(0) => 0,
+            // The common widths, with their constants folded.
+            AbbrevOp::Vbr(6) => b.vbr_unchecked(6, 64),
+            AbbrevOp::Vbr(7) => b.vbr_unchecked(7, 64),
+            AbbrevOp::Vbr(8) => b.vbr_unchecked(8, 64),
+            AbbrevOp::Vbr(4) => b.vbr_unchecked(4, 64),
+            AbbrevOp::Vbr(w) => b.vbr_unchecked(w.into(), 64),
+            AbbrevOp::Char6 => decode_char6(b.fixed_unchecked(6) as u8).into(),
+            AbbrevOp::Array => {
+                let elt = *rest.get(i + 1)?;
+                if i + 2 != rest.len() {
+                    return None;
+                }
+                let n = b.vbr_unchecked(6, 32) as usize;
+                let min_bits = match elt {
+                    AbbrevOp::Fixed(w) | AbbrevOp::Vbr(w) if w > 0 => u64::from(w),
+                    AbbrevOp::Char6 => 6,
+                    _ => return None,
+                };
+                if n as u64 * min_bits > b.len_bits().saturating_sub(b.bit_position()) {
+                    return None;
+                }
+                if buf.len() < k + n + 4 {
+                    buf.resize(k + n + 4, 0);
+                }
+                let dst = buf.get_mut(k..k + n)?;
+                match elt {
+                    AbbrevOp::Fixed(w) => {
+                        for d in dst {
+                            *d = b.fixed_unchecked(w.into());
+                        }
+                    }
+                    AbbrevOp::Vbr(w) => {
+                        for d in dst {
+                            *d = b.vbr_unchecked(w.into(), 64);
+                        }
+                    }
+                    _ => {
+                        for d in dst {
+                            *d = decode_char6(b.fixed_unchecked(6) as u8).into();
+                        }
+                    }
+                }
+                k += n;
+                break;
+            }
+            AbbrevOp::Blob => {
+                if i + 1 != rest.len() {
+                    return None;
+                }
+                let n = b.vbr_unchecked(6, 32);
+                if b.overran() {
+                    return None;
+                }
+                b.align32();
+                let start = b.bit_position();
+                let end = start + n.div_ceil(4) * 32;
+                if end > b.len_bits() {
+                    return None;
+                }
+                let at = (start / 8) as usize;
+                blob = Some(data.get(at..at + n as usize)?);
+                b.set_position(end);
+                break;
+            }
+        };
+        *buf.get_mut(k)? = v;
+        k += 1;
+    }
+    Some((b.bit_position(), code, k, blob))
 }
 
 /// Decodes one abbreviated record into `ops`; returns its code and blob.
