@@ -27,7 +27,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Write};
 
-use llvmext_core::bitstream::{AbbrevOp, BitstreamReader, BlockInfo, Entry, BLOCKINFO_BLOCK_ID};
+use llvmext_core::bitstream::{
+    AbbrevOp, BitstreamReader, BlockInfo, Entry, Item, Record, BLOCKINFO_BLOCK_ID,
+};
 use llvmext_core::magic::{self, WrapperHeader};
 
 use crate::schema::{self, BlockId, MetadataCode};
@@ -171,6 +173,14 @@ impl BlockStats {
         let small = self.codes.iter().enumerate().map(|(c, s)| (c as u32, s));
         small.chain(self.rare_codes.iter().map(|(&c, s)| (c, s))).filter(|(_, s)| s.instances > 0)
     }
+}
+
+/// One step of the walk: an [`Entry`], with a record already decoded.
+enum Step<'a> {
+    SubBlock(u32),
+    EndBlock,
+    DefineAbbrev,
+    Record(Record<'a>),
 }
 
 /// An open block of the trace.
@@ -353,17 +363,37 @@ impl<'o, W: Write> Analyzer<'o, W> {
 
     fn walk(&mut self, r: &mut BitstreamReader<'_>) -> Result<(), AnalyzeError> {
         let mut frames: Vec<Frame> = Vec::new();
-        let mut ops: Vec<u64> = Vec::with_capacity(64);
         loop {
             let record_start = r.bit_position();
             if frames.is_empty() && r.at_end() {
                 return Ok(());
             }
-            let Some(entry) = r.advance()? else {
-                return Ok(());
+            // Inside blocks, records are decoded as they are found; at the
+            // top level a record is an error before it is decoded.
+            let entry = if frames.is_empty() {
+                match r.advance()? {
+                    None => return Ok(()),
+                    Some(Entry::SubBlock { block_id }) => Step::SubBlock(block_id),
+                    Some(Entry::EndBlock) => Step::EndBlock,
+                    Some(Entry::DefineAbbrev) => Step::DefineAbbrev,
+                    Some(Entry::Record(_)) => {
+                        return Err(AnalyzeError::Malformed {
+                            message: "Invalid record at top-level",
+                            bit: record_start,
+                        })
+                    }
+                }
+            } else {
+                match r.next_item()? {
+                    None => return Ok(()),
+                    Some(Item::SubBlock { block_id }) => Step::SubBlock(block_id),
+                    Some(Item::EndBlock) => Step::EndBlock,
+                    Some(Item::DefineAbbrev) => Step::DefineAbbrev,
+                    Some(Item::Record { record, .. }) => Step::Record(record),
+                }
             };
             match entry {
-                Entry::SubBlock { block_id } => {
+                Step::SubBlock(block_id) => {
                     let entry_bit = r.bit_position();
                     if frames.is_empty() {
                         self.top_blocks += 1;
@@ -416,7 +446,7 @@ impl<'o, W: Write> Analyzer<'o, W> {
                         f.names = names;
                     }
                 }
-                Entry::EndBlock => {
+                Step::EndBlock => {
                     let Some(f) = frames.pop() else {
                         return Err(AnalyzeError::Malformed {
                             message: "Invalid record at top-level",
@@ -449,7 +479,7 @@ impl<'o, W: Write> Analyzer<'o, W> {
                     }
                     self.maybe_flush()?;
                 }
-                Entry::DefineAbbrev => {
+                Step::DefineAbbrev => {
                     let Some(f) = frames.last() else {
                         return Err(AnalyzeError::Malformed {
                             message: "Invalid record at top-level",
@@ -458,7 +488,8 @@ impl<'o, W: Write> Analyzer<'o, W> {
                     };
                     self.blocks[f.stats].abbrevs += 1;
                 }
-                Entry::Record(abbrev_id) => {
+                Step::Record(rec) => {
+                    let abbrev_id = rec.abbrev_id;
                     let depth = frames.len();
                     let Some(f) = frames.last_mut() else {
                         return Err(AnalyzeError::Malformed {
@@ -466,7 +497,7 @@ impl<'o, W: Write> Analyzer<'o, W> {
                             bit: record_start,
                         });
                     };
-                    let rec = r.read_record(abbrev_id, &mut ops)?;
+                    let ops = r.record_ops();
                     let after = r.bit_position();
                     let s = &mut self.blocks[f.stats];
                     s.records += 1;
@@ -488,7 +519,7 @@ impl<'o, W: Write> Analyzer<'o, W> {
                             (depth - 1) * 2,
                             abbrev_id,
                             rec.code,
-                            &ops,
+                            ops,
                             rec.blob,
                             record_start,
                         )?;
