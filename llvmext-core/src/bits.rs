@@ -685,19 +685,22 @@ impl<'a> BitReader<'a> {
         v
     }
 
-    /// [`vbr_unchecked`](Self::vbr_unchecked) for VBR6 of up to 64 bits,
-    /// packing the payloads without waiting for the length (faster where
-    /// the values feed a dependent chain, as pushing operands one by one
-    /// does).
+    /// [`vbr_unchecked`](Self::vbr_unchecked), with VBR6 payloads packed
+    /// before the length is known. Measured on real bitcode: faster where
+    /// each value is pushed onto a vector (the operand loops of
+    /// `read_record`), slower among the other fields of the fused path.
     #[inline(always)]
-    pub(crate) fn vbr6_unchecked(&mut self) -> u64 {
-        if let Some((v, len)) = vbr6_short(self.peek()) {
-            self.pos += u64::from(len);
+    pub(crate) fn vbr_unchecked_runs(&mut self, width: u32, limit: u32) -> u64 {
+        if width == 6 {
+            if let Some((v, len)) = vbr6_short(self.peek()) {
+                self.pos += u64::from(len);
+                return v;
+            }
+            let (v, pos) = Self::vbr_unchecked_slow(self.data, self.pos, 6, limit);
+            self.pos = pos;
             return v;
         }
-        let (v, pos) = Self::vbr_unchecked_slow(self.data, self.pos, 6, 64);
-        self.pos = pos;
-        v
+        self.vbr_unchecked(width, limit)
     }
 
     /// The multi-chunk and failing cases of

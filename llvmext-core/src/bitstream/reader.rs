@@ -584,7 +584,7 @@ fn vbr64<const C: bool>(bits: &mut BitReader<'_>, width: u32) -> Result<u64> {
     if C {
         bits.fast_vbr(width, 64).map_err(|f| bits.fail(f, width))
     } else {
-        Ok(bits.vbr_unchecked(width, 64))
+        Ok(bits.vbr_unchecked_runs(width, 64))
     }
 }
 
@@ -595,7 +595,7 @@ fn vbr32<const C: bool>(bits: &mut BitReader<'_>, width: u32) -> Result<u32> {
     if C {
         bits.fast_vbr(width, 32).map(|v| v as u32).map_err(|f| bits.fail(f, width))
     } else {
-        Ok(bits.vbr_unchecked(width, 32) as u32)
+        Ok(bits.vbr_unchecked_runs(width, 32) as u32)
     }
 }
 
@@ -635,7 +635,7 @@ fn read_unabbrev<'a, const C: bool>(
         ops.reserve(n as usize);
         let mut b = *bits;
         for _ in 0..n {
-            ops.push(b.vbr6_unchecked());
+            ops.push(b.vbr_unchecked_runs(6, 64));
         }
         *bits = b;
     }
@@ -796,7 +796,7 @@ fn read_abbreviated<'a, const C: bool>(
                         }
                         AbbrevOp::Vbr(w) => {
                             for _ in 0..n {
-                                ops.push(b.vbr_unchecked(w.into(), 64));
+                                ops.push(b.vbr_unchecked_runs(w.into(), 64));
                             }
                         }
                         _ => {
