@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use llvmext::core::bitstream::{BitstreamReader, Entry};
+use llvmext::core::bitstream::{BitstreamReader, Item};
 use llvmext::core::magic;
 
 #[derive(Default)]
@@ -67,13 +67,12 @@ impl Stats {
 
 fn walk(stream: &[u8], stats: &mut Stats) -> Result<u64, llvmext::core::Error> {
     let mut r = BitstreamReader::new(stream);
-    let mut ops = Vec::new();
     // Indices into `stats.blocks` of the open blocks.
     let mut stack: Vec<usize> = Vec::new();
     let mut top = 0;
-    while let Some(entry) = r.advance()? {
-        match entry {
-            Entry::SubBlock { block_id } => {
+    while let Some(item) = r.next_item()? {
+        match item {
+            Item::SubBlock { block_id } => {
                 match stack.last() {
                     Some(&parent) => stats.blocks[parent].sub_blocks += 1,
                     None => top += 1,
@@ -85,23 +84,22 @@ fn walk(stream: &[u8], stats: &mut Stats) -> Result<u64, llvmext::core::Error> {
                 s.bits += h.end_bit() - h.start_bit;
                 stack.push(i);
             }
-            Entry::EndBlock => {
+            Item::EndBlock => {
                 stack.pop();
             }
-            Entry::DefineAbbrev => {
+            Item::DefineAbbrev => {
                 if let Some(&b) = stack.last() {
                     stats.blocks[b].abbrevs += 1;
                 }
             }
-            Entry::Record(id) => {
-                let rec = r.read_record(id, &mut ops)?;
+            Item::Record { record: rec, .. } => {
                 let b = match stack.last() {
                     Some(&b) => b,
                     None => stats.index(u32::MAX),
                 };
                 let s = &mut stats.blocks[b];
                 s.records += 1;
-                s.abbreviated += u64::from(id != 3);
+                s.abbreviated += u64::from(rec.abbrev_id != 3);
                 s.blob_bytes += rec.blob.map_or(0, |b| b.len() as u64);
                 s.count_code(rec.code);
             }
