@@ -61,7 +61,8 @@ impl BlockHeader {
 }
 
 /// A decoded record's code, abbreviation and blob; its operands are in the
-/// buffer passed to [`BitstreamReader::read_record`].
+/// buffer passed to [`BitstreamReader::read_record`], or in the
+/// [`Item::Record`] of [`BitstreamReader::next_item`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Record<'a> {
     /// The record code (truncated to 32 bits, as LLVM does).
