@@ -301,58 +301,75 @@ impl<const W: u32> VbrCompress<W> {
     /// Whole chunks in a window (at most 16, so four steps compress them).
     const N: u32 = if 57 / W < 16 { 57 / W } else { 16 };
     /// The continuation bits of those chunks.
-    const CONT: u64 = {
-        let mut m = 0u64;
-        let mut j = 0;
-        while j < Self::N {
-            m |= 1u64 << (j * W + W - 1);
-            j += 1;
-        }
-        m
-    };
-    /// Step masks: in step `s`, every chunk `j` with bit `s` of `j` set moves
-    /// right by `2^s`. Before step `s`, chunk `j` sits at
-    /// `W*j - (j mod 2^s)`; the mask selects the payloads that move.
-    const STEPS: [u64; 4] = {
-        let mut steps = [0u64; 4];
-        let mut s = 0;
-        while s < 4 {
-            let mut j = 0;
-            while j < Self::N {
-                if (j >> s) & 1 == 1 {
-                    let at = W * j - (j & ((1 << s) - 1));
-                    steps[s as usize] |= ((1u64 << (W - 1)) - 1) << at;
-                }
-                j += 1;
-            }
-            s += 1;
-        }
-        steps
-    };
+    const CONT: u64 = cont_mask(W, Self::N);
+    /// The step masks of [`compress_with`].
+    const STEPS: [u64; 4] = compress_steps(W, Self::N);
     /// Every chunk's payload bits.
-    const PAYLOAD: u64 = {
-        let mut m = 0u64;
-        let mut j = 0;
-        while j < Self::N {
-            m |= ((1u64 << (W - 1)) - 1) << (j * W);
-            j += 1;
-        }
-        m
-    };
+    const PAYLOAD: u64 = payload_mask(W, Self::N);
 
     /// Packs the payloads of all chunks of `win` contiguously (chunk 0 in
     /// the low bits).
     #[inline(always)]
     fn compress(win: u64) -> u64 {
-        let mut x = win & Self::PAYLOAD;
-        let mut s = 0;
-        while s < 4 {
-            let m = Self::STEPS[s];
-            x = (x & !m) | ((x & m) >> (1u32 << s));
-            s += 1;
-        }
-        x
+        compress_with(win, Self::PAYLOAD, &Self::STEPS)
     }
+}
+
+/// The continuation bits of VBR-`w` chunks `0..n`.
+const fn cont_mask(w: u32, n: u32) -> u64 {
+    let mut m = 0u64;
+    let mut j = 0;
+    while j < n {
+        m |= 1u64 << (j * w + w - 1);
+        j += 1;
+    }
+    m
+}
+
+/// The payload bits of VBR-`w` chunks `0..n`.
+const fn payload_mask(w: u32, n: u32) -> u64 {
+    let mut m = 0u64;
+    let mut j = 0;
+    while j < n {
+        m |= ((1u64 << (w - 1)) - 1) << (j * w);
+        j += 1;
+    }
+    m
+}
+
+/// Step masks for packing the payloads of VBR-`w` chunks `0..n` (`n` ≤
+/// 16): in step `s`, every chunk `j` with bit `s` of `j` set moves right by
+/// `2^s`. Before step `s`, chunk `j` sits at `w*j - (j mod 2^s)`; the mask
+/// selects the payloads that move. Steps past the last needed are zero.
+const fn compress_steps(w: u32, n: u32) -> [u64; 4] {
+    let mut steps = [0u64; 4];
+    let mut s = 0;
+    while s < 4 {
+        let mut j = 0;
+        while j < n {
+            if (j >> s) & 1 == 1 {
+                let at = w * j - (j & ((1 << s) - 1));
+                steps[s as usize] |= ((1u64 << (w - 1)) - 1) << at;
+            }
+            j += 1;
+        }
+        s += 1;
+    }
+    steps
+}
+
+/// Packs the payloads (`payload` bits) of `win` contiguously with the
+/// masks of [`compress_steps`].
+#[inline(always)]
+fn compress_with(win: u64, payload: u64, steps: &[u64; 4]) -> u64 {
+    let mut x = win & payload;
+    let mut s = 0;
+    while s < 4 {
+        let m = steps[s];
+        x = (x & !m) | ((x & m) >> (1u32 << s));
+        s += 1;
+    }
+    x
 }
 
 /// The little-endian `u64` in an 8-byte slice (one unaligned load).
@@ -532,12 +549,7 @@ impl<'a> BitReader<'a> {
     /// from the input; bits past its end read as zeros).
     #[inline(always)]
     fn peek(&self) -> u64 {
-        let i = (self.pos >> 3) as usize;
-        let word = match self.data.get(i..i + 8) {
-            Some(b) => load8(b),
-            None => load_tail(self.data, i),
-        };
-        word >> (self.pos & 7)
+        peek_at(self.data, self.pos)
     }
 
     /// Moves `width` bits on, if the input has them.
@@ -925,7 +937,7 @@ struct RunStep {
 }
 
 /// The continuation bits of VBR6 chunks 0..8.
-const RUN_CONT: u64 = 0x8208_2082_0820;
+const RUN_CONT: u64 = cont_mask(6, 8);
 /// A multiplier that maps the 256 patterns of [`RUN_CONT`] bits to 256
 /// distinct top bytes (found by search; checked when the table is built).
 const RUN_GATHER: u64 = 0x0080_4011_0080_8000;
@@ -1035,15 +1047,9 @@ static RUN_ENDS: [[u8; 8]; 256] = {
 /// bits.
 #[inline(always)]
 fn pack8_vbr6(win: u64) -> u64 {
-    const PAYLOAD: u64 = 0x7df7_df7d_f7df;
-    // Step s moves chunk j right by 2^s when bit s of j is set.
-    const S0: u64 = 0x7c07_c07c_07c0; // chunks 1, 3, 5, 7 at 6j
-    const S1: u64 = 0x3ff0_003f_f000; // chunks 2-3, 6-7 at 6j - (j & 1)
-    const S2: u64 = 0xfff_ff00_0000; // chunks 4-7 at 6j - (j & 3)
-    let mut x = win & PAYLOAD;
-    x = (x & !S0) | ((x & S0) >> 1);
-    x = (x & !S1) | ((x & S1) >> 2);
-    (x & !S2) | ((x & S2) >> 4)
+    const PAYLOAD: u64 = payload_mask(6, 8);
+    const STEPS: [u64; 4] = compress_steps(6, 8);
+    compress_with(win, PAYLOAD, &STEPS)
 }
 
 /// The unaligned 64 bits at bit `pos` of `data` (zeros past its end).
