@@ -479,26 +479,37 @@ impl<'a> BitstreamReader<'a> {
         // whole record, with a local copy of the cursor (kept in registers).
         // A record that runs past the end, or has a value too long for its
         // type, is decoded again with every read checked, for the error.
+        // `None`: the fast decoder declined (see `abbreviated_fast`).
         let mut bits = self.bits;
         let fast = if abbrev_id == abbrev_id::UNABBREV_RECORD {
-            read_unabbrev::<false>(&mut bits, ops)
+            Some(read_unabbrev::<false>(&mut bits, ops))
         } else {
             match self.abbrevs.get(abbrev_id) {
-                Some(abbrev) => read_abbreviated::<false>(&mut bits, abbrev, ops)
-                    .map(|(code, blob)| Record { code, abbrev_id, blob }),
-                None => Err(Error::new(
+                Some(abbrev) => {
+                    let data = bits.data();
+                    abbreviated_fast(data, bits.bit_position(), abbrev, &mut self.buf).map(
+                        |(end, code, n, blob)| {
+                            // Past the input if it overran: caught below.
+                            bits = BitReader::with_position(data, end);
+                            ops.clear();
+                            ops.extend_from_slice(&self.buf[..n]);
+                            Ok(Record { code, abbrev_id, blob })
+                        },
+                    )
+                }
+                None => Some(Err(Error::new(
                     ErrorKind::UnknownAbbrev { id: abbrev_id },
                     // At the ID itself, which `advance` just read.
                     self.bits.bit_position().saturating_sub(self.width.into()),
-                )),
+                ))),
             }
         };
         let record = match fast {
-            Ok(record) if !bits.overran() => {
+            Some(Ok(record)) if !bits.overran() => {
                 self.bits = bits;
                 record
             }
-            Err(e) if !bits.overran() => return Err(e),
+            Some(Err(e)) if !bits.overran() => return Err(e),
             _ => self.read_record_checked(abbrev_id, ops)?,
         };
         if self.in_blockinfo {
@@ -516,7 +527,7 @@ impl<'a> BitstreamReader<'a> {
             read_unabbrev::<true>(&mut bits, ops)
         } else {
             let abbrev = self.abbrevs.get(abbrev_id).unwrap_or(&[]);
-            read_abbreviated::<true>(&mut bits, abbrev, ops).map(|(code, blob)| Record {
+            read_abbreviated(&mut bits, abbrev, ops).map(|(code, blob)| Record {
                 code,
                 abbrev_id,
                 blob,
@@ -747,9 +758,10 @@ fn abbreviated_fast<'a>(
     Some((b.bit_position(), code, k, blob))
 }
 
-/// Decodes one abbreviated record into `ops`; returns its code and blob.
+/// Decodes one abbreviated record into `ops` with every read checked (the
+/// path that finds the exact error); returns its code and blob.
 #[inline(always)]
-fn read_abbreviated<'a, const C: bool>(
+fn read_abbreviated<'a>(
     bits: &mut BitReader<'a>,
     aops: &[AbbrevOp],
     ops: &mut Vec<u64>,
@@ -759,7 +771,7 @@ fn read_abbreviated<'a, const C: bool>(
         Some(AbbrevOp::Array | AbbrevOp::Blob) | None => {
             return Err(Error::new(ErrorKind::AbbrevStartsWithArrayOrBlob, bits.bit_position()))
         }
-        Some(&op) => read_scalar::<C>(bits, op)? as u32,
+        Some(&op) => read_scalar::<true>(bits, op)? as u32,
     };
     let mut blob = None;
     let mut i = 1;
@@ -767,7 +779,7 @@ fn read_abbreviated<'a, const C: bool>(
         match aops[i] {
             AbbrevOp::Array => {
                 let at = bits.bit_position();
-                let n = vbr32::<C>(bits, 6)?;
+                let n = vbr32::<true>(bits, 6)?;
                 if i + 2 != aops.len() {
                     return Err(Error::new(ErrorKind::ArrayNotSecondToLast, at));
                 }
@@ -780,39 +792,15 @@ fn read_abbreviated<'a, const C: bool>(
                 if u64::from(n) * min_bits > bits.len_bits().saturating_sub(bits.bit_position()) {
                     return Err(Error::new(ErrorKind::ImplausibleSize { count: n.into() }, at));
                 }
-                if C {
-                    ops.reserve(n as usize);
-                    for _ in 0..n {
-                        ops.push(read_scalar::<C>(bits, elt)?);
-                    }
-                } else {
-                    // As in `read_unabbrev`: a local cursor.
-                    ops.reserve(n as usize);
-                    let mut b = *bits;
-                    match elt {
-                        AbbrevOp::Fixed(w) => {
-                            for _ in 0..n {
-                                ops.push(b.fixed_unchecked(w.into()));
-                            }
-                        }
-                        AbbrevOp::Vbr(w) => {
-                            for _ in 0..n {
-                                ops.push(b.vbr_unchecked_runs(w.into(), 64));
-                            }
-                        }
-                        _ => {
-                            for _ in 0..n {
-                                ops.push(decode_char6(b.fixed_unchecked(6) as u8).into());
-                            }
-                        }
-                    }
-                    *bits = b;
+                ops.reserve(n as usize);
+                for _ in 0..n {
+                    ops.push(read_scalar::<true>(bits, elt)?);
                 }
                 i += 2;
             }
             AbbrevOp::Blob => {
                 let at = bits.bit_position();
-                let n = vbr32::<C>(bits, 6)?;
+                let n = vbr32::<true>(bits, 6)?;
                 if bits.overran() {
                     return Err(fail_at(Fail::End, 6, at));
                 }
@@ -827,7 +815,7 @@ fn read_abbreviated<'a, const C: bool>(
                 i += 1;
             }
             op => {
-                ops.push(read_scalar::<C>(bits, op)?);
+                ops.push(read_scalar::<true>(bits, op)?);
                 i += 1;
             }
         }
