@@ -51,7 +51,7 @@
 //! ```
 #![no_std]
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 extern crate alloc;
 #[cfg(feature = "std")]
