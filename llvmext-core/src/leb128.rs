@@ -63,9 +63,10 @@
 //!   block ends, and each value is then one load at the byte after the
 //!   previous end and one `pext` of its payload bits, written straight
 //!   into the output. The only chain from value to value is clearing one
-//!   bit of the block's mask. Values of nine or ten bytes are patched
-//!   afterwards; a block with anything invalid is left to the portable
-//!   path, which reports it. This is the crate's only `unsafe` code
+//!   bit of the block's mask. Steps decode exactly 16 values each, so that
+//!   the loop's trip count does not depend on the data; values of nine or
+//!   ten bytes are patched afterwards; anything invalid is left to the
+//!   portable path, which reports it. This is the crate's only `unsafe` code
 //!   (intrinsics, and loads from fixed-size windows); it is checked
 //!   against the slice decoders by unit tests, property tests and a fuzz
 //!   target (`fuzz/fuzz_targets/leb128_batch.rs`).

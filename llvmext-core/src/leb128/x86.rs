@@ -5,15 +5,17 @@
 //! the CPU is known to have them, and the unaligned loads they make from
 //! fixed-size windows whose bounds are shown at each load.
 //!
-//! The input is taken 64 bytes at a time, starting at a value. One SSE2
-//! pass finds where every value in the block ends (one bit per byte); each
-//! value is then one unaligned 8-byte load at the byte after the previous
-//! end, and one `pext` that keeps the payload bits of its bytes. The only
-//! chain from one value to the next is clearing the lowest bit of the
-//! block's mask, so values decode at the CPU's throughput, not at the
-//! latency of a load. A block holding a value of nine bytes or more takes a
-//! loop that checks each value's length; anything invalid is left, undecoded,
-//! to the portable decoders, which report it.
+//! The input is taken in steps of 16 values, each starting at a value. One
+//! SSE2 pass finds where every value in the next 64 bytes ends (one bit per
+//! byte); each value is then one unaligned 8-byte load at the byte after
+//! the previous end, and one `pext` that keeps the payload bits of its
+//! bytes. The only chain from one value to the next is clearing the lowest
+//! bit of the mask, so values decode at the CPU's throughput, not at the
+//! latency of a load, and the fixed count keeps the loop's branches
+//! predictable. Values of nine or ten bytes, found from runs of eight
+//! continuation bytes, are decoded again afterwards. Where 64 bytes hold
+//! fewer than 16 values, one block decodes all that end in them; anything
+//! invalid is left, undecoded, to the portable decoders, which report it.
 #![allow(unsafe_code)]
 #![deny(unsafe_op_in_unsafe_fn)]
 // Intrinsics are safe to call from functions with their features only since
@@ -118,10 +120,10 @@ impl Direct for SliceSink<'_, i64> {
     }
 }
 
-/// Decodes values from the start of `buf` a 64-byte block at a time, as
-/// long as a whole window is left, at least 64 more values may be decoded
-/// (`max`), the sink has room for them, and each block's values are valid
-/// and short enough; appends them to `sink`. Returns how many values were
+/// Decodes values from the start of `buf` in steps of 16 values (or, where
+/// 64 bytes hold fewer, a block of 64 bytes), as long as a whole window is
+/// left, at least 64 more values may be decoded (`max`), the sink has room
+/// for 64, and the values are valid; appends them to `sink`. Returns how many values were
 /// decoded and how many bytes they took, so that the portable decoders can
 /// go on from there: `(0, 0)` if the CPU lacks BMI2.
 #[inline]
@@ -152,6 +154,29 @@ unsafe fn blocks<const SIGNED: bool, S: Direct>(
         let Some(out) = sink.room() else {
             break;
         };
+        // Fixed steps while they fit the room, the input and `max`.
+        let mut k = 0;
+        let mut at = pos;
+        while k + STEP <= BLOCK.min(max - count) {
+            let Some(window) = buf.get(at..).and_then(|rest| rest.first_chunk::<WINDOW>()) else {
+                break;
+            };
+            // SAFETY: the caller has the features; `k + STEP <= BLOCK`.
+            match unsafe { step::<SIGNED>(window, out.add(k)) } {
+                Some(used) => {
+                    k += STEP;
+                    at += used;
+                }
+                None => break,
+            }
+        }
+        if k > 0 {
+            // SAFETY: the steps wrote `k <= BLOCK` slots.
+            unsafe { sink.commit(k) };
+            count += k;
+            pos = at;
+            continue;
+        }
         // SAFETY: the caller has the features `block` is compiled for, and
         // `room` gave `BLOCK` slots.
         let (k, used) = unsafe { block::<SIGNED>(window, out) };
@@ -197,6 +222,72 @@ unsafe fn short_value<const SIGNED: bool>(w: u64) -> u64 {
     }
 }
 
+/// The continuation bits of the first 64 bytes of `window`, one per byte.
+#[inline(always)]
+fn continuations(window: &[u8; WINDOW]) -> u64 {
+    let ptr = window.as_ptr().cast::<__m128i>();
+    let mut cont = 0;
+    for i in 0..BLOCK / 16 {
+        // SAFETY: the 16 bytes at `16 * i` are within the first 64 of the
+        // window; SSE2 is part of x86-64.
+        let bits = unsafe { _mm_movemask_epi8(_mm_loadu_si128(ptr.add(i))) };
+        cont |= (bits as u32 as u64) << (16 * i);
+    }
+    cont
+}
+
+/// How many values [`step`] decodes.
+const STEP: usize = 16;
+
+/// Decodes exactly [`STEP`] values from the start of `window` into `out`,
+/// if they all end among its first 64 bytes and are valid: returns the
+/// bytes they take, or `None` (with `out` partly written).
+///
+/// The loop has a fixed trip count, so that the only branches that depend
+/// on the data are whether a step is possible and whether it holds a value
+/// of nine bytes or more.
+///
+/// # Safety
+///
+/// The CPU has the features, and `out` points to `STEP` writable slots.
+#[inline(always)]
+unsafe fn step<const SIGNED: bool>(window: &[u8; WINDOW], out: *mut u64) -> Option<usize> {
+    let cont = continuations(window);
+    let ends = !cont;
+    if (ends.count_ones() as usize) < STEP {
+        return None;
+    }
+    let mut rest = ends;
+    // SAFETY: within the window.
+    let mut w = unsafe { load(window, 0) };
+    let mut end = 0;
+    for i in 0..STEP {
+        end = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        // SAFETY: `i < STEP`; the caller has the features; `end + 1 <= 64`.
+        unsafe {
+            out.add(i).write(short_value::<SIGNED>(w));
+            w = load(window, end + 1);
+        }
+    }
+    let used = end + 1;
+    let cont = cont & (u64::MAX >> (64 - used));
+    let run = cont & (cont >> 1);
+    let run = run & (run >> 2);
+    let run = run & (run >> 4);
+    let mut long = run & (ends << 1 | 1);
+    while long != 0 {
+        let start = long.trailing_zeros() as usize;
+        long &= long - 1;
+        let end = start + (ends >> start).trailing_zeros() as usize;
+        let index = (ends & ((1 << start) - 1)).count_ones() as usize;
+        // SAFETY: the caller has the features; `index < STEP`, as the value
+        // is one of those above.
+        unsafe { out.add(index).write(long_value::<SIGNED>(window, start, end)?) };
+    }
+    Some(used)
+}
+
 /// Decodes the values that end among the first 64 bytes of `window`, which
 /// starts at a value, into `out`. Returns how many there are and how many
 /// bytes they take; stops early, before a value, if that value is invalid
@@ -208,14 +299,7 @@ unsafe fn short_value<const SIGNED: bool>(w: u64) -> u64 {
 #[inline(never)]
 #[target_feature(enable = "bmi1,bmi2,popcnt")]
 unsafe fn block<const SIGNED: bool>(window: &[u8; WINDOW], out: *mut u64) -> (usize, usize) {
-    let ptr = window.as_ptr().cast::<__m128i>();
-    let mut cont = 0;
-    for i in 0..BLOCK / 16 {
-        // SAFETY: the 16 bytes at `16 * i` are within the first 64 of the
-        // window; SSE2 is part of x86-64.
-        let bits = unsafe { _mm_movemask_epi8(_mm_loadu_si128(ptr.add(i))) };
-        cont |= (bits as u32 as u64) << (16 * i);
-    }
+    let cont = continuations(window);
     let ends = !cont;
     if ends == 0 {
         return (0, 0);
