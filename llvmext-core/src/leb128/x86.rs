@@ -429,7 +429,19 @@ mod tests {
             let (mut ubuf, mut sbuf) = (Vec::new(), Vec::new());
             while ubuf.len().min(sbuf.len()) < 300 + round % 200 {
                 let r = next(&mut state);
-                let len = 1 + (r % 10) as u32;
+                // Odd rounds: every length alike (most windows hold fewer
+                // than 16 values: the block path); even rounds: mostly one
+                // and two bytes, one value in 20 of nine or ten (the
+                // 16-value steps, with long values among them).
+                let len = if round % 2 == 1 {
+                    1 + (r % 10) as u32
+                } else {
+                    match r % 20 {
+                        0 => 9 + (r >> 40) as u32 % 2,
+                        1..=12 => 1,
+                        _ => 2,
+                    }
+                };
                 let v = next(&mut state) >> (64 - (7 * len).min(64));
                 let pad = if r >> 60 == 0 { (r >> 8) as usize % 11 } else { 0 };
                 write_uleb128_padded(&mut ubuf, v, pad);
