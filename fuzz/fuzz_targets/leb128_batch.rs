@@ -29,47 +29,44 @@ fn scalar<T>(
     (vals, None)
 }
 
+/// One signedness: the whole-buffer decoder `all` and the reader's bulk
+/// read `into` (with pieces of `cap` values) against the slice decoder
+/// `read`.
+fn check<T: Copy + Default + PartialEq + std::fmt::Debug>(
+    data: &[u8],
+    cap: usize,
+    read: fn(&[u8]) -> Result<(T, usize), Error>,
+    all: fn(&[u8], &mut Vec<T>) -> Result<usize, Error>,
+    into: fn(&mut Reader, &mut [T]) -> Result<usize, Error>,
+) {
+    let (expected, err) = scalar(data, read);
+    let mut out = Vec::new();
+    let got = all(data, &mut out);
+    assert_eq!(got.map_err(|e| (e.kind(), e.offset())).err(), err);
+    assert_eq!(out, expected);
+    let mut r = Reader::new(data);
+    let mut piece = vec![T::default(); cap];
+    let mut pieces = Vec::new();
+    loop {
+        match into(&mut r, &mut piece) {
+            Ok(0) => break,
+            Ok(n) => pieces.extend_from_slice(&piece[..n]),
+            Err(e) => {
+                assert_eq!(Some((e.kind(), e.offset())), err);
+                break;
+            }
+        }
+    }
+    assert_eq!(pieces, expected);
+}
+
 fuzz_target!(|input: &[u8]| {
     let Some((&cap, data)) = input.split_first() else { return };
     let cap = cap as usize * 3 + 1;
-
-    let (expected, err) = scalar(data, leb128::read_uleb128);
-    let mut out = Vec::new();
-    let got = leb128::decode_uleb128_all(data, &mut out);
-    assert_eq!(got.map_err(|e| (e.kind(), e.offset())).err(), err);
-    assert_eq!(out, expected);
-    let mut r = Reader::new(data);
-    let mut piece = vec![0u64; cap];
-    let mut all = Vec::new();
-    loop {
-        match r.read_uleb128_into(&mut piece) {
-            Ok(0) => break,
-            Ok(n) => all.extend_from_slice(&piece[..n]),
-            Err(e) => {
-                assert_eq!(Some((e.kind(), e.offset())), err);
-                break;
-            }
-        }
-    }
-    assert_eq!(all, expected);
-
-    let (expected, err) = scalar(data, leb128::read_sleb128);
-    let mut out = Vec::new();
-    let got = leb128::decode_sleb128_all(data, &mut out);
-    assert_eq!(got.map_err(|e| (e.kind(), e.offset())).err(), err);
-    assert_eq!(out, expected);
-    let mut r = Reader::new(data);
-    let mut piece = vec![0i64; cap];
-    let mut all = Vec::new();
-    loop {
-        match r.read_sleb128_into(&mut piece) {
-            Ok(0) => break,
-            Ok(n) => all.extend_from_slice(&piece[..n]),
-            Err(e) => {
-                assert_eq!(Some((e.kind(), e.offset())), err);
-                break;
-            }
-        }
-    }
-    assert_eq!(all, expected);
+    check(data, cap, leb128::read_uleb128, leb128::decode_uleb128_all, |r, out| {
+        r.read_uleb128_into(out)
+    });
+    check(data, cap, leb128::read_sleb128, leb128::decode_sleb128_all, |r, out| {
+        r.read_sleb128_into(out)
+    });
 });

@@ -1588,7 +1588,8 @@ fn decode_segment<const SIGNED: bool>(
     (a.o + (b.o - b_out), b.p, b_result)
 }
 
-/// A value of a batch decoder's output.
+/// A value of a batch decoder's output: `u64` or `i64` only (the x86-64
+/// path writes both as `u64` bits).
 trait Word: Copy {
     /// The value with these bits.
     fn from_bits(bits: u64) -> Self;

@@ -22,11 +22,12 @@
 // Rust 1.87; the crate supports 1.80, where these blocks are required.
 #![allow(unused_unsafe)]
 
-use super::{finish_long, Sink, SliceSink, CONT};
+use super::{finish_long, Sink, SliceSink, Word, CONT};
 use alloc::vec::Vec;
 use core::arch::x86_64::{
     __m128i, _andn_u64, _blsmsk_u64, _mm_loadu_si128, _mm_movemask_epi8, _pext_u64,
 };
+use core::mem::{align_of, size_of};
 
 /// How many bytes one block covers, and the most values it yields.
 const BLOCK: usize = 64;
@@ -64,11 +65,25 @@ pub(super) trait Direct: Sink {
     unsafe fn commit(&mut self, k: usize);
 }
 
-impl Direct for Vec<u64> {
+/// `out` as a pointer to `u64` slots: [`Word`] is implemented only for
+/// `u64` and `i64`, which have the same size, alignment and valid bit
+/// patterns (checked here at compile time too).
+#[inline(always)]
+fn as_u64_slots<T: Word>(out: *mut T) -> *mut u64 {
+    const {
+        assert!(size_of::<T>() == size_of::<u64>() && align_of::<T>() == align_of::<u64>());
+    }
+    out.cast()
+}
+
+impl<T: Word> Direct for Vec<T>
+where
+    Vec<T>: Sink,
+{
     #[inline(always)]
     fn room(&mut self) -> Option<*mut u64> {
         self.reserve(BLOCK);
-        Some(self.spare_capacity_mut().as_mut_ptr().cast())
+        Some(as_u64_slots(self.spare_capacity_mut().as_mut_ptr().cast::<T>()))
     }
 
     #[inline(always)]
@@ -78,40 +93,11 @@ impl Direct for Vec<u64> {
     }
 }
 
-impl Direct for Vec<i64> {
-    #[inline(always)]
-    fn room(&mut self) -> Option<*mut u64> {
-        self.reserve(BLOCK);
-        // `u64` and `i64` have the same size and alignment.
-        Some(self.spare_capacity_mut().as_mut_ptr().cast())
-    }
-
-    #[inline(always)]
-    unsafe fn commit(&mut self, k: usize) {
-        // SAFETY: `room` reserved the slots, and the caller wrote them.
-        unsafe { self.set_len(self.len() + k) }
-    }
-}
-
-impl Direct for SliceSink<'_, u64> {
+impl<T: Word> Direct for SliceSink<'_, T> {
     #[inline(always)]
     fn room(&mut self) -> Option<*mut u64> {
         let spare = self.out.get_mut(self.filled..)?;
-        (spare.len() >= BLOCK).then_some(spare.as_mut_ptr())
-    }
-
-    #[inline(always)]
-    unsafe fn commit(&mut self, k: usize) {
-        self.filled += k;
-    }
-}
-
-impl Direct for SliceSink<'_, i64> {
-    #[inline(always)]
-    fn room(&mut self) -> Option<*mut u64> {
-        let spare = self.out.get_mut(self.filled..)?;
-        // `u64` and `i64` have the same size and alignment.
-        (spare.len() >= BLOCK).then(|| spare.as_mut_ptr().cast())
+        (spare.len() >= BLOCK).then(|| as_u64_slots(spare.as_mut_ptr()))
     }
 
     #[inline(always)]
@@ -271,6 +257,30 @@ unsafe fn step<const SIGNED: bool>(window: &[u8; WINDOW], out: *mut u64) -> Opti
         }
     }
     let used = end + 1;
+    // SAFETY: the caller has the features; the 16 values were written.
+    unsafe { patch_long::<SIGNED>(window, cont, ends, used, out) }.ok()?;
+    Some(used)
+}
+
+/// Decodes again, into their slots of `out`, the values of nine bytes or
+/// more among those that end before byte `used` of `window` (which starts
+/// at a value): those that start where eight continuation bytes do. `cont`
+/// and `ends` are the window's continuation and end bits. On an invalid or
+/// too long value, returns its index and offset, having patched those
+/// before it.
+///
+/// # Safety
+///
+/// The CPU has the features, and `out` has a written slot for each value
+/// that ends before `used`.
+#[inline(always)]
+unsafe fn patch_long<const SIGNED: bool>(
+    window: &[u8; WINDOW],
+    cont: u64,
+    ends: u64,
+    used: usize,
+    out: *mut u64,
+) -> Result<(), (usize, usize)> {
     let cont = cont & (u64::MAX >> (64 - used));
     let run = cont & (cont >> 1);
     let run = run & (run >> 2);
@@ -281,11 +291,14 @@ unsafe fn step<const SIGNED: bool>(window: &[u8; WINDOW], out: *mut u64) -> Opti
         long &= long - 1;
         let end = start + (ends >> start).trailing_zeros() as usize;
         let index = (ends & ((1 << start) - 1)).count_ones() as usize;
-        // SAFETY: the caller has the features; `index < STEP`, as the value
-        // is one of those above.
-        unsafe { out.add(index).write(long_value::<SIGNED>(window, start, end)?) };
+        // SAFETY: the caller has the features, and `index` is the slot of a
+        // value that ends before `used`.
+        match unsafe { long_value::<SIGNED>(window, start, end) } {
+            Some(v) => unsafe { out.add(index).write(v) },
+            None => return Err((index, start)),
+        }
     }
-    Some(used)
+    Ok(())
 }
 
 /// Decodes the values that end among the first 64 bytes of `window`, which
@@ -329,24 +342,11 @@ unsafe fn block<const SIGNED: bool>(window: &[u8; WINDOW], out: *mut u64) -> (us
     }
     // Then the values of nine bytes or more, again: those that start where
     // eight continuation bytes do.
-    let cont = cont & (u64::MAX >> (64 - used));
-    let run = cont & (cont >> 1);
-    let run = run & (run >> 2);
-    let run = run & (run >> 4);
-    let mut long = run & (ends << 1 | 1);
-    while long != 0 {
-        let start = long.trailing_zeros() as usize;
-        long &= long - 1;
-        let end = start + (ends >> start).trailing_zeros() as usize;
-        let index = (ends & ((1 << start) - 1)).count_ones() as usize;
-        // SAFETY: the caller has the features.
-        match unsafe { long_value::<SIGNED>(window, start, end) } {
-            // SAFETY: `index < k`, as the value is one of those above.
-            Some(v) => unsafe { out.add(index).write(v) },
-            None => return (index, start),
-        }
+    // SAFETY: the caller has the features; every value was written.
+    match unsafe { patch_long::<SIGNED>(window, cont, ends, used, out) } {
+        Ok(()) => (k, used),
+        Err(stop) => stop,
     }
-    (k, used)
 }
 
 /// The value of nine bytes or more at `window[start..=end]`: its payload
