@@ -1,20 +1,28 @@
-//! # llvmext-obj — relocatable object files (skeleton)
+//! # llvmext-obj — relocatable object files
 //!
-//! This crate will hold two-phase (layout, then write) builders for:
+//! Two-phase (lay out, then write) builders for:
 //!
-//! - **ELF** (32/64-bit, little/big endian; x86-64, i386, AArch64, ARM,
-//!   RISC-V): sections with any type/flags/link/info/entsize, COMDAT groups,
-//!   symbol tables ordered as ELF and LLVM require, typed relocations, string
-//!   tables with tail merging;
-//! - **COFF** (i386, AMD64, ARM64, and bigobj): section characteristics, long
-//!   section names, COMDAT selections and associative sections, weak externals;
-//! - **LLVM's special sections** (`SHT_LLVM_*`: linker options, dependent
-//!   libraries, call-graph profile, address-significance tables, BB address
-//!   maps, offloading, ...) and PC-sections metadata, each with a builder and a
-//!   decoder.
+//! - **ELF** ([`elf`]): 32/64-bit, little/big endian; sections with any
+//!   type/flags/link/info/entsize, COMDAT groups, symbol tables ordered as
+//!   ELF and LLVM require, typed relocations, string tables with tail
+//!   merging — laid out as LLVM's `ELFObjectWriter` does;
+//! - **COFF** ([`coff`]): i386, AMD64, ARM64 and bigobj; section
+//!   characteristics, long section names, COMDAT selections and associative
+//!   sections, weak externals;
+//! - **LLVM's special sections** ([`llvm`]: `SHT_LLVM_*` linker options,
+//!   dependent libraries, call-graph profile, address-significance tables,
+//!   BB address maps, offloading, ...), each with a builder and a decoder.
 //!
-//! It depends only on `llvmext-core` (for LEB128), never on the IR. Nothing is
-//! implemented yet; see the project's issue tracker.
+//! It depends only on `llvmext-core` (for LEB128), never on the IR.
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 pub use llvmext_core as core;
+
+pub mod coff;
+pub mod elf;
+pub mod error;
+pub mod llvm;
+pub mod strtab;
+
+pub use error::{Error, ErrorKind, Result};

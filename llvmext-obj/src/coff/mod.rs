@@ -1,0 +1,1 @@
+//! COFF objects (in progress).

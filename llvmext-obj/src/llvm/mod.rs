@@ -1,0 +1,1 @@
+//! LLVM special sections (in progress).
