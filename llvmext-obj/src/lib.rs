@@ -11,7 +11,9 @@
 //!   sections, weak externals;
 //! - **LLVM's special sections** ([`llvm`]: `SHT_LLVM_*` linker options,
 //!   dependent libraries, call-graph profile, address-significance tables,
-//!   BB address maps, offloading, ...), each with a builder and a decoder.
+//!   BB address maps, offloading, ...), each with a builder and a decoder;
+//! - **PC sections** ([`pcsections`]): `!pcsections` metadata as the
+//!   sections `llc` emits for it.
 //!
 //! It depends only on `llvmext-core` (for LEB128), never on the IR.
 #![deny(missing_docs)]
@@ -23,6 +25,7 @@ pub mod coff;
 pub mod elf;
 pub mod error;
 pub mod llvm;
+pub mod pcsections;
 pub mod strtab;
 
 pub use error::{Error, ErrorKind, Result};

@@ -866,3 +866,84 @@ pub fn corpus_names() -> Vec<String> {
 pub fn largest_with_debug() -> PathBuf {
     corpus_file("sqlite3.O2.g").path
 }
+
+/// A C source file with the flags it needs: the in-repo sources under
+/// `testdata/c/` and the real-world C of the `-sys` crates (zlib, bzip2,
+/// lz4; sqlite3 when `with_sqlite`).
+#[derive(Debug, Clone)]
+pub struct CSource {
+    /// A short unique name, e.g. `c/interp`, `zlib/inflate`.
+    pub name: String,
+    /// The source file.
+    pub path: PathBuf,
+    /// Include directories and defines.
+    pub flags: Vec<String>,
+}
+
+/// Every C source the corpus compiles (see [`CSource`]).
+pub fn c_sources(with_sqlite: bool) -> Vec<CSource> {
+    let mut out = Vec::new();
+    let mut add = |group: &str, path: PathBuf, flags: &[String]| {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        out.push(CSource { name: format!("{group}/{stem}"), path, flags: flags.to_vec() });
+    };
+    let c_dir = repo_root().join("testdata/c");
+    let mut c_files: Vec<PathBuf> = fs::read_dir(&c_dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", c_dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    c_files.sort();
+    for src in c_files {
+        add("c", src, &[]);
+    }
+    let zlib = vendored_crate("libz-sys").join("src/zlib");
+    let zflags = [format!("-I{}", zlib.display()), "-DSTDC".into(), "-D_LARGEFILE64_SOURCE".into()];
+    for f in ["deflate", "inflate", "trees"] {
+        add("zlib", zlib.join(format!("{f}.c")), &zflags);
+    }
+    let bzip2 = vendored_crate("bzip2-sys").join("bzip2-1.0.8");
+    let bflags = [format!("-I{}", bzip2.display()), "-D_FILE_OFFSET_BITS=64".into()];
+    for f in ["blocksort", "compress", "decompress", "bzlib", "huffman"] {
+        add("bzip2", bzip2.join(format!("{f}.c")), &bflags);
+    }
+    let lz4 = vendored_crate("lz4-sys").join("liblz4/lib");
+    let lflags = [format!("-I{}", lz4.display()), "-DXXH_NAMESPACE=LZ4_".into()];
+    for f in ["lz4", "lz4hc", "lz4frame"] {
+        add("lz4", lz4.join(format!("{f}.c")), &lflags);
+    }
+    if with_sqlite {
+        let sqlite = vendored_crate("libsqlite3-sys").join("sqlite3");
+        let defines: Vec<String> = SQLITE_DEFINES.iter().map(|s| s.to_string()).collect();
+        add("sqlite", sqlite.join("sqlite3.c"), &defines);
+    }
+    out
+}
+
+/// The object `tool args... -c src -o OUT` (clang-19, clang++-19 or
+/// llvm-mc-19 style: `-o` is appended), cached under
+/// `target/llvmext-corpus/objects/` by the source's bytes and the
+/// arguments.
+pub fn cached_object(tool_name: &str, args: &[String], src: &Path) -> PathBuf {
+    let dir = corpus_dir().join("objects");
+    fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let bytes = fs::read(src).unwrap_or_else(|e| panic!("{}: {e}", src.display()));
+    let mut key = KeyHasher::new();
+    key.u64(HARNESS_VERSION).str(tool_name).bytes(&bytes);
+    for a in args {
+        key.str(a);
+    }
+    let stem: String = src
+        .file_stem()
+        .unwrap()
+        .to_string_lossy()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    cached_file(&dir, &stem, "o", key.finish(), |_, out| {
+        let mut c = Command::new(tool(tool_name));
+        c.args(args).arg(src).arg("-o").arg(out);
+        try_run_ok(&mut c).map(drop)
+    })
+}

@@ -1,0 +1,1232 @@
+//! The ELF builder: sections, symbols, groups and relocations are added in
+//! any order; [`ElfBuilder::write`] lays the file out once (sizes and
+//! offsets first) and writes every byte once.
+//!
+//! The layout is the one LLVM's `ELFObjectWriter` produces: `.strtab`
+//! (holding section and symbol names) is section 1; each section is
+//! followed in the section table by its relocation section, and a COMDAT
+//! group's `SHT_GROUP` section comes right before its first member; then
+//! `.llvm_addrsig`, `.symtab` and, when needed, `.symtab_shndx`. In the
+//! file, section contents come first in that order, then the groups, the
+//! symbol table, the relocations, the address-significance table, the
+//! string table and the section headers. An object LLVM wrote, rebuilt
+//! through this builder with its sections and symbols in the same order, is
+//! byte-identical.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::consts::{
+    shn, Binding, Machine, OsAbi, RelocType, SectionFlags, SectionType, SymbolType, Visibility,
+    GRP_COMDAT,
+};
+use crate::error::{Error, ErrorKind, Result};
+use crate::strtab::{StrId, StringTable, StrtabKind};
+
+static NEXT_TAG: AtomicU32 = AtomicU32::new(1);
+
+/// ELFCLASS32 or ELFCLASS64.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Class {
+    /// 32-bit: 4-byte addresses, `Elf32_*` structures.
+    Elf32,
+    /// 64-bit.
+    Elf64,
+}
+
+/// The byte order of the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endian {
+    /// `ELFDATA2LSB`.
+    Little,
+    /// `ELFDATA2MSB`.
+    Big,
+}
+
+macro_rules! id_type {
+    ($(#[$m:meta])* $name:ident, $what:literal) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub struct $name {
+            tag: u32,
+            index: u32,
+        }
+
+        impl $name {
+            /// The position in the order of addition to the builder.
+            pub fn index(self) -> usize {
+                self.index as usize
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A section of an [`ElfBuilder`].
+    SectionId,
+    "section"
+);
+id_type!(
+    /// A symbol of an [`ElfBuilder`].
+    SymbolId,
+    "symbol"
+);
+id_type!(
+    /// A section group (`SHT_GROUP`) of an [`ElfBuilder`].
+    GroupId,
+    "group"
+);
+
+/// What a section's `sh_link` holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Link {
+    /// What LLVM writes for the section's type: the symbol table for
+    /// `SHT_REL`/`SHT_RELA`/`SHT_SYMTAB_SHNDX`/`SHT_GROUP`/
+    /// `SHT_LLVM_CALL_GRAPH_PROFILE`/`SHT_LLVM_ADDRSIG`, else 0.
+    #[default]
+    Default,
+    /// The index of a section (`SHF_LINK_ORDER` sections name the section
+    /// they are linked to this way).
+    Section(SectionId),
+    /// The symbol table's index.
+    Symtab,
+    /// A number written as is.
+    Raw(u32),
+}
+
+/// What a section's `sh_info` holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Info {
+    /// 0 (the relocation, symbol table and group sections the builder makes
+    /// get theirs computed).
+    #[default]
+    Default,
+    /// The index of a section.
+    Section(SectionId),
+    /// The final symbol-table index of a symbol.
+    Symbol(SymbolId),
+    /// A number written as is.
+    Raw(u32),
+}
+
+/// The header fields of a section.
+#[derive(Debug, Clone)]
+pub struct SectionSpec<'a> {
+    /// The name (several sections may share one, as LLVM's `unique`
+    /// sections do).
+    pub name: &'a [u8],
+    /// `sh_type`.
+    pub sh_type: SectionType,
+    /// `sh_flags`. `SHF_GROUP` is added for a section in a group.
+    pub flags: SectionFlags,
+    /// `sh_addralign`: a power of two, or 0 (no alignment, written as 0).
+    pub align: u64,
+    /// `sh_entsize` (LLVM 19 writes 0 for `SHT_INIT_ARRAY` and the like;
+    /// newer LLVM writes the pointer size).
+    pub entsize: u64,
+    /// `sh_addr` (0 in relocatable objects).
+    pub addr: u64,
+    /// `sh_link`.
+    pub link: Link,
+    /// `sh_info`.
+    pub info: Info,
+    /// The group the section belongs to.
+    pub group: Option<GroupId>,
+}
+
+impl<'a> SectionSpec<'a> {
+    /// A section named `name` of `sh_type` with `flags`, aligned to 1, with
+    /// everything else 0 or default.
+    pub fn new(name: &'a [u8], sh_type: SectionType, flags: SectionFlags) -> Self {
+        SectionSpec {
+            name,
+            sh_type,
+            flags,
+            align: 1,
+            entsize: 0,
+            addr: 0,
+            link: Link::Default,
+            info: Info::Default,
+            group: None,
+        }
+    }
+
+    /// The same spec with `sh_addralign` = `align`.
+    pub fn align(mut self, align: u64) -> Self {
+        self.align = align;
+        self
+    }
+
+    /// The same spec with `sh_entsize` = `entsize`.
+    pub fn entsize(mut self, entsize: u64) -> Self {
+        self.entsize = entsize;
+        self
+    }
+
+    /// The same spec in `group`.
+    pub fn group(mut self, group: GroupId) -> Self {
+        self.group = Some(group);
+        self
+    }
+
+    /// The same spec with `SHF_LINK_ORDER` and `sh_link` naming `to`.
+    pub fn link_order(mut self, to: SectionId) -> Self {
+        self.flags |= SectionFlags::LINK_ORDER;
+        self.link = Link::Section(to);
+        self
+    }
+}
+
+/// Where a symbol is defined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SymbolPlace {
+    /// Undefined (`SHN_UNDEF`). An undefined group signature that no
+    /// relocation uses gets its group's section index, as LLVM writes it.
+    Undefined,
+    /// `SHN_ABS`.
+    Absolute,
+    /// `SHN_COMMON` (the value is the alignment).
+    Common,
+    /// In a section.
+    Section(SectionId),
+    /// A reserved section index written as is (e.g. a processor-specific
+    /// `SHN_*`).
+    Reserved(u16),
+}
+
+/// A symbol.
+#[derive(Debug, Clone)]
+pub struct SymbolSpec<'a> {
+    /// The name (ignored for `STT_SECTION` symbols, which have none).
+    pub name: &'a [u8],
+    /// The binding.
+    pub binding: Binding,
+    /// The type.
+    pub kind: SymbolType,
+    /// The visibility.
+    pub visibility: Visibility,
+    /// The bits of `st_other` above the visibility.
+    pub other: u8,
+    /// Where it is defined.
+    pub place: SymbolPlace,
+    /// `st_value`.
+    pub value: u64,
+    /// `st_size`.
+    pub size: u64,
+}
+
+impl<'a> SymbolSpec<'a> {
+    /// An undefined global symbol without a type.
+    pub fn undefined(name: &'a [u8]) -> Self {
+        SymbolSpec {
+            name,
+            binding: Binding::GLOBAL,
+            kind: SymbolType::NOTYPE,
+            visibility: Visibility::DEFAULT,
+            other: 0,
+            place: SymbolPlace::Undefined,
+            value: 0,
+            size: 0,
+        }
+    }
+
+    /// A symbol defined at `value` in `section`, of `size` bytes.
+    pub fn defined(
+        name: &'a [u8],
+        binding: Binding,
+        kind: SymbolType,
+        section: SectionId,
+        value: u64,
+        size: u64,
+    ) -> Self {
+        SymbolSpec {
+            name,
+            binding,
+            kind,
+            visibility: Visibility::DEFAULT,
+            other: 0,
+            place: SymbolPlace::Section(section),
+            value,
+            size,
+        }
+    }
+}
+
+/// A relocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reloc {
+    /// `r_offset`: where in the section.
+    pub offset: u64,
+    /// The symbol (`None`: symbol index 0).
+    pub symbol: Option<SymbolId>,
+    /// `r_type`.
+    pub r_type: u32,
+    /// The addend (`SHT_RELA`); must be 0 where the section's relocations
+    /// are `SHT_REL`, which keep it in the section's bytes.
+    pub addend: i64,
+}
+
+impl Reloc {
+    /// A relocation of type `r_type` (a machine's typed constant or a raw
+    /// number) at `offset` against `symbol` with `addend`.
+    pub fn new(offset: u64, symbol: Option<SymbolId>, r_type: impl RelocType, addend: i64) -> Self {
+        Reloc { offset, symbol, r_type: r_type.raw(), addend }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Contents {
+    Bytes(Vec<u8>),
+    NoBits(u64),
+}
+
+#[derive(Debug, Clone)]
+struct Section {
+    name: Box<[u8]>,
+    sh_type: SectionType,
+    flags: SectionFlags,
+    align: u64,
+    entsize: u64,
+    addr: u64,
+    link: Link,
+    info: Info,
+    group: Option<u32>,
+    contents: Contents,
+    relocs: Vec<Reloc>,
+}
+
+#[derive(Debug, Clone)]
+struct Symbol {
+    name: Box<[u8]>,
+    binding: Binding,
+    kind: SymbolType,
+    other: u8,
+    place: SymbolPlace,
+    value: u64,
+    size: u64,
+    used_in_reloc: bool,
+    signature_of: Option<u32>,
+}
+
+#[derive(Debug, Clone)]
+struct Group {
+    signature: u32,
+    comdat: bool,
+}
+
+/// A relocatable ELF object being built.
+///
+/// ```
+/// use llvmext_obj::elf::*;
+/// let mut b = ElfBuilder::new(Class::Elf64, Endian::Little, Machine::X86_64);
+/// let text = b.add_section(
+///     SectionSpec::new(b".text", SectionType::PROGBITS, SectionFlags::ALLOC | SectionFlags::EXECINSTR)
+///         .align(16),
+/// ).unwrap();
+/// // call puts@PLT; ret
+/// b.append_data(text, &[0xe8, 0, 0, 0, 0, 0xc3], 1).unwrap();
+/// let puts = b.add_symbol(SymbolSpec::undefined(b"puts")).unwrap();
+/// b.add_symbol(SymbolSpec::defined(b"f", Binding::GLOBAL, SymbolType::FUNC, text, 0, 6)).unwrap();
+/// b.add_reloc(text, Reloc::new(1, Some(puts), RelocX86_64::PLT32, -4)).unwrap();
+/// let bytes = b.write().unwrap();
+/// assert_eq!(&bytes[..4], b"\x7fELF");
+/// ```
+#[derive(Debug, Clone)]
+pub struct ElfBuilder {
+    tag: u32,
+    class: Class,
+    endian: Endian,
+    machine: Machine,
+    os_abi: OsAbi,
+    abi_version: u8,
+    e_flags: u32,
+    rela: bool,
+    sections: Vec<Section>,
+    symbols: Vec<Symbol>,
+    groups: Vec<Group>,
+    addrsig: Option<Vec<u32>>,
+}
+
+/// Whether relocations of `machine` carry explicit addends (`SHT_RELA`),
+/// as LLVM's target writers decide.
+pub fn uses_rela(class: Class, machine: Machine) -> bool {
+    match machine {
+        Machine::I386 | Machine::ARM | Machine::MIPS => false,
+        Machine::X86_64 | Machine::AARCH64 | Machine::RISCV | Machine::PPC64 => true,
+        Machine::PPC | Machine::SPARC | Machine::SPARCV9 | Machine::S390 => true,
+        Machine::LOONGARCH | Machine::HEXAGON | Machine::AMDGPU | Machine::VE => true,
+        _ => class == Class::Elf64,
+    }
+}
+
+impl ElfBuilder {
+    /// An empty object for `machine`, with relocations as the machine's ABI
+    /// has them (REL for i386 and ARM, RELA for x86-64, AArch64, RISC-V).
+    pub fn new(class: Class, endian: Endian, machine: Machine) -> Self {
+        ElfBuilder {
+            tag: NEXT_TAG.fetch_add(1, Ordering::Relaxed),
+            class,
+            endian,
+            machine,
+            os_abi: OsAbi::NONE,
+            abi_version: 0,
+            e_flags: 0,
+            rela: uses_rela(class, machine),
+            sections: Vec::new(),
+            symbols: Vec::new(),
+            groups: Vec::new(),
+            addrsig: None,
+        }
+    }
+
+    /// The file's class.
+    pub fn class(&self) -> Class {
+        self.class
+    }
+
+    /// The file's byte order.
+    pub fn endian(&self) -> Endian {
+        self.endian
+    }
+
+    /// Sets `EI_OSABI`.
+    pub fn set_os_abi(&mut self, os_abi: OsAbi) {
+        self.os_abi = os_abi;
+    }
+
+    /// Sets `EI_ABIVERSION`.
+    pub fn set_abi_version(&mut self, v: u8) {
+        self.abi_version = v;
+    }
+
+    /// Sets `e_flags`.
+    pub fn set_e_flags(&mut self, flags: u32) {
+        self.e_flags = flags;
+    }
+
+    /// Chooses `SHT_RELA` (true) or `SHT_REL` (false) relocation sections.
+    pub fn set_rela(&mut self, rela: bool) {
+        self.rela = rela;
+    }
+
+    fn check_section(&self, id: SectionId) -> Result<usize> {
+        if id.tag != self.tag || id.index() >= self.sections.len() {
+            return Err(Error::new(ErrorKind::ForeignId { what: "section" }));
+        }
+        Ok(id.index())
+    }
+
+    fn check_symbol(&self, id: SymbolId) -> Result<usize> {
+        if id.tag != self.tag || id.index() >= self.symbols.len() {
+            return Err(Error::new(ErrorKind::ForeignId { what: "symbol" }));
+        }
+        Ok(id.index())
+    }
+
+    fn check_group(&self, id: GroupId) -> Result<usize> {
+        if id.tag != self.tag || id.index() >= self.groups.len() {
+            return Err(Error::new(ErrorKind::ForeignId { what: "group" }));
+        }
+        Ok(id.index())
+    }
+
+    fn check_align(align: u64) -> Result<()> {
+        if align != 0 && !align.is_power_of_two() {
+            return Err(Error::new(ErrorKind::BadAlignment { align }));
+        }
+        Ok(())
+    }
+
+    /// Adds a section (empty; see [`append_data`](Self::append_data),
+    /// [`set_data`](Self::set_data), [`set_nobits_size`](Self::set_nobits_size)).
+    pub fn add_section(&mut self, spec: SectionSpec<'_>) -> Result<SectionId> {
+        Self::check_align(spec.align)?;
+        if let Link::Section(s) = spec.link {
+            self.check_section(s)?;
+        }
+        match spec.info {
+            Info::Section(s) => drop(self.check_section(s)?),
+            Info::Symbol(s) => drop(self.check_symbol(s)?),
+            _ => {}
+        }
+        let group = match spec.group {
+            Some(g) => Some(self.check_group(g)? as u32),
+            None => None,
+        };
+        let mut flags = spec.flags;
+        if group.is_some() {
+            flags |= SectionFlags::GROUP;
+        }
+        let contents = if spec.sh_type == SectionType::NOBITS {
+            Contents::NoBits(0)
+        } else {
+            Contents::Bytes(Vec::new())
+        };
+        let index = u32::try_from(self.sections.len())
+            .map_err(|_| Error::invalid("more than 2^32 sections"))?;
+        self.sections.push(Section {
+            name: spec.name.into(),
+            sh_type: spec.sh_type,
+            flags,
+            align: spec.align,
+            entsize: spec.entsize,
+            addr: spec.addr,
+            link: spec.link,
+            info: spec.info,
+            group,
+            contents,
+            relocs: Vec::new(),
+        });
+        Ok(SectionId { tag: self.tag, index })
+    }
+
+    /// Appends `bytes` to a section after padding it with zeros to a
+    /// multiple of `align` (which also raises the section's alignment to
+    /// at least `align`). Returns the offset of the bytes in the section.
+    pub fn append_data(&mut self, section: SectionId, bytes: &[u8], align: u64) -> Result<u64> {
+        let i = self.check_section(section)?;
+        Self::check_align(align)?;
+        let s = &mut self.sections[i];
+        let Contents::Bytes(data) = &mut s.contents else {
+            return Err(Error::invalid("data appended to an SHT_NOBITS section"));
+        };
+        let align = align.max(1);
+        let start = (data.len() as u64).next_multiple_of(align);
+        data.resize(start as usize, 0);
+        data.extend_from_slice(bytes);
+        s.align = s.align.max(align);
+        Ok(start)
+    }
+
+    /// Replaces a section's contents by `bytes` (no copy).
+    pub fn set_data(&mut self, section: SectionId, bytes: Vec<u8>) -> Result<()> {
+        let i = self.check_section(section)?;
+        let s = &mut self.sections[i];
+        if matches!(s.contents, Contents::NoBits(_)) {
+            return Err(Error::invalid("data given to an SHT_NOBITS section"));
+        }
+        s.contents = Contents::Bytes(bytes);
+        Ok(())
+    }
+
+    /// Sets the size of an `SHT_NOBITS` section.
+    pub fn set_nobits_size(&mut self, section: SectionId, size: u64) -> Result<()> {
+        let i = self.check_section(section)?;
+        let s = &mut self.sections[i];
+        match &mut s.contents {
+            Contents::NoBits(n) => *n = size,
+            Contents::Bytes(_) => {
+                return Err(Error::invalid("a size given to a section with data"))
+            }
+        }
+        Ok(())
+    }
+
+    /// The current size of a section.
+    pub fn section_size(&self, section: SectionId) -> Result<u64> {
+        let i = self.check_section(section)?;
+        Ok(match &self.sections[i].contents {
+            Contents::Bytes(b) => b.len() as u64,
+            Contents::NoBits(n) => *n,
+        })
+    }
+
+    /// Adds a symbol. Symbols are written locals first, each half in the
+    /// order of addition (as LLVM orders them).
+    pub fn add_symbol(&mut self, spec: SymbolSpec<'_>) -> Result<SymbolId> {
+        if let SymbolPlace::Section(s) = spec.place {
+            self.check_section(s)?;
+        }
+        if let SymbolPlace::Reserved(v) = spec.place {
+            if u32::from(v) < shn::LORESERVE {
+                return Err(Error::invalid("a reserved section index below SHN_LORESERVE"));
+            }
+        }
+        let index = u32::try_from(self.symbols.len())
+            .ok()
+            .filter(|&i| i < u32::MAX >> 8)
+            .ok_or_else(|| Error::invalid("too many symbols"))?;
+        let name = if spec.kind == SymbolType::SECTION { Box::default() } else { spec.name.into() };
+        self.symbols.push(Symbol {
+            name,
+            binding: spec.binding,
+            kind: spec.kind,
+            other: (spec.other & !3) | (spec.visibility.0 & 3),
+            place: spec.place,
+            value: spec.value,
+            size: spec.size,
+            used_in_reloc: false,
+            signature_of: None,
+        });
+        Ok(SymbolId { tag: self.tag, index })
+    }
+
+    /// Adds the `STT_SECTION` symbol of `section` (local, value 0).
+    pub fn add_section_symbol(&mut self, section: SectionId) -> Result<SymbolId> {
+        self.add_symbol(SymbolSpec {
+            name: b"",
+            binding: Binding::LOCAL,
+            kind: SymbolType::SECTION,
+            visibility: Visibility::DEFAULT,
+            other: 0,
+            place: SymbolPlace::Section(section),
+            value: 0,
+            size: 0,
+        })
+    }
+
+    /// Adds a section group whose signature is `signature`; `comdat` sets
+    /// `GRP_COMDAT`. Sections join it through [`SectionSpec::group`]; the
+    /// group section is placed before its first member.
+    pub fn add_group(&mut self, signature: SymbolId, comdat: bool) -> Result<GroupId> {
+        let s = self.check_symbol(signature)?;
+        let index = self.groups.len() as u32;
+        self.groups.push(Group { signature: s as u32, comdat });
+        self.symbols[s].signature_of.get_or_insert(index);
+        Ok(GroupId { tag: self.tag, index })
+    }
+
+    /// Puts `section` into `group` (as [`SectionSpec::group`] does when the
+    /// section is added; for groups whose signature is defined in their own
+    /// member).
+    pub fn set_group(&mut self, section: SectionId, group: GroupId) -> Result<()> {
+        let i = self.check_section(section)?;
+        let g = self.check_group(group)?;
+        let s = &mut self.sections[i];
+        s.group = Some(g as u32);
+        s.flags |= SectionFlags::GROUP;
+        Ok(())
+    }
+
+    /// Sets a section's `sh_link` and `sh_info` after it was added (for
+    /// links to sections added later).
+    pub fn set_link_info(&mut self, section: SectionId, link: Link, info: Info) -> Result<()> {
+        let i = self.check_section(section)?;
+        if let Link::Section(s) = link {
+            self.check_section(s)?;
+        }
+        match info {
+            Info::Section(s) => drop(self.check_section(s)?),
+            Info::Symbol(s) => drop(self.check_symbol(s)?),
+            _ => {}
+        }
+        let s = &mut self.sections[i];
+        s.link = link;
+        s.info = info;
+        Ok(())
+    }
+
+    /// Adds a relocation to `section`.
+    pub fn add_reloc(&mut self, section: SectionId, reloc: Reloc) -> Result<()> {
+        let i = self.check_section(section)?;
+        if let Some(sym) = reloc.symbol {
+            let s = self.check_symbol(sym)?;
+            self.symbols[s].used_in_reloc = true;
+        }
+        self.sections[i].relocs.push(reloc);
+        Ok(())
+    }
+
+    /// Adds many relocations to `section`.
+    pub fn add_relocs(&mut self, section: SectionId, relocs: &[Reloc]) -> Result<()> {
+        let i = self.check_section(section)?;
+        for r in relocs {
+            if let Some(sym) = r.symbol {
+                let s = self.check_symbol(sym)?;
+                self.symbols[s].used_in_reloc = true;
+            }
+        }
+        self.sections[i].relocs.extend_from_slice(relocs);
+        Ok(())
+    }
+
+    /// Asks for an `.llvm_addrsig` section listing `symbols` (the
+    /// address-significant ones), written with their final symbol-table
+    /// indices whatever order the table ends up in.
+    pub fn set_addrsig(&mut self, symbols: &[SymbolId]) -> Result<()> {
+        let mut list = Vec::with_capacity(symbols.len());
+        for &s in symbols {
+            let i = self.check_symbol(s)?;
+            // LLVM marks them used in a relocation.
+            self.symbols[i].used_in_reloc = true;
+            list.push(i as u32);
+        }
+        self.addrsig = Some(list);
+        Ok(())
+    }
+
+    /// Lays the object out and writes it.
+    pub fn write(&self) -> Result<Vec<u8>> {
+        Layout::new(self)?.write(self)
+    }
+}
+
+/// An entry of the section table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Entry {
+    Strtab,
+    User(u32),
+    Rel(u32),
+    Group(u32),
+    Addrsig,
+    Symtab,
+    SymtabShndx,
+}
+
+struct Layout {
+    is64: bool,
+    /// Section table order (without the null section).
+    table: Vec<Entry>,
+    names: Vec<StrId>,
+    /// Ordinal (section index) of each user section, rel section, group.
+    sec_ord: Vec<u32>,
+    rel_ord: Vec<u32>,
+    group_ord: Vec<u32>,
+    /// Group members' ordinals, per group in creation order of the group
+    /// sections.
+    group_members: Vec<Vec<u32>>,
+    /// Groups in the order their sections are written.
+    group_order: Vec<u32>,
+    symtab_ord: u32,
+    strtab: crate::strtab::FinalStringTable,
+    sym_names: Vec<Option<StrId>>,
+    /// Symbols in table order (builder indices).
+    sym_order: Vec<u32>,
+    /// Final index of each builder symbol.
+    sym_index: Vec<u32>,
+    first_global: u32,
+    shndx: Vec<u32>,
+    need_shndx: bool,
+    addrsig: Vec<u8>,
+    /// File offset and size of every table entry.
+    offsets: Vec<(u64, u64)>,
+    shoff: u64,
+    total: u64,
+}
+
+fn align_to(v: u64, a: u64) -> u64 {
+    if a <= 1 {
+        v
+    } else {
+        v.next_multiple_of(a)
+    }
+}
+
+impl Layout {
+    fn new(b: &ElfBuilder) -> Result<Self> {
+        let is64 = b.class == Class::Elf64;
+        let word = if is64 { 8 } else { 4 };
+        let mut table = vec![Entry::Strtab];
+        let mut sec_ord = vec![0u32; b.sections.len()];
+        let mut rel_ord = vec![0u32; b.sections.len()];
+        let mut group_ord = vec![0u32; b.groups.len()];
+        let mut group_members: Vec<Vec<u32>> = vec![Vec::new(); b.groups.len()];
+        let mut group_order = Vec::new();
+        for (i, s) in b.sections.iter().enumerate() {
+            if let Some(g) = s.group {
+                if group_ord[g as usize] == 0 {
+                    table.push(Entry::Group(g));
+                    group_ord[g as usize] = table.len() as u32;
+                    group_order.push(g);
+                }
+            }
+            table.push(Entry::User(i as u32));
+            sec_ord[i] = table.len() as u32;
+            if !s.relocs.is_empty() {
+                table.push(Entry::Rel(i as u32));
+                rel_ord[i] = table.len() as u32;
+            }
+            if let Some(g) = s.group {
+                let m = &mut group_members[g as usize];
+                m.push(sec_ord[i]);
+                if rel_ord[i] != 0 {
+                    m.push(rel_ord[i]);
+                }
+            }
+        }
+        if b.addrsig.is_some() {
+            table.push(Entry::Addrsig);
+        }
+        table.push(Entry::Symtab);
+        let symtab_ord = table.len() as u32;
+
+        // Symbol section indexes, and whether any needs .symtab_shndx.
+        let mut shndx = Vec::with_capacity(b.symbols.len());
+        let mut need_shndx = false;
+        for s in &b.symbols {
+            let v = match s.place {
+                SymbolPlace::Undefined => match s.signature_of {
+                    Some(g) if !s.used_in_reloc => group_ord[g as usize],
+                    _ => 0,
+                },
+                SymbolPlace::Absolute => u32::from(shn::ABS),
+                SymbolPlace::Common => u32::from(shn::COMMON),
+                SymbolPlace::Reserved(v) => u32::from(v),
+                SymbolPlace::Section(id) => sec_ord[id.index()],
+            };
+            let reserved = matches!(
+                s.place,
+                SymbolPlace::Absolute | SymbolPlace::Common | SymbolPlace::Reserved(_)
+            );
+            if !reserved && v >= shn::LORESERVE {
+                need_shndx = true;
+            }
+            // Reserved indexes are marked with the top bit.
+            shndx.push(if reserved { v | 1 << 31 } else { v });
+        }
+        if need_shndx {
+            table.push(Entry::SymtabShndx);
+        }
+        if b.groups.iter().enumerate().any(|(g, _)| group_ord[g] == 0) {
+            return Err(Error::invalid("a section group without member sections"));
+        }
+
+        // Names.
+        let mut st = StringTable::new(StrtabKind::Elf);
+        let mut names = Vec::with_capacity(table.len());
+        for e in &table {
+            let id = match *e {
+                Entry::Strtab => st.add(b".strtab"),
+                Entry::User(i) => st.add(&b.sections[i as usize].name),
+                Entry::Rel(i) => {
+                    let s = &b.sections[i as usize];
+                    let rela = b.rela && s.sh_type != SectionType::LLVM_CALL_GRAPH_PROFILE;
+                    let prefix: &[u8] = if rela { b".rela" } else { b".rel" };
+                    let mut n = Vec::with_capacity(prefix.len() + s.name.len());
+                    n.extend_from_slice(prefix);
+                    n.extend_from_slice(&s.name);
+                    st.add(&n)
+                }
+                Entry::Group(_) => st.add(b".group"),
+                Entry::Addrsig => st.add(b".llvm_addrsig"),
+                Entry::Symtab => st.add(b".symtab"),
+                Entry::SymtabShndx => st.add(b".symtab_shndx"),
+            };
+            names.push(id);
+        }
+        let mut sym_names = Vec::with_capacity(b.symbols.len());
+        for s in &b.symbols {
+            sym_names.push(if s.kind == SymbolType::SECTION {
+                None
+            } else {
+                Some(st.add(&s.name))
+            });
+        }
+        let strtab = st.finalize()?;
+
+        // Symbol order: locals, then the rest, each in order of addition.
+        let mut sym_order = Vec::with_capacity(b.symbols.len());
+        sym_order.extend(
+            (0..b.symbols.len() as u32)
+                .filter(|&i| b.symbols[i as usize].binding == Binding::LOCAL),
+        );
+        let first_global = sym_order.len() as u32 + 1;
+        sym_order.extend(
+            (0..b.symbols.len() as u32)
+                .filter(|&i| b.symbols[i as usize].binding != Binding::LOCAL),
+        );
+        let mut sym_index = vec![0u32; b.symbols.len()];
+        for (k, &i) in sym_order.iter().enumerate() {
+            sym_index[i as usize] = k as u32 + 1;
+        }
+
+        let mut addrsig = Vec::new();
+        if let Some(list) = &b.addrsig {
+            for &s in list {
+                llvmext_core::leb128::write_uleb128(&mut addrsig, u64::from(sym_index[s as usize]));
+            }
+        }
+
+        // File offsets, in LLVM's writing order.
+        let mut offsets = vec![(0u64, 0u64); table.len()];
+        let mut off: u64 = if is64 { 64 } else { 52 };
+        let nsyms = b.symbols.len() as u64 + 1;
+        let symsize = if is64 { 24 } else { 16 };
+        for (k, e) in table.iter().enumerate() {
+            if let Entry::User(i) = *e {
+                let s = &b.sections[i as usize];
+                off = align_to(off, s.align);
+                let size = match &s.contents {
+                    Contents::Bytes(d) => {
+                        let start = off;
+                        off += d.len() as u64;
+                        offsets[k] = (start, d.len() as u64);
+                        continue;
+                    }
+                    Contents::NoBits(n) => *n,
+                };
+                offsets[k] = (off, size);
+            }
+        }
+        for &g in &group_order {
+            off = align_to(off, 4);
+            let size = 4 * (1 + group_members[g as usize].len() as u64);
+            offsets[group_ord[g as usize] as usize - 1] = (off, size);
+            off += size;
+        }
+        off = align_to(off, word);
+        offsets[symtab_ord as usize - 1] = (off, nsyms * symsize);
+        off += nsyms * symsize;
+        if need_shndx {
+            offsets[table.len() - 1] = (off, nsyms * 4);
+            off += nsyms * 4;
+        }
+        let rel_entsize = |s: &Section| -> u64 {
+            let rela = b.rela && s.sh_type != SectionType::LLVM_CALL_GRAPH_PROFILE;
+            match (is64, rela) {
+                (true, true) => 24,
+                (true, false) => 16,
+                (false, true) => 12,
+                (false, false) => 8,
+            }
+        };
+        for (i, s) in b.sections.iter().enumerate() {
+            if rel_ord[i] != 0 {
+                off = align_to(off, word);
+                let size = s.relocs.len() as u64 * rel_entsize(s);
+                offsets[rel_ord[i] as usize - 1] = (off, size);
+                off += size;
+            }
+        }
+        if b.addrsig.is_some() {
+            let k = table.iter().position(|e| *e == Entry::Addrsig).unwrap_or(0);
+            offsets[k] = (off, addrsig.len() as u64);
+            off += addrsig.len() as u64;
+        }
+        offsets[0] = (off, strtab.size() as u64);
+        off += strtab.size() as u64;
+        let shoff = align_to(off, word);
+        let shentsize = if is64 { 64 } else { 40 };
+        let total = shoff + (table.len() as u64 + 1) * shentsize;
+        if !is64 && total > u64::from(u32::MAX) {
+            return Err(Error::new(ErrorKind::DoesNotFit {
+                field: "ELFCLASS32 file offset",
+                value: total,
+            }));
+        }
+        Ok(Layout {
+            is64,
+            table,
+            names,
+            sec_ord,
+            rel_ord,
+            group_ord,
+            group_members,
+            group_order,
+            symtab_ord,
+            strtab,
+            sym_names,
+            sym_order,
+            sym_index,
+            first_global,
+            shndx,
+            need_shndx,
+            addrsig,
+            offsets,
+            shoff,
+            total,
+        })
+    }
+
+    fn write(&self, b: &ElfBuilder) -> Result<Vec<u8>> {
+        let total = usize::try_from(self.total).map_err(|_| Error::invalid("object too large"))?;
+        let mut out = Out { buf: vec![0u8; total], be: b.endian == Endian::Big, is64: self.is64 };
+        self.header(b, &mut out);
+        // Section contents.
+        for (k, e) in self.table.iter().enumerate() {
+            if let Entry::User(i) = *e {
+                if let Contents::Bytes(d) = &b.sections[i as usize].contents {
+                    let o = self.offsets[k].0 as usize;
+                    out.buf[o..o + d.len()].copy_from_slice(d);
+                }
+            }
+        }
+        // Groups.
+        for &g in &self.group_order {
+            let mut o = self.offsets[self.group_ord[g as usize] as usize - 1].0 as usize;
+            out.u32(o, if b.groups[g as usize].comdat { GRP_COMDAT } else { 0 });
+            for &m in &self.group_members[g as usize] {
+                o += 4;
+                out.u32(o, m);
+            }
+        }
+        self.symbols(b, &mut out)?;
+        self.relocations(b, &mut out)?;
+        if b.addrsig.is_some() {
+            let k = self.table.iter().position(|e| *e == Entry::Addrsig).unwrap_or(0);
+            let o = self.offsets[k].0 as usize;
+            out.buf[o..o + self.addrsig.len()].copy_from_slice(&self.addrsig);
+        }
+        let o = self.offsets[0].0 as usize;
+        out.buf[o..o + self.strtab.size()].copy_from_slice(self.strtab.bytes());
+        self.section_headers(b, &mut out)?;
+        Ok(out.buf)
+    }
+
+    fn header(&self, b: &ElfBuilder, out: &mut Out) {
+        let buf = &mut out.buf;
+        buf[..4].copy_from_slice(b"\x7fELF");
+        buf[4] = if self.is64 { 2 } else { 1 };
+        buf[5] = if out.be { 2 } else { 1 };
+        buf[6] = 1;
+        buf[7] = b.os_abi.0;
+        buf[8] = b.abi_version;
+        out.u16(16, 1); // ET_REL
+        out.u16(18, b.machine.0);
+        out.u32(20, 1);
+        let n = self.table.len() as u64 + 1;
+        let shnum = if n >= u64::from(shn::LORESERVE) { 0 } else { n as u16 };
+        if self.is64 {
+            out.u64(40, self.shoff);
+            out.u32(48, b.e_flags);
+            out.u16(52, 64);
+            out.u16(58, 64);
+            out.u16(60, shnum);
+            out.u16(62, 1);
+        } else {
+            out.u32(32, self.shoff as u32);
+            out.u32(36, b.e_flags);
+            out.u16(40, 52);
+            out.u16(46, 40);
+            out.u16(48, shnum);
+            out.u16(50, 1);
+        }
+    }
+
+    fn symbols(&self, b: &ElfBuilder, out: &mut Out) -> Result<()> {
+        let k = self.symtab_ord as usize - 1;
+        let base = self.offsets[k].0 as usize;
+        let size = if self.is64 { 24 } else { 16 };
+        let shndx_base = self.need_shndx.then(|| self.offsets[self.table.len() - 1].0 as usize);
+        for (n, &i) in self.sym_order.iter().enumerate() {
+            let s = &b.symbols[i as usize];
+            let o = base + (n + 1) * size;
+            let name = match self.sym_names[i as usize] {
+                Some(id) => self.strtab.offset(id).unwrap_or(0),
+                None => 0,
+            };
+            let raw = self.shndx[i as usize];
+            let reserved = raw & 1 << 31 != 0;
+            let idx = raw & !(1 << 31);
+            let (field, extended) = if !reserved && idx >= shn::LORESERVE {
+                (shn::XINDEX, idx)
+            } else {
+                (idx as u16, 0)
+            };
+            if let Some(sb) = shndx_base {
+                out.u32(sb + (n + 1) * 4, extended);
+            }
+            let info = (s.binding.0 << 4) | (s.kind.0 & 0xf);
+            if self.is64 {
+                out.u32(o, name);
+                out.buf[o + 4] = info;
+                out.buf[o + 5] = s.other;
+                out.u16(o + 6, field);
+                out.u64(o + 8, s.value);
+                out.u64(o + 16, s.size);
+            } else {
+                let value = u32::try_from(s.value).map_err(|_| {
+                    Error::new(ErrorKind::DoesNotFit { field: "st_value", value: s.value })
+                })?;
+                let sz = u32::try_from(s.size).map_err(|_| {
+                    Error::new(ErrorKind::DoesNotFit { field: "st_size", value: s.size })
+                })?;
+                out.u32(o, name);
+                out.u32(o + 4, value);
+                out.u32(o + 8, sz);
+                out.buf[o + 12] = info;
+                out.buf[o + 13] = s.other;
+                out.u16(o + 14, field);
+            }
+        }
+        Ok(())
+    }
+
+    fn relocations(&self, b: &ElfBuilder, out: &mut Out) -> Result<()> {
+        for (i, s) in b.sections.iter().enumerate() {
+            if self.rel_ord[i] == 0 {
+                continue;
+            }
+            let rela = b.rela && s.sh_type != SectionType::LLVM_CALL_GRAPH_PROFILE;
+            let mut o = self.offsets[self.rel_ord[i] as usize - 1].0 as usize;
+            for r in &s.relocs {
+                let sym = match r.symbol {
+                    Some(id) => self.sym_index[id.index()],
+                    None => 0,
+                };
+                if !rela && r.addend != 0 {
+                    return Err(Error::invalid(
+                        "an addend on a SHT_REL relocation (it belongs in the section's bytes)",
+                    ));
+                }
+                if self.is64 {
+                    out.u64(o, r.offset);
+                    out.u64(o + 8, (u64::from(sym) << 32) | u64::from(r.r_type));
+                    if rela {
+                        out.u64(o + 16, r.addend as u64);
+                        o += 24;
+                    } else {
+                        o += 16;
+                    }
+                } else {
+                    let offset = u32::try_from(r.offset).map_err(|_| {
+                        Error::new(ErrorKind::DoesNotFit { field: "r_offset", value: r.offset })
+                    })?;
+                    if r.r_type > 0xff {
+                        return Err(Error::new(ErrorKind::DoesNotFit {
+                            field: "ELFCLASS32 r_type",
+                            value: u64::from(r.r_type),
+                        }));
+                    }
+                    out.u32(o, offset);
+                    out.u32(o + 4, (sym << 8) | r.r_type);
+                    if rela {
+                        let a = i32::try_from(r.addend).map_err(|_| {
+                            Error::new(ErrorKind::DoesNotFit {
+                                field: "ELFCLASS32 r_addend",
+                                value: r.addend as u64,
+                            })
+                        })?;
+                        out.u32(o + 8, a as u32);
+                        o += 12;
+                    } else {
+                        o += 8;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn section_headers(&self, b: &ElfBuilder, out: &mut Out) -> Result<()> {
+        let n = self.table.len() as u64 + 1;
+        let shentsize = if self.is64 { 64 } else { 40 };
+        let word = if self.is64 { 8 } else { 4 };
+        let mut o = self.shoff as usize;
+        // The null section: its size holds the section count when e_shnum
+        // cannot.
+        let null_size = if n >= u64::from(shn::LORESERVE) { n } else { 0 };
+        out.shdr(o, [0, 0], [0, 0, 0, null_size], [0, 0], [0, 0]);
+        for (k, e) in self.table.iter().enumerate() {
+            o += shentsize;
+            let name = self.strtab.offset(self.names[k]).unwrap_or(0);
+            let (off, size) = self.offsets[k];
+            let symtab = self.symtab_ord;
+            let (ty, flags, addr, link, info, align, entsize) = match *e {
+                Entry::Strtab => (SectionType::STRTAB.0, 0, 0, 0, 0, 1, 0),
+                Entry::User(i) => {
+                    let s = &b.sections[i as usize];
+                    let link = match s.link {
+                        Link::Default => match s.sh_type {
+                            SectionType::REL
+                            | SectionType::RELA
+                            | SectionType::CREL
+                            | SectionType::SYMTAB_SHNDX
+                            | SectionType::LLVM_CALL_GRAPH_PROFILE
+                            | SectionType::LLVM_ADDRSIG
+                            | SectionType::GROUP => symtab,
+                            _ => 0,
+                        },
+                        Link::Section(id) => self.sec_ord[id.index()],
+                        Link::Symtab => symtab,
+                        Link::Raw(v) => v,
+                    };
+                    let info = match s.info {
+                        Info::Default => 0,
+                        Info::Section(id) => self.sec_ord[id.index()],
+                        Info::Symbol(id) => self.sym_index[id.index()],
+                        Info::Raw(v) => v,
+                    };
+                    (s.sh_type.0, s.flags.0, s.addr, link, info, s.align, s.entsize)
+                }
+                Entry::Rel(i) => {
+                    let s = &b.sections[i as usize];
+                    let rela = b.rela && s.sh_type != SectionType::LLVM_CALL_GRAPH_PROFILE;
+                    let flags = if s.group.is_some() {
+                        SectionFlags::GROUP.0
+                    } else {
+                        SectionFlags::INFO_LINK.0
+                    };
+                    let (ty, entsize) = match (rela, self.is64) {
+                        (true, true) => (SectionType::RELA, 24),
+                        (true, false) => (SectionType::RELA, 12),
+                        (false, true) => (SectionType::REL, 16),
+                        (false, false) => (SectionType::REL, 8),
+                    };
+                    (ty.0, flags, 0, symtab, self.sec_ord[i as usize], word, entsize)
+                }
+                Entry::Group(g) => {
+                    let sig = self.sym_index[b.groups[g as usize].signature as usize];
+                    (SectionType::GROUP.0, 0, 0, symtab, sig, 4, 4)
+                }
+                Entry::Addrsig => {
+                    (SectionType::LLVM_ADDRSIG.0, SectionFlags::EXCLUDE.0, 0, symtab, 0, 1, 0)
+                }
+                Entry::Symtab => {
+                    let size = if self.is64 { 24 } else { 16 };
+                    (SectionType::SYMTAB.0, 0, 0, 1, self.first_global, word, size)
+                }
+                Entry::SymtabShndx => (SectionType::SYMTAB_SHNDX.0, 0, 0, symtab, 0, 4, 4),
+            };
+            if !self.is64 {
+                for (field, v) in [("sh_flags", flags), ("sh_addr", addr), ("sh_size", size)] {
+                    if v > u64::from(u32::MAX) {
+                        return Err(Error::new(ErrorKind::DoesNotFit { field, value: v }));
+                    }
+                }
+            }
+            out.shdr(o, [name, ty], [flags, addr, off, size], [link, info], [align, entsize]);
+        }
+        Ok(())
+    }
+}
+
+/// The output buffer, written at absolute offsets.
+struct Out {
+    buf: Vec<u8>,
+    be: bool,
+    is64: bool,
+}
+
+impl Out {
+    fn u16(&mut self, o: usize, v: u16) {
+        let b = if self.be { v.to_be_bytes() } else { v.to_le_bytes() };
+        self.buf[o..o + 2].copy_from_slice(&b);
+    }
+
+    fn u32(&mut self, o: usize, v: u32) {
+        let b = if self.be { v.to_be_bytes() } else { v.to_le_bytes() };
+        self.buf[o..o + 4].copy_from_slice(&b);
+    }
+
+    fn u64(&mut self, o: usize, v: u64) {
+        let b = if self.be { v.to_be_bytes() } else { v.to_le_bytes() };
+        self.buf[o..o + 8].copy_from_slice(&b);
+    }
+
+    fn word(&mut self, o: usize, v: u64) -> usize {
+        if self.is64 {
+            self.u64(o, v);
+            o + 8
+        } else {
+            self.u32(o, v as u32);
+            o + 4
+        }
+    }
+
+    /// A section header: name and type, flags/addr/offset/size (words),
+    /// link and info, align and entsize (words).
+    fn shdr(&mut self, o: usize, nt: [u32; 2], words: [u64; 4], li: [u32; 2], ae: [u64; 2]) {
+        self.u32(o, nt[0]);
+        self.u32(o + 4, nt[1]);
+        let mut p = o + 8;
+        for w in words {
+            p = self.word(p, w);
+        }
+        self.u32(p, li[0]);
+        self.u32(p + 4, li[1]);
+        p += 8;
+        for w in ae {
+            p = self.word(p, w);
+        }
+    }
+}
