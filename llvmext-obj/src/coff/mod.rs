@@ -1,1 +1,48 @@
-//! COFF objects (in progress).
+//! COFF relocatable objects (`.obj`) as LLVM 19's `WinCOFFObjectWriter`
+//! writes them: i386, AMD64 and ARM64 (any machine through [`Machine`]'s raw
+//! value), regular and bigobj headers.
+//!
+//! [`CoffBuilder`] is a two-phase builder over plain, index-based data: add
+//! sections ([`SectionFlags`], alignment, contents or an uninitialized size,
+//! COMDAT [`Selection`]s and associative sections), symbols ([`Symbol`]:
+//! external, static, undefined, absolute, common; weak externals with their
+//! [`WeakSearch`]; section symbols; `.file` symbols) and relocations
+//! ([`I386Reloc`], [`Amd64Reloc`], [`Arm64Reloc`], or [`RelocType::raw`]);
+//! then [`CoffBuilder::layout`] numbers and places everything and
+//! [`CoffBuilder::write`] produces the bytes. An object assembled by
+//! `llvm-mc-19` or `clang-19` and rebuilt through the builder (same
+//! sections, symbols and relocations in the same order) is byte-identical.
+//!
+//! Misuse is an [`Error`](crate::Error), never a panic: an id from another
+//! builder ([`ErrorKind::ForeignId`](crate::ErrorKind::ForeignId)), an
+//! alignment that is not a power of two up to 8192, more than 65 279
+//! sections with [`BigObj::Never`], a string table or file past 4 GiB.
+//!
+//! A `.drectve` section is an ordinary section with
+//! [`SectionFlags::DRECTVE`] (`LNK_INFO | LNK_REMOVE`) and 1-byte alignment:
+//!
+//! ```
+//! use llvmext_obj::coff::{CoffBuilder, Machine, SectionFlags, Selection, Symbol};
+//! let mut b = CoffBuilder::new(Machine::I386);
+//! let f = b.add_section(b".text$f", SectionFlags::TEXT)?;
+//! b.set_comdat(f, Selection::ANY)?;
+//! b.append_data(f, &[0xc3])?;
+//! b.add_symbol(Symbol::external(b"_f", f, 0))?;
+//! let d = b.add_section(b".drectve", SectionFlags::DRECTVE)?;
+//! b.set_data(d, &b" /DEFAULTLIB:libcmt"[..])?;
+//! let obj = b.write()?;
+//! assert_eq!(&obj[..4], &[0x4c, 0x01, 2, 0]);
+//! # Ok::<(), llvmext_obj::Error>(())
+//! ```
+
+mod consts;
+mod writer;
+
+pub use consts::{
+    Amd64Reloc, Arm64Reloc, I386Reloc, Machine, RelocType, SectionFlags, Selection, StorageClass,
+    SymbolType, WeakSearch,
+};
+pub use writer::{
+    checksum, encode_section_name, BigObj, CoffBuilder, CoffLayout, Relocation, SectionId, Symbol,
+    SymbolId, SymbolSection, BIGOBJ_MAGIC, MAX_SECTIONS_16, MAX_SECTIONS_32,
+};

@@ -1,0 +1,1174 @@
+//! The COFF object builder and writer.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::consts::{
+    Machine, RelocType, SectionFlags, Selection, StorageClass, SymbolType, WeakSearch,
+};
+use crate::error::{Error, ErrorKind, Result};
+use crate::strtab::{FinalStringTable, StringTable, StrtabKind};
+
+/// The most sections an object without bigobj can have
+/// (`COFF::MaxNumberOfSections16`).
+pub const MAX_SECTIONS_16: u32 = 65_279;
+/// The most sections a bigobj object can have (section numbers are
+/// signed 32-bit).
+pub const MAX_SECTIONS_32: u32 = i32::MAX as u32;
+
+/// The `ClassID` of a bigobj header (`COFF::BigObjMagic`).
+pub const BIGOBJ_MAGIC: [u8; 16] = [
+    0xc7, 0xa1, 0xba, 0xd1, 0xee, 0xba, 0xa9, 0x4b, 0xaf, 0x20, 0xfa, 0xf6, 0x6a, 0xa4, 0xdc, 0xb8,
+];
+
+const HEADER16_SIZE: u64 = 20;
+const HEADER32_SIZE: u64 = 56;
+const SECTION_HEADER_SIZE: u64 = 40;
+const RELOCATION_SIZE: u64 = 10;
+const SYMBOL16_SIZE: usize = 18;
+const SYMBOL32_SIZE: usize = 20;
+const NAME_SIZE: usize = 8;
+/// From this many relocations on, a section's count overflows into its
+/// first relocation record (LLVM: `>= 0xffff`).
+const RELOC_OVERFLOW: usize = 0xffff;
+
+static NEXT_TAG: AtomicU32 = AtomicU32::new(1);
+
+/// A section of one [`CoffBuilder`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SectionId {
+    tag: u32,
+    index: u32,
+}
+
+impl SectionId {
+    /// The position of the section in the order it was added (not its
+    /// section number: see [`CoffLayout::section_number`]).
+    pub fn index(self) -> usize {
+        self.index as usize
+    }
+}
+
+/// A symbol of one [`CoffBuilder`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SymbolId {
+    tag: u32,
+    index: u32,
+}
+
+impl SymbolId {
+    /// The position of the symbol in the order it was added (not its symbol
+    /// table index: see [`CoffLayout::symbol_index`]).
+    pub fn index(self) -> usize {
+        self.index as usize
+    }
+}
+
+/// Whether the object uses the bigobj format (`ANON_OBJECT_HEADER_BIGOBJ`,
+/// 32-bit section numbers, 20-byte symbol records).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BigObj {
+    /// As LLVM decides: bigobj exactly when there are more than 65 279
+    /// sections.
+    #[default]
+    Auto,
+    /// Always bigobj.
+    Always,
+    /// Never: more than 65 279 sections is an error.
+    Never,
+}
+
+/// The `SectionNumber` of a symbol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SymbolSection {
+    /// `IMAGE_SYM_UNDEFINED` (0): undefined, or common with a non-zero
+    /// value.
+    Undefined,
+    /// `IMAGE_SYM_ABSOLUTE` (-1).
+    Absolute,
+    /// `IMAGE_SYM_DEBUG` (-2).
+    Debug,
+    /// Defined in a section of this builder (its number is assigned at
+    /// layout).
+    Section(SectionId),
+    /// Any other number, written as is.
+    Number(i32),
+}
+
+/// A symbol to add with [`CoffBuilder::add_symbol`].
+///
+/// ```
+/// use llvmext_obj::coff::{StorageClass, Symbol, SymbolSection, SymbolType};
+/// let s = Symbol::undefined(b"puts").with_type(SymbolType::FUNCTION);
+/// assert_eq!(s.storage_class, StorageClass::EXTERNAL);
+/// assert_eq!(s.section, SymbolSection::Undefined);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Symbol<'a> {
+    /// The name (long names go to the string table).
+    pub name: &'a [u8],
+    /// The value: the offset in its section, the absolute value, or the
+    /// size of a common symbol.
+    pub value: u32,
+    /// Where it is defined.
+    pub section: SymbolSection,
+    /// Its type.
+    pub ty: SymbolType,
+    /// Its storage class.
+    pub storage_class: StorageClass,
+}
+
+impl<'a> Symbol<'a> {
+    /// An external (global) symbol defined at `value` in `section`.
+    pub fn external(name: &'a [u8], section: SectionId, value: u32) -> Self {
+        Symbol {
+            name,
+            value,
+            section: SymbolSection::Section(section),
+            ty: SymbolType::NULL,
+            storage_class: StorageClass::EXTERNAL,
+        }
+    }
+
+    /// A static (local) symbol defined at `value` in `section`.
+    pub fn local(name: &'a [u8], section: SectionId, value: u32) -> Self {
+        Symbol { storage_class: StorageClass::STATIC, ..Symbol::external(name, section, value) }
+    }
+
+    /// An undefined external symbol.
+    pub fn undefined(name: &'a [u8]) -> Self {
+        Symbol {
+            name,
+            value: 0,
+            section: SymbolSection::Undefined,
+            ty: SymbolType::NULL,
+            storage_class: StorageClass::EXTERNAL,
+        }
+    }
+
+    /// An external absolute symbol with `value`.
+    pub fn absolute(name: &'a [u8], value: u32) -> Self {
+        Symbol { section: SymbolSection::Absolute, value, ..Symbol::undefined(name) }
+    }
+
+    /// A common symbol of `size` bytes (external, undefined, value = size;
+    /// its alignment, if any, goes in `.drectve` as `-aligncomm:`).
+    pub fn common(name: &'a [u8], size: u32) -> Self {
+        Symbol { value: size, ..Symbol::undefined(name) }
+    }
+
+    /// The same symbol with type `ty` (e.g. [`SymbolType::FUNCTION`]).
+    pub fn with_type(self, ty: SymbolType) -> Self {
+        Symbol { ty, ..self }
+    }
+
+    /// The same symbol with storage class `class`.
+    pub fn with_storage_class(self, class: StorageClass) -> Self {
+        Symbol { storage_class: class, ..self }
+    }
+}
+
+/// A relocation to add with [`CoffBuilder::add_relocation`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Relocation {
+    /// The offset of the field in the section.
+    pub offset: u32,
+    /// The symbol it refers to.
+    pub symbol: SymbolId,
+    /// The relocation type.
+    pub ty: RelocType,
+}
+
+#[derive(Debug, Clone)]
+struct SectionData {
+    name: Vec<u8>,
+    /// Characteristics without the alignment field and `LNK_NRELOC_OVFL`.
+    flags: u32,
+    /// The alignment field (already shifted into place).
+    align_bits: u32,
+    data: Vec<u8>,
+    bss_size: u32,
+    /// `(offset, symbol index, type)`.
+    relocs: Vec<(u32, u32, u16)>,
+    selection: u8,
+    associated: Option<u32>,
+    checksum: Option<u32>,
+    symbol: Option<u32>,
+}
+
+impl SectionData {
+    fn is_uninitialized(&self) -> bool {
+        self.flags & SectionFlags::CNT_UNINITIALIZED_DATA.0 != 0
+    }
+
+    fn size(&self) -> u32 {
+        if self.is_uninitialized() {
+            self.bss_size
+        } else {
+            // `set_data`/`append_data` keep it within u32.
+            self.data.len() as u32
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum SecRef {
+    Index(u32),
+    Number(i32),
+}
+
+#[derive(Debug, Clone)]
+enum SymKind {
+    /// Auxiliary records given by the caller (each up to 20 bytes).
+    Plain(Vec<[u8; SYMBOL32_SIZE]>),
+    /// The section symbol of a section (one section-definition record).
+    SectionDef(u32),
+    /// A weak external (one weak-external record).
+    Weak { default: Option<u32>, search: u32 },
+    /// A `.file` symbol; the name fills its auxiliary records.
+    File(Vec<u8>),
+}
+
+#[derive(Debug, Clone)]
+struct SymbolData {
+    name: (usize, usize),
+    value: u32,
+    section: SecRef,
+    ty: u16,
+    class: u8,
+    kind: SymKind,
+}
+
+/// A COFF relocatable object being built.
+///
+/// Sections, symbols and relocations are added in any order; [`layout`]
+/// assigns section numbers, symbol-table indices and file offsets exactly
+/// as LLVM 19's `WinCOFFObjectWriter` does, and [`write`] produces the
+/// bytes:
+///
+/// - section numbers: every non-associative section in the order added,
+///   then the associative ones (LLVM avoids forward associative
+///   references), unless [`set_llvm_section_numbering`] turned it off;
+/// - the file: header, section headers by number, then for each section in
+///   the order added its raw data (none for uninitialized data) and its
+///   relocations, no padding; the symbol table in the order symbols were
+///   added; the string table (section names first, then symbol names longer
+///   than 8 bytes, tail-merged);
+/// - section-definition records carry the JamCRC (initial value 0) of the
+///   section's bytes, as LLVM computes them for every section with raw data.
+///
+/// LLVM's symbol order, to produce the same objects: for each section its
+/// section symbol (from [`add_section`]) and, for a COMDAT, the COMDAT
+/// symbol right after; then the other symbols in the assembler's order, each
+/// weak external followed by its default `.weak.NAME.default.UNIQUE`; the
+/// `.file` symbols last. For ARM64, LLVM also adds, after a section's
+/// symbol and COMDAT symbol, a `$L<section>_<n>` label (class `LABEL`) for
+/// every 1 MiB of a larger section; those are ordinary symbols here.
+///
+/// ```
+/// use llvmext_obj::coff::{Amd64Reloc, CoffBuilder, Machine, Relocation, SectionFlags, Symbol};
+/// let mut b = CoffBuilder::new(Machine::AMD64);
+/// let text = b.add_section(b".text", SectionFlags::TEXT)?;
+/// b.set_alignment(text, 16)?;
+/// // call puts; ret
+/// b.set_data(text, vec![0xe8, 0, 0, 0, 0, 0xc3])?;
+/// b.add_symbol(Symbol::external(b"main", text, 0))?;
+/// let puts = b.add_symbol(Symbol::undefined(b"puts"))?;
+/// b.add_relocation(text, Relocation { offset: 1, symbol: puts, ty: Amd64Reloc::REL32.into() })?;
+/// let bytes = b.write()?;
+/// assert_eq!(&bytes[..2], &[0x64, 0x86]);
+/// # Ok::<(), llvmext_obj::Error>(())
+/// ```
+///
+/// [`layout`]: CoffBuilder::layout
+/// [`write`]: CoffBuilder::write
+/// [`add_section`]: CoffBuilder::add_section
+/// [`set_llvm_section_numbering`]: CoffBuilder::set_llvm_section_numbering
+#[derive(Debug, Clone)]
+pub struct CoffBuilder {
+    tag: u32,
+    revision: u64,
+    machine: Machine,
+    bigobj: BigObj,
+    timestamp: u32,
+    characteristics: u16,
+    llvm_numbering: bool,
+    sections: Vec<SectionData>,
+    symbols: Vec<SymbolData>,
+    names: Vec<u8>,
+}
+
+/// The JamCRC (CRC-32 without the final inversion) of `data` with initial
+/// value 0: the checksum LLVM writes in section-definition records.
+///
+/// ```
+/// assert_eq!(llvmext_obj::coff::checksum(&[]), 0);
+/// assert_eq!(llvmext_obj::coff::checksum(&[1, 0, 0, 0]), 0xb8bc_6765);
+/// ```
+pub fn checksum(data: &[u8]) -> u32 {
+    const TABLE: [u32; 256] = {
+        let mut t = [0u32; 256];
+        let mut i = 0;
+        while i < 256 {
+            let mut c = i as u32;
+            let mut k = 0;
+            while k < 8 {
+                c = if c & 1 != 0 { 0xedb8_8320 ^ (c >> 1) } else { c >> 1 };
+                k += 1;
+            }
+            t[i] = c;
+            i += 1;
+        }
+        t
+    };
+    let mut crc = 0u32;
+    for &b in data {
+        crc = TABLE[((crc ^ u32::from(b)) & 0xff) as usize] ^ (crc >> 8);
+    }
+    crc
+}
+
+/// Encodes a string-table offset as a section name: `/N` in decimal up to
+/// 9 999 999, `//` and six base-64 digits above (LLVM's
+/// `COFF::encodeSectionName`).
+///
+/// ```
+/// use llvmext_obj::coff::encode_section_name;
+/// assert_eq!(&encode_section_name(4).unwrap(), b"/4\0\0\0\0\0\0");
+/// assert_eq!(&encode_section_name(10_000_000).unwrap(), b"//AAmJaA");
+/// ```
+pub fn encode_section_name(offset: u64) -> Result<[u8; 8]> {
+    let mut out = [0u8; 8];
+    if offset <= 9_999_999 {
+        let s = format!("/{offset}");
+        out[..s.len()].copy_from_slice(s.as_bytes());
+        return Ok(out);
+    }
+    if offset <= 0xf_ffff_ffff {
+        const ALPHABET: &[u8; 64] =
+            b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        out[0] = b'/';
+        out[1] = b'/';
+        let mut v = offset;
+        for i in (2..8).rev() {
+            out[i] = ALPHABET[(v % 64) as usize];
+            v /= 64;
+        }
+        return Ok(out);
+    }
+    Err(Error::new(ErrorKind::StringTableOverflow { size: offset }))
+}
+
+impl CoffBuilder {
+    /// An empty object for `machine`: no bigobj unless needed, time stamp 0
+    /// and header characteristics 0 (what LLVM writes by default).
+    pub fn new(machine: Machine) -> Self {
+        CoffBuilder {
+            tag: NEXT_TAG.fetch_add(1, Ordering::Relaxed),
+            revision: 0,
+            machine,
+            bigobj: BigObj::Auto,
+            timestamp: 0,
+            characteristics: 0,
+            llvm_numbering: true,
+            sections: Vec::new(),
+            symbols: Vec::new(),
+            names: Vec::new(),
+        }
+    }
+
+    /// The machine.
+    pub fn machine(&self) -> Machine {
+        self.machine
+    }
+
+    /// Chooses the bigobj format (default [`BigObj::Auto`]).
+    pub fn set_bigobj(&mut self, mode: BigObj) {
+        self.revision += 1;
+        self.bigobj = mode;
+    }
+
+    /// Sets the header's `TimeDateStamp` (LLVM writes 0 unless asked for
+    /// incremental-linker compatibility, which clang does for MSVC targets).
+    pub fn set_timestamp(&mut self, timestamp: u32) {
+        self.revision += 1;
+        self.timestamp = timestamp;
+    }
+
+    /// Sets the header's `Characteristics` (not written in bigobj headers).
+    pub fn set_characteristics(&mut self, characteristics: u16) {
+        self.revision += 1;
+        self.characteristics = characteristics;
+    }
+
+    /// Whether sections are numbered as LLVM does (non-associative sections
+    /// first, then associative ones; the default), or in the order added.
+    /// Raw data is always laid out in the order added.
+    pub fn set_llvm_section_numbering(&mut self, llvm: bool) {
+        self.revision += 1;
+        self.llvm_numbering = llvm;
+    }
+
+    /// The number of sections.
+    pub fn section_count(&self) -> usize {
+        self.sections.len()
+    }
+
+    /// The number of symbols (not counting auxiliary records).
+    pub fn symbol_count(&self) -> usize {
+        self.symbols.len()
+    }
+
+    fn section_index(&self, id: SectionId) -> Result<usize> {
+        if id.tag != self.tag || id.index as usize >= self.sections.len() {
+            return Err(Error::new(ErrorKind::ForeignId { what: "section" }));
+        }
+        Ok(id.index as usize)
+    }
+
+    fn symbol_index(&self, id: SymbolId) -> Result<usize> {
+        if id.tag != self.tag || id.index as usize >= self.symbols.len() {
+            return Err(Error::new(ErrorKind::ForeignId { what: "symbol" }));
+        }
+        Ok(id.index as usize)
+    }
+
+    fn section_mut(&mut self, id: SectionId) -> Result<&mut SectionData> {
+        let i = self.section_index(id)?;
+        self.revision += 1;
+        Ok(&mut self.sections[i])
+    }
+
+    /// Adds a section and, as LLVM does, its section symbol (static, named
+    /// like the section, with a section-definition auxiliary record).
+    ///
+    /// `flags` are the section characteristics. An alignment field in them
+    /// is kept; without one the section is 1-byte aligned (LLVM's default);
+    /// change it with [`set_alignment`](Self::set_alignment).
+    /// `LNK_NRELOC_OVFL` is ignored (the writer sets it when needed).
+    pub fn add_section(&mut self, name: &[u8], flags: SectionFlags) -> Result<SectionId> {
+        let id = self.add_section_without_symbol(name, flags)?;
+        self.add_section_symbol(id)?;
+        Ok(id)
+    }
+
+    /// Adds a section without a section symbol (add one later with
+    /// [`add_section_symbol`](Self::add_section_symbol); a COMDAT section
+    /// needs one, since its selection is written there).
+    pub fn add_section_without_symbol(
+        &mut self,
+        name: &[u8],
+        flags: SectionFlags,
+    ) -> Result<SectionId> {
+        let align = flags.alignment()?.unwrap_or(1);
+        let align_bits = SectionFlags::align(u64::from(align))?.0;
+        if self.sections.len() >= MAX_SECTIONS_32 as usize {
+            return Err(Error::new(ErrorKind::TooManySections {
+                count: self.sections.len() as u64 + 1,
+                limit: u64::from(MAX_SECTIONS_32),
+            }));
+        }
+        self.revision += 1;
+        let index = self.sections.len() as u32;
+        self.sections.push(SectionData {
+            name: name.to_vec(),
+            flags: flags.0 & !(SectionFlags::ALIGN_MASK.0 | SectionFlags::LNK_NRELOC_OVFL.0),
+            align_bits,
+            data: Vec::new(),
+            bss_size: 0,
+            relocs: Vec::new(),
+            selection: 0,
+            associated: None,
+            checksum: None,
+            symbol: None,
+        });
+        Ok(SectionId { tag: self.tag, index })
+    }
+
+    /// Adds the section symbol of `section`: static, value 0, named like the
+    /// section, with its section-definition auxiliary record (size,
+    /// relocation count, checksum, number or associated section, COMDAT
+    /// selection — all filled in at layout). A section has at most one.
+    pub fn add_section_symbol(&mut self, section: SectionId) -> Result<SymbolId> {
+        let si = self.section_index(section)?;
+        if self.sections[si].symbol.is_some() {
+            return Err(Error::invalid("the section already has a section symbol"));
+        }
+        let name = self.sections[si].name.clone();
+        let id = self.push_symbol(
+            &name,
+            0,
+            SecRef::Index(si as u32),
+            0,
+            StorageClass::STATIC.0,
+            SymKind::SectionDef(si as u32),
+        )?;
+        self.sections[si].symbol = Some(id.index);
+        Ok(id)
+    }
+
+    /// The section symbol of `section`, if it has one.
+    pub fn section_symbol(&self, section: SectionId) -> Result<Option<SymbolId>> {
+        let si = self.section_index(section)?;
+        Ok(self.sections[si].symbol.map(|index| SymbolId { tag: self.tag, index }))
+    }
+
+    /// Sets the alignment of `section`: a power of two no larger than 8192.
+    pub fn set_alignment(&mut self, section: SectionId, align: u64) -> Result<()> {
+        let bits = SectionFlags::align(align)?.0;
+        self.section_mut(section)?.align_bits = bits;
+        Ok(())
+    }
+
+    /// Writes no alignment field at all for `section` (LLVM always writes
+    /// one; other producers may not).
+    pub fn clear_alignment(&mut self, section: SectionId) -> Result<()> {
+        self.section_mut(section)?.align_bits = 0;
+        Ok(())
+    }
+
+    /// Replaces the contents of an initialized section.
+    pub fn set_data(&mut self, section: SectionId, data: impl Into<Vec<u8>>) -> Result<()> {
+        let data = data.into();
+        let s = self.section_mut(section)?;
+        if s.is_uninitialized() {
+            return Err(Error::invalid("an uninitialized-data section has no contents"));
+        }
+        if data.len() > u32::MAX as usize {
+            return Err(Error::new(ErrorKind::DoesNotFit {
+                field: "SizeOfRawData",
+                value: data.len() as u64,
+            }));
+        }
+        s.data = data;
+        Ok(())
+    }
+
+    /// Appends `bytes` to an initialized section and returns the offset
+    /// they start at.
+    pub fn append_data(&mut self, section: SectionId, bytes: &[u8]) -> Result<u32> {
+        let s = self.section_mut(section)?;
+        if s.is_uninitialized() {
+            return Err(Error::invalid("an uninitialized-data section has no contents"));
+        }
+        let end = s.data.len() as u64 + bytes.len() as u64;
+        if end > u64::from(u32::MAX) {
+            return Err(Error::new(ErrorKind::DoesNotFit { field: "SizeOfRawData", value: end }));
+        }
+        let at = s.data.len() as u32;
+        s.data.extend_from_slice(bytes);
+        Ok(at)
+    }
+
+    /// Sets the size of an uninitialized-data section
+    /// (`CNT_UNINITIALIZED_DATA`).
+    pub fn set_uninitialized_size(&mut self, section: SectionId, size: u32) -> Result<()> {
+        let s = self.section_mut(section)?;
+        if !s.is_uninitialized() {
+            return Err(Error::invalid(
+                "only an uninitialized-data section (CNT_UNINITIALIZED_DATA) has a size \
+                 without contents",
+            ));
+        }
+        s.bss_size = size;
+        Ok(())
+    }
+
+    /// The size of `section` (its contents, or its uninitialized size).
+    pub fn section_size(&self, section: SectionId) -> Result<u32> {
+        Ok(self.sections[self.section_index(section)?].size())
+    }
+
+    /// Makes `section` a COMDAT with `selection` (any selection but
+    /// [`Selection::ASSOCIATIVE`], see
+    /// [`set_associative`](Self::set_associative)); also sets
+    /// `LNK_COMDAT`. The COMDAT symbol is the first symbol after the section
+    /// symbol defined in the section: add it right after.
+    pub fn set_comdat(&mut self, section: SectionId, selection: Selection) -> Result<()> {
+        if selection == Selection::ASSOCIATIVE {
+            return Err(Error::invalid(
+                "associative COMDATs name their associated section: use set_associative",
+            ));
+        }
+        if selection.0 == 0 {
+            return Err(Error::invalid("COMDAT selection 0 is not a selection"));
+        }
+        let s = self.section_mut(section)?;
+        s.selection = selection.0;
+        s.associated = None;
+        s.flags |= SectionFlags::LNK_COMDAT.0;
+        Ok(())
+    }
+
+    /// Makes `section` an associative COMDAT of `associated` (linked if and
+    /// only if that section is); also sets `LNK_COMDAT`.
+    pub fn set_associative(&mut self, section: SectionId, associated: SectionId) -> Result<()> {
+        let target = self.section_index(associated)?;
+        let si = self.section_index(section)?;
+        if si == target {
+            return Err(Error::invalid("a section cannot be associative with itself"));
+        }
+        let s = self.section_mut(section)?;
+        s.selection = Selection::ASSOCIATIVE.0;
+        s.associated = Some(target as u32);
+        s.flags |= SectionFlags::LNK_COMDAT.0;
+        Ok(())
+    }
+
+    /// Writes `checksum` in the section-definition record of `section`
+    /// instead of the JamCRC of its contents.
+    pub fn set_checksum(&mut self, section: SectionId, checksum: u32) -> Result<()> {
+        self.section_mut(section)?.checksum = Some(checksum);
+        Ok(())
+    }
+
+    /// Adds a relocation to `section`. Relocations are written in the order
+    /// added; a typed relocation type must belong to the builder's machine.
+    pub fn add_relocation(&mut self, section: SectionId, reloc: Relocation) -> Result<()> {
+        reloc.ty.check(self.machine)?;
+        let sym = self.symbol_index(reloc.symbol)? as u32;
+        let s = self.section_mut(section)?;
+        s.relocs.push((reloc.offset, sym, reloc.ty.value()));
+        Ok(())
+    }
+
+    /// The number of relocations of `section`.
+    pub fn relocation_count(&self, section: SectionId) -> Result<usize> {
+        Ok(self.sections[self.section_index(section)?].relocs.len())
+    }
+
+    fn push_symbol(
+        &mut self,
+        name: &[u8],
+        value: u32,
+        section: SecRef,
+        ty: u16,
+        class: u8,
+        kind: SymKind,
+    ) -> Result<SymbolId> {
+        if self.symbols.len() >= u32::MAX as usize {
+            return Err(Error::invalid("too many symbols"));
+        }
+        self.revision += 1;
+        let start = self.names.len();
+        self.names.extend_from_slice(name);
+        let index = self.symbols.len() as u32;
+        self.symbols.push(SymbolData {
+            name: (start, name.len()),
+            value,
+            section,
+            ty,
+            class,
+            kind,
+        });
+        Ok(SymbolId { tag: self.tag, index })
+    }
+
+    fn sec_ref(&self, section: SymbolSection) -> Result<SecRef> {
+        Ok(match section {
+            SymbolSection::Undefined => SecRef::Number(0),
+            SymbolSection::Absolute => SecRef::Number(-1),
+            SymbolSection::Debug => SecRef::Number(-2),
+            SymbolSection::Number(n) => SecRef::Number(n),
+            SymbolSection::Section(id) => SecRef::Index(self.section_index(id)? as u32),
+        })
+    }
+
+    /// Adds a symbol, at the end of the symbol table.
+    pub fn add_symbol(&mut self, symbol: Symbol<'_>) -> Result<SymbolId> {
+        let section = self.sec_ref(symbol.section)?;
+        self.push_symbol(
+            symbol.name,
+            symbol.value,
+            section,
+            symbol.ty.0,
+            symbol.storage_class.0,
+            SymKind::Plain(Vec::new()),
+        )
+    }
+
+    /// Appends an auxiliary record of raw bytes (at most 18, or 20 in a
+    /// bigobj object; zero-padded) to a symbol added with
+    /// [`add_symbol`](Self::add_symbol).
+    pub fn add_aux_record(&mut self, symbol: SymbolId, record: &[u8]) -> Result<()> {
+        let i = self.symbol_index(symbol)?;
+        if record.len() > SYMBOL32_SIZE {
+            return Err(Error::new(ErrorKind::DoesNotFit {
+                field: "auxiliary symbol record",
+                value: record.len() as u64,
+            }));
+        }
+        let SymKind::Plain(aux) = &mut self.symbols[i].kind else {
+            return Err(Error::invalid(
+                "section, weak-external and file symbols have their own auxiliary records",
+            ));
+        };
+        let mut r = [0u8; SYMBOL32_SIZE];
+        r[..record.len()].copy_from_slice(record);
+        aux.push(r);
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Adds a weak external: an undefined symbol of class `WEAK_EXTERNAL`
+    /// whose auxiliary record names the `default` symbol used when no
+    /// definition is found (set it later with
+    /// [`set_weak_default`](Self::set_weak_default) if it does not exist
+    /// yet) and how to search (`.weak` in LLVM: [`WeakSearch::ALIAS`]).
+    ///
+    /// LLVM's default for `.weak foo` defined at `foo:` is a symbol
+    /// `.weak.foo.default.UNIQUE` (external, where `foo` was defined; UNIQUE
+    /// is the first external non-COMDAT definition), added right after.
+    pub fn add_weak_external(
+        &mut self,
+        name: &[u8],
+        default: Option<SymbolId>,
+        search: WeakSearch,
+    ) -> Result<SymbolId> {
+        let default = default.map(|d| self.symbol_index(d).map(|i| i as u32)).transpose()?;
+        self.push_symbol(
+            name,
+            0,
+            SecRef::Number(0),
+            0,
+            StorageClass::WEAK_EXTERNAL.0,
+            SymKind::Weak { default, search: search.0 },
+        )
+    }
+
+    /// Sets the default symbol of the weak external `weak`.
+    pub fn set_weak_default(&mut self, weak: SymbolId, default: SymbolId) -> Result<()> {
+        let w = self.symbol_index(weak)?;
+        let d = self.symbol_index(default)? as u32;
+        let SymKind::Weak { default, .. } = &mut self.symbols[w].kind else {
+            return Err(Error::invalid("not a weak external"));
+        };
+        *default = Some(d);
+        self.revision += 1;
+        Ok(())
+    }
+
+    /// Adds a `.file` symbol for `file_name` (class `FILE`, section
+    /// `IMAGE_SYM_DEBUG`), the name in as many auxiliary records as it needs.
+    pub fn add_file(&mut self, file_name: &[u8]) -> Result<SymbolId> {
+        self.push_symbol(
+            b".file",
+            0,
+            SecRef::Number(-2),
+            0,
+            StorageClass::FILE.0,
+            SymKind::File(file_name.to_vec()),
+        )
+    }
+
+    fn symbol_name(&self, s: &SymbolData) -> &[u8] {
+        &self.names[s.name.0..s.name.0 + s.name.1]
+    }
+
+    fn aux_count(&self, s: &SymbolData, symbol_size: usize) -> usize {
+        match &s.kind {
+            SymKind::Plain(aux) => aux.len(),
+            SymKind::SectionDef(_) | SymKind::Weak { .. } => 1,
+            SymKind::File(name) => name.len().div_ceil(symbol_size),
+        }
+    }
+
+    /// Lays the object out: bigobj or not, section numbers, symbol-table
+    /// indices, file offsets and the string table.
+    ///
+    /// Errors: too many sections without bigobj, a weak external without a
+    /// default, a string table or file past 4 GiB, an auxiliary record of
+    /// 19 or 20 bytes without bigobj, a section number that does not fit.
+    pub fn layout(&self) -> Result<CoffLayout> {
+        let n = self.sections.len();
+        let bigobj = match self.bigobj {
+            BigObj::Always => true,
+            BigObj::Auto => n > MAX_SECTIONS_16 as usize,
+            BigObj::Never => {
+                if n > MAX_SECTIONS_16 as usize {
+                    return Err(Error::new(ErrorKind::TooManySections {
+                        count: n as u64,
+                        limit: u64::from(MAX_SECTIONS_16),
+                    }));
+                }
+                false
+            }
+        };
+        let symbol_size = if bigobj { SYMBOL32_SIZE } else { SYMBOL16_SIZE };
+
+        // Section numbers.
+        let mut numbers = vec![0u32; n];
+        let mut by_number = Vec::with_capacity(n);
+        let is_assoc = |s: &SectionData| s.selection == Selection::ASSOCIATIVE.0;
+        if self.llvm_numbering {
+            by_number.extend((0..n as u32).filter(|&i| !is_assoc(&self.sections[i as usize])));
+            by_number.extend((0..n as u32).filter(|&i| is_assoc(&self.sections[i as usize])));
+        } else {
+            by_number.extend(0..n as u32);
+        }
+        for (k, &i) in by_number.iter().enumerate() {
+            numbers[i as usize] = k as u32 + 1;
+        }
+
+        // Symbol-table indices.
+        let mut symbol_indices = Vec::with_capacity(self.symbols.len());
+        let mut next: u64 = 0;
+        for s in &self.symbols {
+            symbol_indices.push(next as u32);
+            if let SymKind::Plain(aux) = &s.kind {
+                if !bigobj && aux.iter().any(|r| r[SYMBOL16_SIZE..] != [0, 0]) {
+                    return Err(Error::new(ErrorKind::DoesNotFit {
+                        field: "auxiliary symbol record of 18 bytes",
+                        value: SYMBOL32_SIZE as u64,
+                    }));
+                }
+            }
+            if let SymKind::Weak { default: None, .. } = s.kind {
+                return Err(Error::invalid(format!(
+                    "weak external '{}' has no default symbol",
+                    String::from_utf8_lossy(self.symbol_name(s))
+                )));
+            }
+            if let SecRef::Number(v) = s.section {
+                if !bigobj && i16::try_from(v).is_err() {
+                    return Err(Error::new(ErrorKind::DoesNotFit {
+                        field: "16-bit symbol section number",
+                        value: v as u32 as u64,
+                    }));
+                }
+            }
+            let naux = self.aux_count(s, symbol_size);
+            if naux > usize::from(u8::MAX) {
+                return Err(Error::new(ErrorKind::DoesNotFit {
+                    field: "NumberOfAuxSymbols",
+                    value: naux as u64,
+                }));
+            }
+            next += 1 + naux as u64;
+            if next > u64::from(u32::MAX) {
+                return Err(Error::new(ErrorKind::DoesNotFit {
+                    field: "NumberOfSymbols",
+                    value: next,
+                }));
+            }
+        }
+        let symbol_count = next as u32;
+
+        // The string table: section names, then symbol names, longer than 8.
+        let mut strings = StringTable::new(StrtabKind::Coff);
+        let section_strs: Vec<_> = self
+            .sections
+            .iter()
+            .map(|s| (s.name.len() > NAME_SIZE).then(|| strings.add(&s.name)))
+            .collect();
+        let symbol_strs: Vec<_> = self
+            .symbols
+            .iter()
+            .map(|s| {
+                let name = self.symbol_name(s);
+                (name.len() > NAME_SIZE).then(|| strings.add(name))
+            })
+            .collect();
+        let strtab = strings.finalize()?;
+        let offset_of = |id: Option<_>| id.map_or(0, |id| strtab.offset(id).unwrap_or(0));
+        let section_name_offsets: Vec<u32> = section_strs.into_iter().map(offset_of).collect();
+        let symbol_name_offsets: Vec<u32> = symbol_strs.into_iter().map(offset_of).collect();
+
+        // File offsets.
+        let mut offset = if bigobj { HEADER32_SIZE } else { HEADER16_SIZE };
+        offset += SECTION_HEADER_SIZE * n as u64;
+        let mut raw_offsets = vec![0u32; n];
+        let mut reloc_offsets = vec![0u32; n];
+        let too_big =
+            |v: u64| Error::new(ErrorKind::DoesNotFit { field: "32-bit file offset", value: v });
+        for (i, s) in self.sections.iter().enumerate() {
+            if !s.is_uninitialized() {
+                raw_offsets[i] = u32::try_from(offset).map_err(|_| too_big(offset))?;
+                offset += s.data.len() as u64;
+            }
+            if !s.relocs.is_empty() {
+                reloc_offsets[i] = u32::try_from(offset).map_err(|_| too_big(offset))?;
+                let count = s.relocs.len() as u64 + u64::from(s.relocs.len() >= RELOC_OVERFLOW);
+                offset += RELOCATION_SIZE * count;
+            }
+        }
+        let symtab_offset = u32::try_from(offset).map_err(|_| too_big(offset))?;
+        let file_size =
+            offset + u64::from(symbol_count) * symbol_size as u64 + strtab.size() as u64;
+        if file_size > u64::from(u32::MAX) {
+            return Err(too_big(file_size));
+        }
+        Ok(CoffLayout {
+            tag: self.tag,
+            revision: self.revision,
+            bigobj,
+            numbers,
+            by_number,
+            symbol_indices,
+            symbol_count,
+            raw_offsets,
+            reloc_offsets,
+            symtab_offset,
+            strtab,
+            section_name_offsets,
+            symbol_name_offsets,
+            file_size,
+        })
+    }
+
+    /// Lays the object out and writes it.
+    pub fn write(&self) -> Result<Vec<u8>> {
+        let layout = self.layout()?;
+        self.write_layout(&layout)
+    }
+
+    /// Writes the object with a layout from [`layout`](Self::layout) of
+    /// this builder, unchanged since.
+    pub fn write_layout(&self, layout: &CoffLayout) -> Result<Vec<u8>> {
+        if layout.tag != self.tag {
+            return Err(Error::new(ErrorKind::ForeignId { what: "layout" }));
+        }
+        if layout.revision != self.revision {
+            return Err(Error::invalid("the builder changed after the layout was made"));
+        }
+        let bigobj = layout.bigobj;
+        let symbol_size = if bigobj { SYMBOL32_SIZE } else { SYMBOL16_SIZE };
+        let mut w = Vec::with_capacity(layout.file_size as usize);
+
+        // File header.
+        let nsections = self.sections.len() as u32;
+        if bigobj {
+            w.extend_from_slice(&0u16.to_le_bytes());
+            w.extend_from_slice(&0xffffu16.to_le_bytes());
+            w.extend_from_slice(&2u16.to_le_bytes());
+            w.extend_from_slice(&self.machine.0.to_le_bytes());
+            w.extend_from_slice(&self.timestamp.to_le_bytes());
+            w.extend_from_slice(&BIGOBJ_MAGIC);
+            w.extend_from_slice(&[0u8; 16]);
+            w.extend_from_slice(&nsections.to_le_bytes());
+            w.extend_from_slice(&layout.symtab_offset.to_le_bytes());
+            w.extend_from_slice(&layout.symbol_count.to_le_bytes());
+        } else {
+            w.extend_from_slice(&self.machine.0.to_le_bytes());
+            w.extend_from_slice(&(nsections as u16).to_le_bytes());
+            w.extend_from_slice(&self.timestamp.to_le_bytes());
+            w.extend_from_slice(&layout.symtab_offset.to_le_bytes());
+            w.extend_from_slice(&layout.symbol_count.to_le_bytes());
+            w.extend_from_slice(&0u16.to_le_bytes());
+            w.extend_from_slice(&self.characteristics.to_le_bytes());
+        }
+
+        // Section headers, by number.
+        for &i in &layout.by_number {
+            let i = i as usize;
+            let s = &self.sections[i];
+            let name = if s.name.len() > NAME_SIZE {
+                encode_section_name(u64::from(layout.section_name_offsets[i]))?
+            } else {
+                let mut n = [0u8; NAME_SIZE];
+                n[..s.name.len()].copy_from_slice(&s.name);
+                n
+            };
+            let overflow = s.relocs.len() >= RELOC_OVERFLOW;
+            let mut flags = s.flags | s.align_bits;
+            if overflow {
+                flags |= SectionFlags::LNK_NRELOC_OVFL.0;
+            }
+            let nrelocs = if overflow { 0xffff } else { s.relocs.len() as u16 };
+            w.extend_from_slice(&name);
+            w.extend_from_slice(&0u32.to_le_bytes()); // VirtualSize
+            w.extend_from_slice(&0u32.to_le_bytes()); // VirtualAddress
+            w.extend_from_slice(&s.size().to_le_bytes());
+            w.extend_from_slice(&layout.raw_offsets[i].to_le_bytes());
+            w.extend_from_slice(&layout.reloc_offsets[i].to_le_bytes());
+            w.extend_from_slice(&0u32.to_le_bytes()); // PointerToLinenumbers
+            w.extend_from_slice(&nrelocs.to_le_bytes());
+            w.extend_from_slice(&0u16.to_le_bytes()); // NumberOfLinenumbers
+            w.extend_from_slice(&flags.to_le_bytes());
+        }
+
+        // Raw data and relocations, in the order added.
+        for s in &self.sections {
+            if !s.is_uninitialized() {
+                w.extend_from_slice(&s.data);
+            }
+            if s.relocs.len() >= RELOC_OVERFLOW {
+                let count = s.relocs.len() as u32 + 1;
+                w.extend_from_slice(&count.to_le_bytes());
+                w.extend_from_slice(&[0u8; 6]);
+            }
+            for &(offset, sym, ty) in &s.relocs {
+                w.extend_from_slice(&offset.to_le_bytes());
+                w.extend_from_slice(&layout.symbol_indices[sym as usize].to_le_bytes());
+                w.extend_from_slice(&ty.to_le_bytes());
+            }
+        }
+        debug_assert_eq!(w.len() as u64, u64::from(layout.symtab_offset));
+
+        // The symbol table.
+        for (k, s) in self.symbols.iter().enumerate() {
+            let name = self.symbol_name(s);
+            if name.len() > NAME_SIZE {
+                w.extend_from_slice(&[0u8; 4]);
+                w.extend_from_slice(&layout.symbol_name_offsets[k].to_le_bytes());
+            } else {
+                let mut n = [0u8; NAME_SIZE];
+                n[..name.len()].copy_from_slice(name);
+                w.extend_from_slice(&n);
+            }
+            w.extend_from_slice(&s.value.to_le_bytes());
+            let number: i32 = match s.section {
+                SecRef::Index(i) => layout.numbers[i as usize] as i32,
+                SecRef::Number(v) => v,
+            };
+            if bigobj {
+                w.extend_from_slice(&number.to_le_bytes());
+            } else {
+                w.extend_from_slice(&(number as i16).to_le_bytes());
+            }
+            w.extend_from_slice(&s.ty.to_le_bytes());
+            w.push(s.class);
+            // `layout` checked that the count fits.
+            w.push(self.aux_count(s, symbol_size) as u8);
+            match &s.kind {
+                SymKind::Plain(aux) => {
+                    for r in aux {
+                        w.extend_from_slice(&r[..symbol_size]);
+                    }
+                }
+                SymKind::SectionDef(si) => {
+                    let sec = &self.sections[*si as usize];
+                    let nrelocs: u16 = if sec.relocs.len() >= RELOC_OVERFLOW {
+                        0xffff
+                    } else {
+                        sec.relocs.len() as u16
+                    };
+                    let crc = match sec.checksum {
+                        Some(c) => c,
+                        None if sec.is_uninitialized() => 0,
+                        None => checksum(&sec.data),
+                    };
+                    let number = match sec.associated {
+                        Some(a) if sec.selection == Selection::ASSOCIATIVE.0 => {
+                            layout.numbers[a as usize]
+                        }
+                        _ => layout.numbers[*si as usize],
+                    };
+                    w.extend_from_slice(&sec.size().to_le_bytes());
+                    w.extend_from_slice(&nrelocs.to_le_bytes());
+                    w.extend_from_slice(&0u16.to_le_bytes());
+                    w.extend_from_slice(&crc.to_le_bytes());
+                    w.extend_from_slice(&(number as u16).to_le_bytes());
+                    w.push(sec.selection);
+                    w.push(0);
+                    w.extend_from_slice(&((number >> 16) as u16).to_le_bytes());
+                    w.resize(w.len() + symbol_size - SYMBOL16_SIZE, 0);
+                }
+                SymKind::Weak { default, search } => {
+                    // `layout` refused weak externals without a default.
+                    let tag = default.map_or(0, |d| layout.symbol_indices[d as usize]);
+                    w.extend_from_slice(&tag.to_le_bytes());
+                    w.extend_from_slice(&search.to_le_bytes());
+                    w.resize(w.len() + symbol_size - 8, 0);
+                }
+                SymKind::File(file) => {
+                    for chunk in file.chunks(symbol_size) {
+                        w.extend_from_slice(chunk);
+                        w.resize(w.len() + symbol_size - chunk.len(), 0);
+                    }
+                }
+            }
+        }
+
+        // The string table.
+        w.extend_from_slice(layout.strtab.bytes());
+        debug_assert_eq!(w.len() as u64, layout.file_size);
+        Ok(w)
+    }
+}
+
+/// Where everything of a [`CoffBuilder`] goes: made by
+/// [`CoffBuilder::layout`], consumed by [`CoffBuilder::write_layout`].
+///
+/// ```
+/// use llvmext_obj::coff::{CoffBuilder, Machine, SectionFlags};
+/// let mut b = CoffBuilder::new(Machine::ARM64);
+/// let text = b.add_section(b".text", SectionFlags::TEXT)?;
+/// let xdata = b.add_section(b".xdata", SectionFlags::RDATA)?;
+/// b.set_comdat(text, llvmext_obj::coff::Selection::ANY)?;
+/// b.set_associative(xdata, text)?;
+/// let data = b.add_section(b".data", SectionFlags::DATA)?;
+/// let l = b.layout()?;
+/// // Associative sections are numbered last.
+/// assert_eq!(l.section_number(text)?, 1);
+/// assert_eq!(l.section_number(data)?, 2);
+/// assert_eq!(l.section_number(xdata)?, 3);
+/// // Each section symbol takes two entries (itself and its aux record).
+/// assert_eq!(l.symbol_index(b.section_symbol(data)?.unwrap())?, 4);
+/// # Ok::<(), llvmext_obj::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct CoffLayout {
+    tag: u32,
+    revision: u64,
+    bigobj: bool,
+    numbers: Vec<u32>,
+    by_number: Vec<u32>,
+    symbol_indices: Vec<u32>,
+    symbol_count: u32,
+    raw_offsets: Vec<u32>,
+    reloc_offsets: Vec<u32>,
+    symtab_offset: u32,
+    strtab: FinalStringTable,
+    section_name_offsets: Vec<u32>,
+    symbol_name_offsets: Vec<u32>,
+    file_size: u64,
+}
+
+impl CoffLayout {
+    /// Whether the object is written as bigobj.
+    pub fn is_bigobj(&self) -> bool {
+        self.bigobj
+    }
+
+    /// The section number (1-based) of `section`.
+    pub fn section_number(&self, section: SectionId) -> Result<u32> {
+        if section.tag != self.tag {
+            return Err(Error::new(ErrorKind::ForeignId { what: "section" }));
+        }
+        self.numbers
+            .get(section.index as usize)
+            .copied()
+            .ok_or(Error::new(ErrorKind::ForeignId { what: "section" }))
+    }
+
+    /// The symbol-table index of `symbol` (counting auxiliary records).
+    pub fn symbol_index(&self, symbol: SymbolId) -> Result<u32> {
+        if symbol.tag != self.tag {
+            return Err(Error::new(ErrorKind::ForeignId { what: "symbol" }));
+        }
+        self.symbol_indices
+            .get(symbol.index as usize)
+            .copied()
+            .ok_or(Error::new(ErrorKind::ForeignId { what: "symbol" }))
+    }
+
+    /// `NumberOfSymbols`: symbol records plus auxiliary records.
+    pub fn symbol_table_entries(&self) -> u32 {
+        self.symbol_count
+    }
+
+    /// The file offset of the symbol table.
+    pub fn symbol_table_offset(&self) -> u32 {
+        self.symtab_offset
+    }
+
+    /// The size of the string table, its 4-byte size field included.
+    pub fn string_table_size(&self) -> usize {
+        self.strtab.size()
+    }
+
+    /// The size of the whole file.
+    pub fn file_size(&self) -> u64 {
+        self.file_size
+    }
+}
