@@ -34,7 +34,7 @@ pub enum Class {
 }
 
 /// The byte order of the file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Endian {
     /// `ELFDATA2LSB`.
     Little,
@@ -1228,5 +1228,95 @@ impl Out {
         for w in ae {
             p = self.word(p, w);
         }
+    }
+}
+
+/// The relocation type `machine` uses for a target-neutral
+/// [`RelocKind`](crate::llvm::RelocKind) of the special-section encoders
+/// (`None` where the machine has none).
+pub fn reloc_type_for(machine: Machine, kind: crate::llvm::RelocKind) -> Option<u32> {
+    use super::consts::RelocX86_64 as X;
+    use super::consts::{Reloc386 as I, RelocAarch64 as A, RelocArm as R, RelocRiscv as V};
+    use crate::llvm::RelocKind as K;
+    Some(match (machine, kind) {
+        (_, K::None) => 0,
+        (Machine::X86_64, K::Abs32) => X::R32.0,
+        (Machine::X86_64, K::Abs64) => X::R64.0,
+        (Machine::X86_64, K::PcRel32) => X::PC32.0,
+        (Machine::X86_64, K::PcRel64) => X::PC64.0,
+        (Machine::X86_64, K::Branch) => X::PLT32.0,
+        (Machine::I386, K::Abs32) => I::R32.0,
+        (Machine::I386, K::PcRel32) => I::PC32.0,
+        (Machine::I386, K::Branch) => I::PLT32.0,
+        (Machine::AARCH64, K::Abs32) => A::ABS32.0,
+        (Machine::AARCH64, K::Abs64) => A::ABS64.0,
+        (Machine::AARCH64, K::PcRel32) => A::PREL32.0,
+        (Machine::AARCH64, K::PcRel64) => A::PREL64.0,
+        (Machine::AARCH64, K::Branch) => A::JUMP26.0,
+        (Machine::ARM, K::Abs32) => R::ABS32.0,
+        (Machine::ARM, K::PcRel32) => R::REL32.0,
+        (Machine::ARM, K::Branch) => R::JUMP24.0,
+        (Machine::RISCV, K::Abs32) => V::R32.0,
+        (Machine::RISCV, K::Abs64) => V::R64.0,
+        (Machine::RISCV, K::PcRel32) => V::R32_PCREL.0,
+        _ => return None,
+    })
+}
+
+impl ElfBuilder {
+    /// The class and byte order as the special-section encoders of
+    /// [`crate::llvm`] and [`crate::pcsections`] take them.
+    pub fn format(&self) -> crate::llvm::Format {
+        crate::llvm::Format { endian: self.endian, is_64: self.class == Class::Elf64 }
+    }
+
+    /// Appends what a special-section encoder produced to `section`: its
+    /// bytes, and its relocations as this machine's types (on `SHT_REL`
+    /// machines the addends go into the bytes, as LLVM writes them).
+    /// Returns the offset the bytes start at.
+    pub fn add_encoded(
+        &mut self,
+        section: SectionId,
+        encoded: &crate::llvm::Encoded<SymbolId>,
+    ) -> Result<u64> {
+        let i = self.check_section(section)?;
+        let rel = !self.rela || self.sections[i].sh_type == SectionType::LLVM_CALL_GRAPH_PROFILE;
+        let mut relocs = Vec::with_capacity(encoded.relocs.len());
+        let mut bytes = encoded.bytes.clone();
+        for r in &encoded.relocs {
+            let ty = reloc_type_for(self.machine, r.kind).ok_or_else(|| {
+                Error::invalid(format!("no {:?} relocation for machine {}", r.kind, self.machine))
+            })?;
+            let mut addend = r.addend;
+            if rel && addend != 0 {
+                let size = r.kind.size() as usize;
+                let at = usize::try_from(r.offset).ok().filter(|&o| o + size <= bytes.len());
+                let Some(at) = at else {
+                    return Err(Error::invalid("a relocation outside its section's bytes"));
+                };
+                let be = self.endian == Endian::Big;
+                match size {
+                    4 => {
+                        let v = addend as i32;
+                        let b = if be { v.to_be_bytes() } else { v.to_le_bytes() };
+                        bytes[at..at + 4].copy_from_slice(&b);
+                    }
+                    8 => {
+                        let b = if be { addend.to_be_bytes() } else { addend.to_le_bytes() };
+                        bytes[at..at + 8].copy_from_slice(&b);
+                    }
+                    _ => return Err(Error::invalid("an implicit addend this field cannot hold")),
+                }
+                addend = 0;
+            }
+            relocs.push((r.offset, r.symbol, ty, addend));
+        }
+        let start = self.append_data(section, &bytes, 1)?;
+        let relocs: Vec<Reloc> = relocs
+            .into_iter()
+            .map(|(o, s, t, a)| Reloc { offset: start + o, symbol: Some(s), r_type: t, addend: a })
+            .collect();
+        self.add_relocs(section, &relocs)?;
+        Ok(start)
     }
 }

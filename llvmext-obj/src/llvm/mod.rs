@@ -54,14 +54,8 @@ pub(crate) mod read;
 
 use crate::error::{Error, Result};
 
-/// Byte order of the target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Endian {
-    /// Little-endian (`ELFDATA2LSB`).
-    Little,
-    /// Big-endian (`ELFDATA2MSB`).
-    Big,
-}
+/// Byte order of the target (the ELF builder's).
+pub use crate::elf::Endian;
 
 /// The two properties of the object file that the section encodings depend
 /// on: byte order and address (pointer) size.
