@@ -171,6 +171,11 @@ fn copy_as<E: FileHeader<Endian = Endianness>>(data: &[u8]) -> Result<Vec<u8>, S
         .filter(|(_, s)| s.sh_type(en) == elf::SHT_GROUP)
         .map(|(i, _)| i)
         .collect();
+    let mut is_group = vec![false; sections.len()];
+    for &g in &group_sections {
+        is_group[g] = true;
+    }
+    let is_group = |i: usize| is_group.get(i).copied().unwrap_or(false);
     for (i, sym) in symtab.iter().enumerate().skip(1) {
         let name = sym.name(en, symtab.strings()).map_err(err)?;
         let shndx = match symtab.shndx(en, object::SymbolIndex(i)) {
@@ -183,14 +188,14 @@ fn copy_as<E: FileHeader<Endian = Endianness>>(data: &[u8]) -> Result<Vec<u8>, S
             elf::SHN_COMMON => SymbolPlace::Common,
             elf::SHN_XINDEX => match section_of(shndx) {
                 Some(id) => SymbolPlace::Section(id),
-                None if group_sections.contains(&shndx) => SymbolPlace::Undefined,
+                None if is_group(shndx) => SymbolPlace::Undefined,
                 None => return Err(format!("symbol {i}: section {shndx} is not copied")),
             },
             v if u32::from(v) >= elf::SHN_LORESERVE as u32 => SymbolPlace::Reserved(v),
             _ => match section_of(shndx) {
                 Some(id) => SymbolPlace::Section(id),
                 // A group signature defined by its group section.
-                None if group_sections.contains(&shndx) => SymbolPlace::Undefined,
+                None if is_group(shndx) => SymbolPlace::Undefined,
                 None => return Err(format!("symbol {i}: section {shndx} is not copied")),
             },
         };

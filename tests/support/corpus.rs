@@ -934,13 +934,21 @@ pub fn cached_object(tool_name: &str, args: &[String], src: &Path) -> PathBuf {
     for a in args {
         key.str(a);
     }
-    let stem: String = src
+    // The stem names the source and the arguments, so that a rebuild for
+    // changed source bytes replaces only the object of the same command.
+    let mut args_key = KeyHasher::new();
+    args_key.str(tool_name).str(&src.display().to_string());
+    for a in args {
+        args_key.str(a);
+    }
+    let src_stem: String = src
         .file_stem()
         .unwrap()
         .to_string_lossy()
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
+    let stem = format!("{src_stem}.{:08x}", args_key.finish() as u32);
     cached_file(&dir, &stem, "o", key.finish(), |_, out| {
         let mut c = Command::new(tool(tool_name));
         c.args(args).arg(src).arg("-o").arg(out);
