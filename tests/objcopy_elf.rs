@@ -237,3 +237,42 @@ fn objects_with_extended_section_indexes_copy_identically() {
     let text = String::from_utf8_lossy(&headers.stdout);
     assert!(text.contains("SectionHeaderCount: 0 (65"), "{text}");
 }
+
+/// Truncated and corrupted objects give an error or a copy, never a panic.
+#[test]
+fn hostile_objects_never_panic() {
+    let dir = support::cache::repo_root().join("testdata/elf");
+    let mut inputs = Vec::new();
+    for (name, triple) in [("x86_64", "x86_64-linux-gnu"), ("ppc64be", "powerpc64-linux-gnu")] {
+        let args = vec!["-filetype=obj".to_owned(), format!("-triple={triple}")];
+        let obj = cached_object("llvm-mc-19", &args, &dir.join(format!("features-{name}.s")));
+        inputs.push(std::fs::read(obj).unwrap());
+    }
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut runs = 0;
+    for data in &inputs {
+        for len in 0..data.len() {
+            let _ = objcopy_elf::copy(&data[..len]);
+            runs += 1;
+        }
+        for _ in 0..20_000 {
+            let mut d = data.clone();
+            for _ in 0..1 + next() % 4 {
+                let i = (next() as usize) % d.len();
+                d[i] ^= 1 << (next() % 8);
+            }
+            if let Ok(copy) = objcopy_elf::copy(&d) {
+                // A copy of a corrupted object must itself be a copyable object.
+                objcopy_elf::copy(&copy).unwrap_or_else(|e| panic!("copy of a copy: {e}"));
+            }
+            runs += 1;
+        }
+    }
+    assert!(runs > 40_000);
+}
