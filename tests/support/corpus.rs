@@ -299,47 +299,15 @@ fn make_specs() -> Vec<Spec> {
         }
     };
 
-    // In-repo C.
+    // In-repo C, then real-world C from the -sys crates.
+    let sources = c_sources(true);
+    for src in &sources {
+        c_source(&src.group, src.path.clone(), &src.flags);
+    }
     let c_dir = repo_root().join("testdata/c");
-    let mut c_files: Vec<PathBuf> = fs::read_dir(&c_dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", c_dir.display()))
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    c_files.sort();
-    assert!(!c_files.is_empty(), "no C sources in {}", c_dir.display());
-    for src in &c_files {
-        c_source("c", src.clone(), &[]);
-    }
-
-    // Real-world C from the -sys crates.
-    let sqlite = vendored_crate("libsqlite3-sys").join("sqlite3");
-    let defines: Vec<String> = SQLITE_DEFINES.iter().map(|s| s.to_string()).collect();
-    c_source("", sqlite.join("sqlite3.c"), &defines);
-
-    let zlib = vendored_crate("libz-sys").join("src/zlib");
-    let zflags = [
-        format!("-I{}", zlib.display()),
-        "-DSTDC".into(),
-        "-D_LARGEFILE64_SOURCE".into(),
-        "-D_POSIX_SOURCE".into(),
-    ];
-    for f in ["deflate", "inflate", "trees"] {
-        c_source("zlib", zlib.join(format!("{f}.c")), &zflags);
-    }
-
-    let bzip2 = vendored_crate("bzip2-sys").join("bzip2-1.0.8");
-    let bflags = [format!("-I{}", bzip2.display()), "-D_FILE_OFFSET_BITS=64".into()];
-    for f in ["blocksort", "compress", "decompress", "bzlib", "huffman"] {
-        c_source("bzip2", bzip2.join(format!("{f}.c")), &bflags);
-    }
-
-    let lz4 = vendored_crate("lz4-sys").join("liblz4/lib");
-    let lflags = [format!("-I{}", lz4.display()), "-DXXH_NAMESPACE=LZ4_".into()];
-    for f in ["lz4", "lz4hc", "lz4frame"] {
-        c_source("lz4", lz4.join(format!("{f}.c")), &lflags);
-    }
+    let zlib_src = sources.iter().find(|s| s.group == "zlib").expect("zlib sources");
+    let zlib = zlib_src.path.parent().expect("zlib directory").to_path_buf();
+    let zflags = zlib_src.flags.clone();
 
     // Rust (LLVM 22 producer).
     let rs_dir = repo_root().join("testdata/rust");
@@ -868,12 +836,14 @@ pub fn largest_with_debug() -> PathBuf {
 }
 
 /// A C source file with the flags it needs: the in-repo sources under
-/// `testdata/c/` and the real-world C of the `-sys` crates (zlib, bzip2,
-/// lz4; sqlite3 when `with_sqlite`).
+/// `testdata/c/` and the real-world C of the `-sys` crates (sqlite3 when
+/// asked for, zlib, bzip2, lz4).
 #[derive(Debug, Clone)]
 pub struct CSource {
-    /// A short unique name, e.g. `c/interp`, `zlib/inflate`.
+    /// A short unique name, e.g. `c/interp`, `zlib/inflate`, `sqlite3`.
     pub name: String,
+    /// The group (`c`, `zlib`, ...; empty for sqlite3).
+    pub group: String,
     /// The source file.
     pub path: PathBuf,
     /// Include directories and defines.
@@ -885,7 +855,8 @@ pub fn c_sources(with_sqlite: bool) -> Vec<CSource> {
     let mut out = Vec::new();
     let mut add = |group: &str, path: PathBuf, flags: &[String]| {
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-        out.push(CSource { name: format!("{group}/{stem}"), path, flags: flags.to_vec() });
+        let name = if group.is_empty() { stem } else { format!("{group}/{stem}") };
+        out.push(CSource { name, group: group.to_owned(), path, flags: flags.to_vec() });
     };
     let c_dir = repo_root().join("testdata/c");
     let mut c_files: Vec<PathBuf> = fs::read_dir(&c_dir)
@@ -895,11 +866,22 @@ pub fn c_sources(with_sqlite: bool) -> Vec<CSource> {
         .filter(|p| p.extension().is_some_and(|e| e == "c"))
         .collect();
     c_files.sort();
+    assert!(!c_files.is_empty(), "no C sources in {}", c_dir.display());
     for src in c_files {
         add("c", src, &[]);
     }
+    if with_sqlite {
+        let sqlite = vendored_crate("libsqlite3-sys").join("sqlite3");
+        let defines: Vec<String> = SQLITE_DEFINES.iter().map(|s| s.to_string()).collect();
+        add("", sqlite.join("sqlite3.c"), &defines);
+    }
     let zlib = vendored_crate("libz-sys").join("src/zlib");
-    let zflags = [format!("-I{}", zlib.display()), "-DSTDC".into(), "-D_LARGEFILE64_SOURCE".into()];
+    let zflags = [
+        format!("-I{}", zlib.display()),
+        "-DSTDC".into(),
+        "-D_LARGEFILE64_SOURCE".into(),
+        "-D_POSIX_SOURCE".into(),
+    ];
     for f in ["deflate", "inflate", "trees"] {
         add("zlib", zlib.join(format!("{f}.c")), &zflags);
     }
@@ -912,11 +894,6 @@ pub fn c_sources(with_sqlite: bool) -> Vec<CSource> {
     let lflags = [format!("-I{}", lz4.display()), "-DXXH_NAMESPACE=LZ4_".into()];
     for f in ["lz4", "lz4hc", "lz4frame"] {
         add("lz4", lz4.join(format!("{f}.c")), &lflags);
-    }
-    if with_sqlite {
-        let sqlite = vendored_crate("libsqlite3-sys").join("sqlite3");
-        let defines: Vec<String> = SQLITE_DEFINES.iter().map(|s| s.to_string()).collect();
-        add("sqlite", sqlite.join("sqlite3.c"), &defines);
     }
     out
 }
