@@ -291,19 +291,30 @@ struct Section {
     info: Info,
     group: Option<u32>,
     contents: Contents,
-    relocs: Vec<Reloc>,
+    relocs: Vec<Rel>,
+}
+
+/// A relocation as the builder keeps it: its symbol checked and reduced to
+/// an index, in 24 bytes.
+#[derive(Debug, Clone, Copy)]
+struct Rel {
+    offset: u64,
+    addend: i64,
+    /// The builder index of the symbol plus 1; 0 for none.
+    symbol: u32,
+    r_type: u32,
 }
 
 #[derive(Debug, Clone)]
 struct Symbol {
-    name: Box<[u8]>,
+    /// Where the name is in the builder's `sym_names`.
+    name: (usize, usize),
     binding: Binding,
     kind: SymbolType,
     other: u8,
     place: SymbolPlace,
     value: u64,
     size: u64,
-    used_in_reloc: bool,
     signature_of: Option<u32>,
 }
 
@@ -342,6 +353,12 @@ pub struct ElfBuilder {
     rela: bool,
     sections: Vec<Section>,
     symbols: Vec<Symbol>,
+    /// The names of the symbols, one after the other.
+    sym_names: Vec<u8>,
+    /// Per symbol: whether a relocation or the address-significance table
+    /// uses it (kept apart from the symbols: relocations set it at random
+    /// places, and a small table stays in cache).
+    used_in_reloc: Vec<bool>,
     groups: Vec<Group>,
     addrsig: Option<Vec<u32>>,
 }
@@ -373,6 +390,8 @@ impl ElfBuilder {
             rela: uses_rela(class, machine),
             sections: Vec::new(),
             symbols: Vec::new(),
+            sym_names: Vec::new(),
+            used_in_reloc: Vec::new(),
             groups: Vec::new(),
             addrsig: None,
         }
@@ -408,6 +427,7 @@ impl ElfBuilder {
         self.rela = rela;
     }
 
+    #[inline]
     fn check_section(&self, id: SectionId) -> Result<usize> {
         if id.tag != self.tag || id.index() >= self.sections.len() {
             return Err(Error::new(ErrorKind::ForeignId { what: "section" }));
@@ -415,6 +435,7 @@ impl ElfBuilder {
         Ok(id.index())
     }
 
+    #[inline]
     fn check_symbol(&self, id: SymbolId) -> Result<usize> {
         if id.tag != self.tag || id.index() >= self.symbols.len() {
             return Err(Error::new(ErrorKind::ForeignId { what: "symbol" }));
@@ -545,18 +566,21 @@ impl ElfBuilder {
             .ok()
             .filter(|&i| i < u32::MAX >> 8)
             .ok_or_else(|| Error::invalid("too many symbols"))?;
-        let name = if spec.kind == SymbolType::SECTION { Box::default() } else { spec.name.into() };
+        let start = self.sym_names.len();
+        if spec.kind != SymbolType::SECTION {
+            self.sym_names.extend_from_slice(spec.name);
+        }
         self.symbols.push(Symbol {
-            name,
+            name: (start, self.sym_names.len()),
             binding: spec.binding,
             kind: spec.kind,
             other: (spec.other & !3) | (spec.visibility.0 & 3),
             place: spec.place,
             value: spec.value,
             size: spec.size,
-            used_in_reloc: false,
             signature_of: None,
         });
+        self.used_in_reloc.push(false);
         Ok(SymbolId { tag: self.tag, index })
     }
 
@@ -615,27 +639,44 @@ impl ElfBuilder {
         Ok(())
     }
 
+    /// Checks a relocation's symbol, marks it used and makes the record
+    /// kept.
+    #[inline]
+    fn rel(&mut self, reloc: &Reloc) -> Result<Rel> {
+        let symbol = match reloc.symbol {
+            Some(sym) => {
+                let s = self.check_symbol(sym)?;
+                self.used_in_reloc[s] = true;
+                s as u32 + 1
+            }
+            None => 0,
+        };
+        Ok(Rel { offset: reloc.offset, addend: reloc.addend, symbol, r_type: reloc.r_type })
+    }
+
     /// Adds a relocation to `section`.
+    #[inline]
     pub fn add_reloc(&mut self, section: SectionId, reloc: Reloc) -> Result<()> {
         let i = self.check_section(section)?;
-        if let Some(sym) = reloc.symbol {
-            let s = self.check_symbol(sym)?;
-            self.symbols[s].used_in_reloc = true;
-        }
-        self.sections[i].relocs.push(reloc);
+        let r = self.rel(&reloc)?;
+        self.sections[i].relocs.push(r);
         Ok(())
     }
 
     /// Adds many relocations to `section`.
     pub fn add_relocs(&mut self, section: SectionId, relocs: &[Reloc]) -> Result<()> {
         let i = self.check_section(section)?;
+        let start = self.sections[i].relocs.len();
+        self.sections[i].relocs.reserve(relocs.len());
         for r in relocs {
-            if let Some(sym) = r.symbol {
-                let s = self.check_symbol(sym)?;
-                self.symbols[s].used_in_reloc = true;
+            match self.rel(r) {
+                Ok(r) => self.sections[i].relocs.push(r),
+                Err(e) => {
+                    self.sections[i].relocs.truncate(start);
+                    return Err(e);
+                }
             }
         }
-        self.sections[i].relocs.extend_from_slice(relocs);
         Ok(())
     }
 
@@ -647,7 +688,7 @@ impl ElfBuilder {
         for &s in symbols {
             let i = self.check_symbol(s)?;
             // LLVM marks them used in a relocation.
-            self.symbols[i].used_in_reloc = true;
+            self.used_in_reloc[i] = true;
             list.push(i as u32);
         }
         self.addrsig = Some(list);
@@ -656,7 +697,16 @@ impl ElfBuilder {
 
     /// Lays the object out and writes it.
     pub fn write(&self) -> Result<Vec<u8>> {
-        Layout::new(self)?.write(self)
+        let mut out = Vec::new();
+        self.write_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Lays the object out and writes it into `out`, replacing what it
+    /// held (its capacity is reused: a JIT or a compiler writing object
+    /// after object saves the page faults of a fresh buffer).
+    pub fn write_into(&self, out: &mut Vec<u8>) -> Result<()> {
+        Layout::new(self)?.write(self, out)
     }
 }
 
@@ -752,10 +802,10 @@ impl Layout {
         // Symbol section indexes, and whether any needs .symtab_shndx.
         let mut shndx = Vec::with_capacity(b.symbols.len());
         let mut need_shndx = false;
-        for s in &b.symbols {
+        for (s, &used_in_reloc) in b.symbols.iter().zip(&b.used_in_reloc) {
             let v = match s.place {
                 SymbolPlace::Undefined => match s.signature_of {
-                    Some(g) if !s.used_in_reloc => group_ord[g as usize],
+                    Some(g) if !used_in_reloc => group_ord[g as usize],
                     _ => 0,
                 },
                 SymbolPlace::Absolute => u32::from(shn::ABS),
@@ -803,12 +853,15 @@ impl Layout {
             };
             names.push(id);
         }
+        st.reserve_pushed(b.symbols.len(), b.sym_names.len());
         let mut sym_names = Vec::with_capacity(b.symbols.len());
         for s in &b.symbols {
             sym_names.push(if s.kind == SymbolType::SECTION {
                 None
             } else {
-                Some(st.add(&s.name))
+                // Symbol names are mostly distinct: no hash table (equal
+                // names still share their bytes).
+                Some(st.push(&b.sym_names[s.name.0..s.name.1]))
             });
         }
         let strtab = st.finalize()?;
@@ -927,10 +980,22 @@ impl Layout {
         })
     }
 
-    fn write(&self, b: &ElfBuilder) -> Result<Vec<u8>> {
+    fn write(&self, b: &ElfBuilder, dest: &mut Vec<u8>) -> Result<()> {
         let total = usize::try_from(self.total).map_err(|_| Error::invalid("object too large"))?;
-        let mut out = Out { buf: vec![0u8; total], be: b.endian == Endian::Big, is64: self.is64 };
-        self.header(b, &mut out);
+        let mut buf = core::mem::take(dest);
+        buf.clear();
+        buf.resize(total, 0);
+        let mut out = Out { buf, be: b.endian == Endian::Big, is64: self.is64 };
+        let result = self.fill(b, &mut out);
+        *dest = out.buf;
+        if result.is_err() {
+            dest.clear();
+        }
+        result
+    }
+
+    fn fill(&self, b: &ElfBuilder, out: &mut Out) -> Result<()> {
+        self.header(b, out);
         // Section contents.
         for (k, e) in self.table.iter().enumerate() {
             if let Entry::User(i) = *e {
@@ -949,8 +1014,8 @@ impl Layout {
                 out.u32(o, m);
             }
         }
-        self.symbols(b, &mut out)?;
-        self.relocations(b, &mut out)?;
+        self.symbols(b, out)?;
+        self.relocations(b, out)?;
         if b.addrsig.is_some() {
             let k = self.table.iter().position(|e| *e == Entry::Addrsig).unwrap_or(0);
             let o = self.offsets[k].0 as usize;
@@ -958,8 +1023,8 @@ impl Layout {
         }
         let o = self.offsets[0].0 as usize;
         out.buf[o..o + self.strtab.size()].copy_from_slice(self.strtab.bytes());
-        self.section_headers(b, &mut out)?;
-        Ok(out.buf)
+        self.section_headers(b, out)?;
+        Ok(())
     }
 
     fn header(&self, b: &ElfBuilder, out: &mut Out) {
@@ -1042,55 +1107,66 @@ impl Layout {
     }
 
     fn relocations(&self, b: &ElfBuilder, out: &mut Out) -> Result<()> {
+        let sym_of = |r: &Rel| match r.symbol {
+            0 => 0,
+            s => self.sym_index[s as usize - 1],
+        };
         for (i, s) in b.sections.iter().enumerate() {
             if self.rel_ord[i] == 0 {
                 continue;
             }
             let rela = b.rela && s.sh_type != SectionType::LLVM_CALL_GRAPH_PROFILE;
+            let rel_addend = || {
+                Error::invalid(
+                    "an addend on a SHT_REL relocation (it belongs in the section's bytes)",
+                )
+            };
             let mut o = self.offsets[self.rel_ord[i] as usize - 1].0 as usize;
-            for r in &s.relocs {
-                let sym = match r.symbol {
-                    Some(id) => self.sym_index[id.index()],
-                    None => 0,
-                };
-                if !rela && r.addend != 0 {
-                    return Err(Error::invalid(
-                        "an addend on a SHT_REL relocation (it belongs in the section's bytes)",
-                    ));
+            if self.is64 {
+                if !rela && s.relocs.iter().any(|r| r.addend != 0) {
+                    return Err(rel_addend());
                 }
-                if self.is64 {
-                    out.u64(o, r.offset);
-                    out.u64(o + 8, (u64::from(sym) << 32) | u64::from(r.r_type));
+                let size = if rela { 24 } else { 16 };
+                let be = out.be;
+                let word = |v: u64| if be { v.to_be_bytes() } else { v.to_le_bytes() };
+                let dst = &mut out.buf[o..o + s.relocs.len() * size];
+                for (r, d) in s.relocs.iter().zip(dst.chunks_exact_mut(size)) {
+                    let info = (u64::from(sym_of(r)) << 32) | u64::from(r.r_type);
+                    d[..8].copy_from_slice(&word(r.offset));
+                    d[8..16].copy_from_slice(&word(info));
                     if rela {
-                        out.u64(o + 16, r.addend as u64);
-                        o += 24;
-                    } else {
-                        o += 16;
+                        d[16..24].copy_from_slice(&word(r.addend as u64));
                     }
-                } else {
-                    let offset = u32::try_from(r.offset).map_err(|_| {
-                        Error::new(ErrorKind::DoesNotFit { field: "r_offset", value: r.offset })
+                }
+                continue;
+            }
+            for r in &s.relocs {
+                let sym = sym_of(r);
+                if !rela && r.addend != 0 {
+                    return Err(rel_addend());
+                }
+                let offset = u32::try_from(r.offset).map_err(|_| {
+                    Error::new(ErrorKind::DoesNotFit { field: "r_offset", value: r.offset })
+                })?;
+                if r.r_type > 0xff {
+                    return Err(Error::new(ErrorKind::DoesNotFit {
+                        field: "ELFCLASS32 r_type",
+                        value: u64::from(r.r_type),
+                    }));
+                }
+                out.u32(o, offset);
+                out.u32(o + 4, (sym << 8) | r.r_type);
+                if rela {
+                    let a = i32::try_from(r.addend).map_err(|_| {
+                        Error::new(ErrorKind::DoesNotFit {
+                            field: "ELFCLASS32 r_addend",
+                            value: r.addend as u64,
+                        })
                     })?;
-                    if r.r_type > 0xff {
-                        return Err(Error::new(ErrorKind::DoesNotFit {
-                            field: "ELFCLASS32 r_type",
-                            value: u64::from(r.r_type),
-                        }));
-                    }
-                    out.u32(o, offset);
-                    out.u32(o + 4, (sym << 8) | r.r_type);
-                    if rela {
-                        let a = i32::try_from(r.addend).map_err(|_| {
-                            Error::new(ErrorKind::DoesNotFit {
-                                field: "ELFCLASS32 r_addend",
-                                value: r.addend as u64,
-                            })
-                        })?;
-                        out.u32(o + 8, a as u32);
-                        o += 12;
-                    } else {
-                        o += 8;
-                    }
+                    out.u32(o + 8, a as u32);
+                    o += 12;
+                } else {
+                    o += 8;
                 }
             }
         }
