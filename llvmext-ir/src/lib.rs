@@ -1,12 +1,13 @@
-//! # llvmext-ir — the LLVM IR model (skeleton)
+//! # llvmext-ir — the LLVM IR model
 //!
-//! This crate will hold the in-memory model of LLVM IR and everything that works
+//! This crate holds the in-memory model of LLVM IR and everything that works
 //! on it without touching bitcode:
 //!
-//! - **model**: index-based arenas with `Copy` ids — interned types (integers of
-//!   any width, every float format, `ptr addrspace(N)`, vectors, arrays,
-//!   structs, functions, target extension types), interned constants, globals,
-//!   functions, basic blocks, instructions, attributes and metadata;
+//! - **model**: index-based arenas with `Copy` ids — interned types
+//!   ([`types`]: integers of any width, every float format,
+//!   `ptr addrspace(N)`, vectors, arrays, structs, functions, target
+//!   extension types), interned constants, globals, functions, basic
+//!   blocks, instructions, attributes and metadata;
 //! - **builder**: a type-checked instruction builder, in the style of Zig's
 //!   bitcode `Builder`;
 //! - **verifier**: the structural checks `opt -verify` performs;
@@ -14,7 +15,14 @@
 //!   parser accepting what `llvm-as` accepts, with `file:line:col` diagnostics.
 //!
 //! It depends on nothing else in the family, so a tool that only needs the IR
-//! pulls in nothing of bitcode, objects or assembly. Nothing is implemented
-//! yet; see the project's issue tracker.
+//! pulls in nothing of bitcode, objects or assembly. Implemented so far: the
+//! type arena ([`types`]); the rest is tracked in the project's issues.
 #![no_std]
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod types;
