@@ -16,7 +16,8 @@
 //!
 //! It depends on nothing else in the family, so a tool that only needs the IR
 //! pulls in nothing of bitcode, objects or assembly. Implemented so far: the
-//! type arena ([`types`]); the rest is tracked in the project's issues.
+//! type arena ([`types`]) and bit-exact float constants of every format
+//! ([`float`]); the rest is tracked in the project's issues.
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -25,4 +26,5 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod float;
 pub mod types;
