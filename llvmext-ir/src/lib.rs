@@ -16,8 +16,8 @@
 //!
 //! It depends on nothing else in the family, so a tool that only needs the IR
 //! pulls in nothing of bitcode, objects or assembly. Implemented so far: the
-//! type arena ([`types`]) and bit-exact float constants of every format
-//! ([`float`]); the rest is tracked in the project's issues.
+//! type arena ([`types`]), bit-exact float constants of every format
+//! ([`float`]) and integer constants of any width ([`int`]); the rest is tracked in the project's issues.
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -27,4 +27,5 @@ extern crate alloc;
 extern crate std;
 
 pub mod float;
+pub mod int;
 pub mod types;
