@@ -134,7 +134,12 @@ fn copy_as<E: FileHeader<Endian = Endianness>>(data: &[u8]) -> Result<Vec<u8>, S
                 | SectionType::GROUP
         );
         let link = if link == 0 {
-            Link::Raw(0)
+            // LLVM would fill these in: keep the input's 0.
+            if default_link {
+                Link::Raw(0)
+            } else {
+                Link::Default
+            }
         } else if link == symtab_index {
             if default_link {
                 Link::Default
@@ -146,7 +151,6 @@ fn copy_as<E: FileHeader<Endian = Endianness>>(data: &[u8]) -> Result<Vec<u8>, S
         } else {
             return Err(format!("section {i}: sh_link {link} names a section that is not copied"));
         };
-        let link = if link == Link::Raw(0) && !default_link { Link::Default } else { link };
         let info = if info == 0 {
             Info::Default
         } else if s.sh_flags(en).into() & u64::from(elf::SHF_INFO_LINK) != 0 {

@@ -3,24 +3,10 @@
 //! llvm-as-19 | llvm-dis-19 with the same text; and what LLVM refuses to
 //! build is an error value here.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
+use common::run;
 use llvmext_ir::types::{FloatKind, TypeError, Types, MAX_INT_BITS};
-
-fn run(tool: &str, input: &[u8]) -> Vec<u8> {
-    let mut child = Command::new(tool)
-        .args(["-", "-o", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {tool} ({e}): install Debian package llvm-19"));
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{tool} failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    out.stdout
-}
 
 #[test]
 fn every_kind_of_type_prints_as_llvm_dis_prints_it() {
