@@ -44,6 +44,29 @@ pub enum FloatValue {
 }
 
 impl FloatValue {
+    /// `+0.0` in format `kind`.
+    pub fn zero(kind: FloatKind) -> Self {
+        match kind {
+            FloatKind::Half => FloatValue::Half(0),
+            FloatKind::BFloat => FloatValue::BFloat(0),
+            FloatKind::Float => FloatValue::Float(0),
+            FloatKind::Double => FloatValue::Double(0),
+            FloatKind::X86Fp80 => FloatValue::X86Fp80(0),
+            FloatKind::Fp128 => FloatValue::Fp128(0),
+            FloatKind::PpcFp128 => FloatValue::PpcFp128(0),
+        }
+    }
+
+    /// Whether this is `+0.0` (LLVM's `isNullValue` for floats).
+    pub fn is_pos_zero(self) -> bool {
+        match self {
+            FloatValue::Half(b) | FloatValue::BFloat(b) => b == 0,
+            FloatValue::Float(b) => b == 0,
+            FloatValue::Double(b) => b == 0,
+            FloatValue::X86Fp80(b) | FloatValue::Fp128(b) | FloatValue::PpcFp128(b) => b == 0,
+        }
+    }
+
     /// The format.
     pub fn kind(self) -> FloatKind {
         match self {

@@ -26,6 +26,14 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod attr;
+pub mod constant;
+pub mod di;
 pub mod float;
+pub mod inst;
 pub mod int;
+pub mod metadata;
+pub mod module;
 pub mod types;
+
+pub use module::{Module, Value};

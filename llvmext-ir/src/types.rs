@@ -282,6 +282,13 @@ impl Types {
         self.get(id).ok_or(TypeError::ForeignId)
     }
 
+    /// The id of `kind` if the arena holds it (identified structs by
+    /// [`find_named`](Self::find_named)).
+    pub fn find(&self, kind: &TypeKind) -> Option<TypeId> {
+        let h = hash_of(&self.hasher, kind);
+        self.map.find(h, |&i| self.kinds[i as usize] == *kind).map(|&i| TypeId(i))
+    }
+
     /// The number of distinct types.
     pub fn len(&self) -> usize {
         self.kinds.len()
@@ -338,7 +345,7 @@ impl Types {
         Ok(self.intern(TypeKind::Ptr(addrspace)))
     }
 
-    fn bad(&self, what: &'static str, ty: TypeId) -> TypeError {
+    pub(crate) fn bad(&self, what: &'static str, ty: TypeId) -> TypeError {
         TypeError::BadElement { what, ty: self.display(ty).to_string() }
     }
 
@@ -401,8 +408,10 @@ impl Types {
 
     /// A new identified struct named `name` (`%name`), opaque until
     /// [`set_body`](Self::set_body).
+    /// An empty name makes an unnamed identified struct (printed `%N`);
+    /// there may be any number of those.
     pub fn named_struct(&mut self, name: &str) -> Result<TypeId, TypeError> {
-        if self.named_by_name(name).is_some() {
+        if !name.is_empty() && self.named_by_name(name).is_some() {
             return Err(TypeError::NameTaken(name.into()));
         }
         let index = self.named.len() as u32;

@@ -1,0 +1,406 @@
+//! The constant arena: every constant of a module, interned by content (as
+//! LLVM uniques its constants), each with its type.
+//!
+//! The constructors canonicalize the way LLVM's `ConstantArray::get`,
+//! `ConstantStruct::get` and `ConstantVector::get` do, so two spellings of one
+//! constant are one [`ConstId`] and print the same way: an aggregate whose
+//! elements are all `poison`, all `undef` or all zero *is* `poison`, `undef`
+//! or `zeroinitializer`, and an `[N x i8]` array of integers is a byte
+//! string (`c"..."`).
+//!
+//! ```
+//! use llvmext_ir::constant::{ConstKind, Constants};
+//! use llvmext_ir::types::Types;
+//! let mut t = Types::new();
+//! let mut c = Constants::new();
+//! let i8t = t.int(8).unwrap();
+//! let arr = t.array(i8t, 2).unwrap();
+//! let a = c.int_u64(&t, i8t, 104).unwrap();
+//! let b = c.int_u64(&t, i8t, 105).unwrap();
+//! let s = c.array(&t, arr, &[a, b]).unwrap();
+//! assert!(matches!(c.kind(s), Some(ConstKind::Bytes(b)) if &b[..] == b"hi"));
+//! let z = c.int_u64(&t, i8t, 0).unwrap();
+//! let zz = c.array(&t, arr, &[z, z]).unwrap();
+//! assert_eq!(c.kind(zz), Some(&ConstKind::Zero));
+//! ```
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::hash::{BuildHasher, Hash};
+
+use hashbrown::hash_table::Entry;
+use hashbrown::{DefaultHashBuilder, HashTable};
+
+use crate::float::FloatValue;
+use crate::int::IntValue;
+use crate::module::GlobalRef;
+use crate::types::{TypeError, TypeId, TypeKind, Types};
+
+/// A constant of a module's arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ConstId(pub u32);
+
+/// Opcodes of the constant expressions LLVM 19 still has, and of
+/// instructions (shared numbering is not implied).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ExprOp {
+    /// `add`.
+    Add,
+    /// `sub`.
+    Sub,
+    /// `mul`.
+    Mul,
+    /// `xor`.
+    Xor,
+    /// `shl` (gone from LLVM 19's parser; kept for reading older bitcode).
+    Shl,
+    /// `trunc`.
+    Trunc,
+    /// `ptrtoint`.
+    PtrToInt,
+    /// `inttoptr`.
+    IntToPtr,
+    /// `bitcast`.
+    BitCast,
+    /// `addrspacecast`.
+    AddrSpaceCast,
+    /// `getelementptr`.
+    GetElementPtr,
+    /// `extractelement`.
+    ExtractElement,
+    /// `insertelement`.
+    InsertElement,
+    /// `shufflevector`.
+    ShuffleVector,
+}
+
+/// Flags of a constant expression: `nuw`/`nsw` for `add`/`sub`/`mul`/`shl`,
+/// GEP flags for `getelementptr`.
+pub mod expr_flags {
+    /// `nuw` (also GEP `nuw`).
+    pub const NUW: u8 = 1;
+    /// `nsw`.
+    pub const NSW: u8 = 2;
+    /// GEP `inbounds`.
+    pub const INBOUNDS: u8 = 4;
+    /// GEP `nusw` (implied by `inbounds`, printed only without it).
+    pub const NUSW: u8 = 8;
+}
+
+/// What a constant is.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ConstKind {
+    /// An integer (or `true`/`false` for `i1`).
+    Int(IntValue),
+    /// A float of any format, bit-exact.
+    Float(FloatValue),
+    /// `null` (pointers) or `none` (the `token` type) — a pointer null is
+    /// also what `zeroinitializer` of a pointer is.
+    Null,
+    /// `none` (token).
+    NoneToken,
+    /// `undef`.
+    Undef,
+    /// `poison`.
+    Poison,
+    /// `zeroinitializer` of an aggregate, vector or target extension type.
+    Zero,
+    /// `[ ... ]` (not all-zero, not an `i8` data array).
+    Array(Box<[ConstId]>),
+    /// `c"..."`: an `[N x i8]` array of integers.
+    Bytes(Box<[u8]>),
+    /// `{ ... }` or `<{ ... }>`.
+    Struct(Box<[ConstId]>),
+    /// `< ... >`.
+    Vector(Box<[ConstId]>),
+    /// A global value, `@name`.
+    Global(GlobalRef),
+    /// A constant expression.
+    Expr {
+        /// The operation.
+        op: ExprOp,
+        /// [`expr_flags`].
+        flags: u8,
+        /// The operands (for `getelementptr`: base, then indices).
+        ops: Box<[ConstId]>,
+        /// For `getelementptr`: the source element type.
+        source_ty: Option<TypeId>,
+        /// For `getelementptr`: `inrange(lo, hi)`.
+        inrange: Option<(i64, i64)>,
+    },
+    /// `blockaddress(@f, %bb)`: function and block index.
+    BlockAddress {
+        /// The function.
+        func: GlobalRef,
+        /// The block's index in the function's layout.
+        block: u32,
+    },
+    /// `dso_local_equivalent @f`.
+    DsoLocalEquivalent(GlobalRef),
+    /// `no_cfi @f`.
+    NoCfi(GlobalRef),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Entry_ {
+    ty: TypeId,
+    kind: ConstKind,
+}
+
+/// The constant arena of a module.
+#[derive(Debug, Clone, Default)]
+pub struct Constants {
+    items: Vec<Entry_>,
+    map: HashTable<u32>,
+    hasher: DefaultHashBuilder,
+}
+
+fn hash_of<T: Hash + ?Sized>(h: &DefaultHashBuilder, v: &T) -> u64 {
+    h.hash_one(v)
+}
+
+impl Constants {
+    /// An empty arena.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The number of distinct constants.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// No constants.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// What `id` is.
+    pub fn kind(&self, id: ConstId) -> Option<&ConstKind> {
+        self.items.get(id.0 as usize).map(|e| &e.kind)
+    }
+
+    /// The type of `id`.
+    pub fn ty(&self, id: ConstId) -> Option<TypeId> {
+        self.items.get(id.0 as usize).map(|e| e.ty)
+    }
+
+    /// Interns `kind` of type `ty` as it is, with no canonicalization and no
+    /// check. The typed constructors below are the checked way in.
+    pub fn intern_raw(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
+        let e = Entry_ { ty, kind };
+        let hash = hash_of(&self.hasher, &e);
+        let Constants { items, map, hasher } = self;
+        match map.entry(
+            hash,
+            |&i| items[i as usize] == e,
+            |&i| hash_of(hasher, &items[i as usize]),
+        ) {
+            Entry::Occupied(o) => ConstId(*o.get()),
+            Entry::Vacant(v) => {
+                let id = items.len() as u32;
+                items.push(e);
+                v.insert(id);
+                ConstId(id)
+            }
+        }
+    }
+
+    /// An integer of type `ty` (an `iN`), truncated from `v`.
+    pub fn int_u64(&mut self, types: &Types, ty: TypeId, v: u64) -> Result<ConstId, TypeError> {
+        match types.get(ty) {
+            Some(&TypeKind::Int(bits)) => {
+                Ok(self.intern_raw(ty, ConstKind::Int(IntValue::from_u64(bits, v)?)))
+            }
+            _ => Err(types.bad("integer constant type", ty)),
+        }
+    }
+
+    /// An integer of type `ty` from a value of the same width.
+    pub fn int(&mut self, types: &Types, ty: TypeId, v: IntValue) -> Result<ConstId, TypeError> {
+        match types.get(ty) {
+            Some(&TypeKind::Int(bits)) if bits == v.bits() => Ok(self.intern_raw(ty, ConstKind::Int(v))),
+            _ => Err(types.bad("integer constant type", ty)),
+        }
+    }
+
+    /// A float of type `ty` (its format must match `v`'s).
+    pub fn float(&mut self, types: &Types, ty: TypeId, v: FloatValue) -> Result<ConstId, TypeError> {
+        match types.get(ty) {
+            Some(&TypeKind::Float(k)) if k == v.kind() => Ok(self.intern_raw(ty, ConstKind::Float(v))),
+            _ => Err(types.bad("float constant type", ty)),
+        }
+    }
+
+    /// `undef` of `ty`.
+    pub fn undef(&mut self, ty: TypeId) -> ConstId {
+        self.intern_raw(ty, ConstKind::Undef)
+    }
+
+    /// `poison` of `ty`.
+    pub fn poison(&mut self, ty: TypeId) -> ConstId {
+        self.intern_raw(ty, ConstKind::Poison)
+    }
+
+    /// The zero value of `ty` as LLVM's `Constant::getNullValue` gives it:
+    /// `0`, `0.0`, `null`, `none` or `zeroinitializer`.
+    pub fn zero(&mut self, types: &Types, ty: TypeId) -> Result<ConstId, TypeError> {
+        let kind = match types.get(ty) {
+            Some(TypeKind::Int(bits)) => ConstKind::Int(IntValue::from_u64(*bits, 0)?),
+            Some(TypeKind::Float(k)) => ConstKind::Float(FloatValue::zero(*k)),
+            Some(TypeKind::Ptr(_)) => ConstKind::Null,
+            Some(TypeKind::Token) => ConstKind::NoneToken,
+            Some(
+                TypeKind::Array { .. }
+                | TypeKind::Struct { .. }
+                | TypeKind::Named(_)
+                | TypeKind::Vector { .. }
+                | TypeKind::TargetExt { .. },
+            ) => ConstKind::Zero,
+            _ => {
+                return Err(types.bad("type of a zero constant", ty))
+            }
+        };
+        Ok(self.intern_raw(ty, kind))
+    }
+
+    /// Whether `id` is LLVM's null value of its type (`isNullValue`): integer
+    /// 0, float +0.0, `null`, `none`, `zeroinitializer`.
+    pub fn is_null_value(&self, id: ConstId) -> bool {
+        match self.kind(id) {
+            Some(ConstKind::Int(v)) => v.limbs().iter().all(|&l| l == 0),
+            Some(ConstKind::Float(f)) => f.is_pos_zero(),
+            Some(ConstKind::Null | ConstKind::NoneToken | ConstKind::Zero) => true,
+            _ => false,
+        }
+    }
+
+    /// Canonical aggregate: all poison, all undef, all null (or empty).
+    fn uniform(&mut self, ty: TypeId, elems: &[ConstId]) -> Option<ConstId> {
+        let first = match elems.first() {
+            None => return Some(self.intern_raw(ty, ConstKind::Zero)),
+            Some(&f) => f,
+        };
+        if elems.iter().any(|&e| e != first) {
+            return None;
+        }
+        match self.kind(first) {
+            Some(ConstKind::Poison) => Some(self.intern_raw(ty, ConstKind::Poison)),
+            Some(ConstKind::Undef) => Some(self.intern_raw(ty, ConstKind::Undef)),
+            _ if self.is_null_value(first) => Some(self.intern_raw(ty, ConstKind::Zero)),
+            _ => None,
+        }
+    }
+
+    fn check_elems(
+        &self,
+        types: &Types,
+        elems: &[ConstId],
+        want: impl Fn(usize) -> Option<TypeId>,
+    ) -> Result<(), TypeError> {
+        for (i, &e) in elems.iter().enumerate() {
+            let t = self.ty(e).ok_or(TypeError::ForeignId)?;
+            if Some(t) != want(i) {
+                return Err(types.bad("aggregate element type", t));
+            }
+        }
+        Ok(())
+    }
+
+    /// `[ ... ]` of array type `ty`, canonicalized as `ConstantArray::get`.
+    pub fn array(&mut self, types: &Types, ty: TypeId, elems: &[ConstId]) -> Result<ConstId, TypeError> {
+        let (elem, len) = match types.get(ty) {
+            Some(&TypeKind::Array { elem, len }) => (elem, len),
+            _ => {
+                return Err(types.bad("array constant type", ty))
+            }
+        };
+        if len != elems.len() as u64 {
+            return Err(types.bad("array constant length", ty));
+        }
+        self.check_elems(types, elems, |_| Some(elem))?;
+        if let Some(c) = self.uniform(ty, elems) {
+            return Ok(c);
+        }
+        if types.get(elem) == Some(&TypeKind::Int(8)) {
+            let mut bytes = Vec::with_capacity(elems.len());
+            for &e in elems {
+                match self.kind(e) {
+                    Some(ConstKind::Int(v)) => bytes.push(v.limbs()[0] as u8),
+                    _ => break,
+                }
+            }
+            if bytes.len() == elems.len() {
+                return Ok(self.intern_raw(ty, ConstKind::Bytes(bytes.into())));
+            }
+        }
+        Ok(self.intern_raw(ty, ConstKind::Array(elems.into())))
+    }
+
+    /// `c"..."`: an `[N x i8]` constant from bytes (`ty` must be
+    /// `[len x i8]`), canonicalized (all zero bytes is `zeroinitializer`).
+    pub fn bytes(&mut self, types: &Types, ty: TypeId, bytes: &[u8]) -> Result<ConstId, TypeError> {
+        match types.get(ty) {
+            Some(&TypeKind::Array { elem, len })
+                if len == bytes.len() as u64 && types.get(elem) == Some(&TypeKind::Int(8)) => {}
+            _ => {
+                return Err(types.bad("string constant type", ty))
+            }
+        }
+        if bytes.iter().all(|&b| b == 0) {
+            return Ok(self.intern_raw(ty, ConstKind::Zero));
+        }
+        Ok(self.intern_raw(ty, ConstKind::Bytes(bytes.into())))
+    }
+
+    /// `{ ... }` of struct type `ty` (literal or identified).
+    pub fn structure(&mut self, types: &Types, ty: TypeId, elems: &[ConstId]) -> Result<ConstId, TypeError> {
+        let fields: Vec<TypeId> = match types.get(ty) {
+            Some(TypeKind::Struct { fields, .. }) => fields.to_vec(),
+            Some(TypeKind::Named(_)) => match types.named_body(ty) {
+                Some((_, Some(body))) => body.fields.to_vec(),
+                _ => {
+                    return Err(types.bad("struct constant of an opaque type", ty))
+                }
+            },
+            _ => {
+                return Err(types.bad("struct constant type", ty))
+            }
+        };
+        if fields.len() != elems.len() {
+            return Err(types.bad("struct constant field count", ty));
+        }
+        self.check_elems(types, elems, |i| fields.get(i).copied())?;
+        if let Some(c) = self.uniform(ty, elems) {
+            return Ok(c);
+        }
+        Ok(self.intern_raw(ty, ConstKind::Struct(elems.into())))
+    }
+
+    /// `< ... >` of fixed vector type `ty`.
+    pub fn vector(&mut self, types: &Types, ty: TypeId, elems: &[ConstId]) -> Result<ConstId, TypeError> {
+        let elem = match types.get(ty) {
+            Some(&TypeKind::Vector { elem, len, scalable: false }) if len as usize == elems.len() => elem,
+            _ => {
+                return Err(types.bad("vector constant type", ty))
+            }
+        };
+        self.check_elems(types, elems, |_| Some(elem))?;
+        if let Some(c) = self.uniform(ty, elems) {
+            return Ok(c);
+        }
+        Ok(self.intern_raw(ty, ConstKind::Vector(elems.into())))
+    }
+
+    /// A global value as a constant of its pointer type `ptr_ty`.
+    pub fn global(&mut self, ptr_ty: TypeId, g: GlobalRef) -> ConstId {
+        self.intern_raw(ptr_ty, ConstKind::Global(g))
+    }
+
+    /// Iterates over `(id, type, kind)` in creation order.
+    pub fn iter(&self) -> impl Iterator<Item = (ConstId, TypeId, &ConstKind)> + '_ {
+        self.items.iter().enumerate().map(|(i, e)| (ConstId(i as u32), e.ty, &e.kind))
+    }
+}

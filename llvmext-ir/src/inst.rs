@@ -1,0 +1,757 @@
+//! Instructions: every instruction of the LLVM 19 language reference, as
+//! plain data. Operands are [`Value`]s, successors [`BlockId`]s; an
+//! instruction's result type is [`Inst::ty`] (`void` when it has none).
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use crate::attr::AttrListId;
+use crate::constant::ConstId;
+use crate::metadata::{MdId, MdKindId};
+use crate::module::{BlockId, CallConv, Name, Value};
+use crate::types::TypeId;
+
+/// An index into a function's [`Function::insts`](crate::module::Function::insts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InstId(pub u32);
+
+/// Binary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum BinOp {
+    Add,
+    FAdd,
+    Sub,
+    FSub,
+    Mul,
+    FMul,
+    UDiv,
+    SDiv,
+    FDiv,
+    URem,
+    SRem,
+    FRem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+}
+
+impl BinOp {
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        use BinOp::*;
+        match self {
+            Add => "add",
+            FAdd => "fadd",
+            Sub => "sub",
+            FSub => "fsub",
+            Mul => "mul",
+            FMul => "fmul",
+            UDiv => "udiv",
+            SDiv => "sdiv",
+            FDiv => "fdiv",
+            URem => "urem",
+            SRem => "srem",
+            FRem => "frem",
+            Shl => "shl",
+            LShr => "lshr",
+            AShr => "ashr",
+            And => "and",
+            Or => "or",
+            Xor => "xor",
+        }
+    }
+
+    /// `fadd`, `fsub`, `fmul`, `fdiv`, `frem`.
+    pub fn is_float(self) -> bool {
+        matches!(self, BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem)
+    }
+}
+
+/// Cast operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum CastOp {
+    Trunc,
+    ZExt,
+    SExt,
+    FPTrunc,
+    FPExt,
+    FPToUI,
+    FPToSI,
+    UIToFP,
+    SIToFP,
+    PtrToInt,
+    IntToPtr,
+    BitCast,
+    AddrSpaceCast,
+}
+
+impl CastOp {
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        use CastOp::*;
+        match self {
+            Trunc => "trunc",
+            ZExt => "zext",
+            SExt => "sext",
+            FPTrunc => "fptrunc",
+            FPExt => "fpext",
+            FPToUI => "fptoui",
+            FPToSI => "fptosi",
+            UIToFP => "uitofp",
+            SIToFP => "sitofp",
+            PtrToInt => "ptrtoint",
+            IntToPtr => "inttoptr",
+            BitCast => "bitcast",
+            AddrSpaceCast => "addrspacecast",
+        }
+    }
+}
+
+/// Integer comparison predicates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum IntPred {
+    Eq,
+    Ne,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Sgt,
+    Sge,
+    Slt,
+    Sle,
+}
+
+impl IntPred {
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        use IntPred::*;
+        match self {
+            Eq => "eq",
+            Ne => "ne",
+            Ugt => "ugt",
+            Uge => "uge",
+            Ult => "ult",
+            Ule => "ule",
+            Sgt => "sgt",
+            Sge => "sge",
+            Slt => "slt",
+            Sle => "sle",
+        }
+    }
+}
+
+/// Float comparison predicates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum FloatPred {
+    False,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Uno,
+    Ueq,
+    Ugt,
+    Uge,
+    Ult,
+    Ule,
+    Une,
+    True,
+}
+
+impl FloatPred {
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        use FloatPred::*;
+        match self {
+            False => "false",
+            Oeq => "oeq",
+            Ogt => "ogt",
+            Oge => "oge",
+            Olt => "olt",
+            Ole => "ole",
+            One => "one",
+            Ord => "ord",
+            Uno => "uno",
+            Ueq => "ueq",
+            Ugt => "ugt",
+            Uge => "uge",
+            Ult => "ult",
+            Ule => "ule",
+            Une => "une",
+            True => "true",
+        }
+    }
+}
+
+/// Atomic orderings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[allow(missing_docs)]
+pub enum Ordering {
+    #[default]
+    NotAtomic,
+    Unordered,
+    Monotonic,
+    Acquire,
+    Release,
+    AcqRel,
+    SeqCst,
+}
+
+impl Ordering {
+    /// The keyword (`""` for not atomic).
+    pub fn keyword(self) -> &'static str {
+        use Ordering::*;
+        match self {
+            NotAtomic => "",
+            Unordered => "unordered",
+            Monotonic => "monotonic",
+            Acquire => "acquire",
+            Release => "release",
+            AcqRel => "acq_rel",
+            SeqCst => "seq_cst",
+        }
+    }
+}
+
+/// A synchronization scope: `None` is the system scope (printed as
+/// nothing), `Some("singlethread")` prints as `syncscope("singlethread")`.
+pub type SyncScope = Option<Box<str>>;
+
+/// `atomicrmw` operations (LLVM 19's list, plus the newer
+/// `usub_cond`/`usub_sat` that LLVM 20 added).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+#[non_exhaustive]
+pub enum RmwOp {
+    Xchg,
+    Add,
+    Sub,
+    And,
+    Nand,
+    Or,
+    Xor,
+    Max,
+    Min,
+    UMax,
+    UMin,
+    FAdd,
+    FSub,
+    FMax,
+    FMin,
+    UIncWrap,
+    UDecWrap,
+    USubCond,
+    USubSat,
+}
+
+impl RmwOp {
+    /// The keyword.
+    pub fn keyword(self) -> &'static str {
+        use RmwOp::*;
+        match self {
+            Xchg => "xchg",
+            Add => "add",
+            Sub => "sub",
+            And => "and",
+            Nand => "nand",
+            Or => "or",
+            Xor => "xor",
+            Max => "max",
+            Min => "min",
+            UMax => "umax",
+            UMin => "umin",
+            FAdd => "fadd",
+            FSub => "fsub",
+            FMax => "fmax",
+            FMin => "fmin",
+            UIncWrap => "uinc_wrap",
+            UDecWrap => "udec_wrap",
+            USubCond => "usub_cond",
+            USubSat => "usub_sat",
+        }
+    }
+}
+
+/// Fast-math flags (bit set), in LLVM's printing order
+/// `nnan ninf nsz arcp contract afn reassoc`; all seven print as `fast`.
+pub mod fmf {
+    /// `reassoc`.
+    pub const REASSOC: u8 = 1;
+    /// `nnan`.
+    pub const NNAN: u8 = 2;
+    /// `ninf`.
+    pub const NINF: u8 = 4;
+    /// `nsz`.
+    pub const NSZ: u8 = 8;
+    /// `arcp`.
+    pub const ARCP: u8 = 16;
+    /// `contract`.
+    pub const CONTRACT: u8 = 32;
+    /// `afn`.
+    pub const AFN: u8 = 64;
+    /// All of them: `fast`.
+    pub const FAST: u8 = 127;
+}
+
+/// Integer/pointer operation flags (bit set).
+pub mod flags {
+    /// `nuw` (add, sub, mul, shl, trunc; GEP `nuw`).
+    pub const NUW: u8 = 1;
+    /// `nsw` (add, sub, mul, shl, trunc).
+    pub const NSW: u8 = 2;
+    /// `exact` (udiv, sdiv, lshr, ashr).
+    pub const EXACT: u8 = 4;
+    /// `disjoint` (or).
+    pub const DISJOINT: u8 = 8;
+    /// `nneg` (zext, uitofp).
+    pub const NNEG: u8 = 16;
+    /// GEP `inbounds`.
+    pub const INBOUNDS: u8 = 32;
+    /// GEP `nusw` (implied by `inbounds`).
+    pub const NUSW: u8 = 64;
+    /// icmp `samesign` (LLVM 20+).
+    pub const SAMESIGN: u8 = 128;
+}
+
+/// `tail`, `musttail`, `notail`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TailKind {
+    /// None.
+    #[default]
+    None,
+    /// `tail`.
+    Tail,
+    /// `musttail`.
+    MustTail,
+    /// `notail`.
+    NoTail,
+}
+
+/// An operand bundle: `"tag"(ty %v, ...)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bundle {
+    /// The tag.
+    pub tag: Box<str>,
+    /// The inputs.
+    pub inputs: Vec<Value>,
+}
+
+/// What `call`, `invoke` and `callbr` share.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallData {
+    /// Calling convention.
+    pub cc: CallConv,
+    /// Call-site attributes (function, return, arguments).
+    pub attrs: AttrListId,
+    /// The function type called.
+    pub fn_ty: TypeId,
+    /// The callee.
+    pub callee: Value,
+    /// The arguments.
+    pub args: Vec<Value>,
+    /// Operand bundles.
+    pub bundles: Vec<Bundle>,
+    /// Fast-math flags ([`fmf`]), for calls of float type.
+    pub fmf: u8,
+    /// Address space written after the callee type (`addrspace(N)` when
+    /// nonzero).
+    pub addrspace: u32,
+}
+
+/// A `landingpad` clause.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Clause {
+    /// `catch ty val`.
+    Catch(Value),
+    /// `filter ty val`.
+    Filter(Value),
+}
+
+/// What an instruction does, with its operands.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum InstKind {
+    /// `ret void` / `ret ty v`.
+    Ret(Option<Value>),
+    /// `br label %dest`.
+    Br(BlockId),
+    /// `br i1 %c, label %t, label %f`.
+    CondBr {
+        /// The condition.
+        cond: Value,
+        /// Taken when true.
+        then_dest: BlockId,
+        /// Taken when false.
+        else_dest: BlockId,
+    },
+    /// `switch`.
+    Switch {
+        /// The value switched on.
+        cond: Value,
+        /// The default destination.
+        default: BlockId,
+        /// Cases: constant and destination.
+        cases: Vec<(ConstId, BlockId)>,
+    },
+    /// `indirectbr`.
+    IndirectBr {
+        /// The address.
+        addr: Value,
+        /// The possible destinations.
+        dests: Vec<BlockId>,
+    },
+    /// `invoke`.
+    Invoke {
+        /// The call.
+        call: Box<CallData>,
+        /// `to label`.
+        normal: BlockId,
+        /// `unwind label`.
+        unwind: BlockId,
+    },
+    /// `callbr`.
+    CallBr {
+        /// The call.
+        call: Box<CallData>,
+        /// The fallthrough destination.
+        default: BlockId,
+        /// The indirect destinations.
+        indirect: Vec<BlockId>,
+    },
+    /// `resume`.
+    Resume(Value),
+    /// `catchswitch within %parent [label ...] unwind ...`.
+    CatchSwitch {
+        /// The parent pad (`none` as a constant).
+        parent: Value,
+        /// Handlers.
+        handlers: Vec<BlockId>,
+        /// `unwind label %x` (`None`: `unwind to caller`).
+        unwind: Option<BlockId>,
+    },
+    /// `catchret from %pad to label %bb`.
+    CatchRet {
+        /// The catchpad.
+        pad: Value,
+        /// The destination.
+        dest: BlockId,
+    },
+    /// `cleanupret from %pad unwind ...`.
+    CleanupRet {
+        /// The cleanuppad.
+        pad: Value,
+        /// `unwind label %x` (`None`: `unwind to caller`).
+        unwind: Option<BlockId>,
+    },
+    /// `unreachable`.
+    Unreachable,
+    /// `fneg`.
+    FNeg {
+        /// The operand.
+        val: Value,
+        /// [`fmf`].
+        fmf: u8,
+    },
+    /// A binary operator.
+    Binary {
+        /// The operator.
+        op: BinOp,
+        /// Left operand.
+        lhs: Value,
+        /// Right operand.
+        rhs: Value,
+        /// [`flags`]: nuw, nsw, exact, disjoint.
+        flags: u8,
+        /// [`fmf`] for float operators.
+        fmf: u8,
+    },
+    /// `extractelement`.
+    ExtractElement {
+        /// The vector.
+        vec: Value,
+        /// The index.
+        idx: Value,
+    },
+    /// `insertelement`.
+    InsertElement {
+        /// The vector.
+        vec: Value,
+        /// The element.
+        elt: Value,
+        /// The index.
+        idx: Value,
+    },
+    /// `shufflevector`.
+    ShuffleVector {
+        /// First vector.
+        a: Value,
+        /// Second vector.
+        b: Value,
+        /// The mask, a constant `<N x i32>` (canonical: `zeroinitializer`,
+        /// `poison`, or a vector of `i32`/`poison` elements).
+        mask: ConstId,
+    },
+    /// `extractvalue`.
+    ExtractValue {
+        /// The aggregate.
+        agg: Value,
+        /// Indices.
+        indices: Vec<u32>,
+    },
+    /// `insertvalue`.
+    InsertValue {
+        /// The aggregate.
+        agg: Value,
+        /// The value inserted.
+        val: Value,
+        /// Indices.
+        indices: Vec<u32>,
+    },
+    /// `alloca`.
+    Alloca {
+        /// The allocated type.
+        ty: TypeId,
+        /// The element count (LLVM always has one; `i32 1` is not printed).
+        count: Value,
+        /// `align N` (0: none).
+        align: u64,
+        /// Address space of the result.
+        addrspace: u32,
+        /// `inalloca`.
+        inalloca: bool,
+        /// `swifterror`.
+        swifterror: bool,
+    },
+    /// `load`.
+    Load {
+        /// The pointer.
+        ptr: Value,
+        /// `align N` (0: none).
+        align: u64,
+        /// `volatile`.
+        volatile: bool,
+        /// Atomic ordering (`NotAtomic`: a plain load).
+        ordering: Ordering,
+        /// Sync scope of an atomic load.
+        scope: SyncScope,
+    },
+    /// `store`.
+    Store {
+        /// The value stored.
+        val: Value,
+        /// The pointer.
+        ptr: Value,
+        /// `align N` (0: none).
+        align: u64,
+        /// `volatile`.
+        volatile: bool,
+        /// Atomic ordering.
+        ordering: Ordering,
+        /// Sync scope.
+        scope: SyncScope,
+    },
+    /// `fence`.
+    Fence {
+        /// Ordering.
+        ordering: Ordering,
+        /// Sync scope.
+        scope: SyncScope,
+    },
+    /// `cmpxchg`.
+    CmpXchg {
+        /// The pointer.
+        ptr: Value,
+        /// The expected value.
+        cmp: Value,
+        /// The new value.
+        new: Value,
+        /// Success ordering.
+        success: Ordering,
+        /// Failure ordering.
+        failure: Ordering,
+        /// Sync scope.
+        scope: SyncScope,
+        /// `weak`.
+        weak: bool,
+        /// `volatile`.
+        volatile: bool,
+        /// `align N`.
+        align: u64,
+    },
+    /// `atomicrmw`.
+    AtomicRmw {
+        /// Operation.
+        op: RmwOp,
+        /// The pointer.
+        ptr: Value,
+        /// The operand.
+        val: Value,
+        /// Ordering.
+        ordering: Ordering,
+        /// Sync scope.
+        scope: SyncScope,
+        /// `volatile`.
+        volatile: bool,
+        /// `align N`.
+        align: u64,
+    },
+    /// `getelementptr`.
+    Gep {
+        /// The source element type.
+        source_ty: TypeId,
+        /// The base pointer.
+        base: Value,
+        /// The indices.
+        indices: Vec<Value>,
+        /// [`flags`]: INBOUNDS, NUSW, NUW.
+        flags: u8,
+    },
+    /// A cast to [`Inst::ty`].
+    Cast {
+        /// The operation.
+        op: CastOp,
+        /// The operand.
+        val: Value,
+        /// [`flags`]: NNEG (zext, uitofp), NUW/NSW (trunc).
+        flags: u8,
+        /// [`fmf`] (fptrunc, fpext, ...: on float results).
+        fmf: u8,
+    },
+    /// `icmp`.
+    ICmp {
+        /// Predicate.
+        pred: IntPred,
+        /// Left operand.
+        lhs: Value,
+        /// Right operand.
+        rhs: Value,
+        /// [`flags::SAMESIGN`].
+        flags: u8,
+    },
+    /// `fcmp`.
+    FCmp {
+        /// Predicate.
+        pred: FloatPred,
+        /// Left operand.
+        lhs: Value,
+        /// Right operand.
+        rhs: Value,
+        /// [`fmf`].
+        fmf: u8,
+    },
+    /// `phi`.
+    Phi {
+        /// Incoming values and their blocks.
+        incoming: Vec<(Value, BlockId)>,
+        /// [`fmf`].
+        fmf: u8,
+    },
+    /// `select`.
+    Select {
+        /// The condition.
+        cond: Value,
+        /// Value when true.
+        then_val: Value,
+        /// Value when false.
+        else_val: Value,
+        /// [`fmf`].
+        fmf: u8,
+    },
+    /// `freeze`.
+    Freeze(Value),
+    /// `call`.
+    Call {
+        /// The call.
+        call: Box<CallData>,
+        /// `tail`/`musttail`/`notail`.
+        tail: TailKind,
+    },
+    /// `va_arg`.
+    VaArg(Value),
+    /// `landingpad`.
+    LandingPad {
+        /// `cleanup`.
+        cleanup: bool,
+        /// Clauses.
+        clauses: Vec<Clause>,
+    },
+    /// `catchpad within %cs [args]`.
+    CatchPad {
+        /// The catchswitch.
+        parent: Value,
+        /// The arguments.
+        args: Vec<Value>,
+    },
+    /// `cleanuppad within %parent [args]`.
+    CleanupPad {
+        /// The parent pad (`none` as a constant).
+        parent: Value,
+        /// The arguments.
+        args: Vec<Value>,
+    },
+}
+
+/// A debug record (`#dbg_value`, `#dbg_declare`, `#dbg_assign`,
+/// `#dbg_label`), attached before an instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DbgRecord {
+    /// `#dbg_value`/`#dbg_declare`/`#dbg_assign`.
+    Variable {
+        /// `value`, `declare` or `assign`.
+        kind: DbgKind,
+        /// The location (a `ValueAsMetadata`, a `DIArgList` or empty `!{}`).
+        location: MdId,
+        /// The `DILocalVariable`.
+        variable: MdId,
+        /// The `DIExpression`.
+        expression: MdId,
+        /// For `assign`: the `DIAssignID`, the address and its expression.
+        assign: Option<(MdId, MdId, MdId)>,
+        /// The `DILocation`.
+        dbg_loc: MdId,
+    },
+    /// `#dbg_label(!label, !loc)`.
+    Label {
+        /// The `DILabel`.
+        label: MdId,
+        /// The `DILocation`.
+        dbg_loc: MdId,
+    },
+}
+
+/// The kind of a variable debug record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DbgKind {
+    /// `#dbg_value`.
+    Value,
+    /// `#dbg_declare`.
+    Declare,
+    /// `#dbg_assign`.
+    Assign,
+}
+
+/// An instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inst {
+    /// What it does.
+    pub kind: InstKind,
+    /// Its result type (`void` when it has no result).
+    pub ty: TypeId,
+    /// Its name (`None`: numbered if it has a result).
+    pub name: Name,
+    /// Attached metadata, `!dbg` included, in the order given.
+    pub md: Vec<(MdKindId, MdId)>,
+    /// Debug records attached before it.
+    pub dbg_records: Vec<DbgRecord>,
+}

@@ -1,0 +1,248 @@
+//! Metadata: strings, values as metadata, tuples, specialized debug-info
+//! nodes ([`di`](crate::di)), `DIArgList`s — in one arena, uniqued by
+//! content as LLVM uniques them (`distinct` nodes never are) — and the
+//! table of metadata kinds (`!dbg`, `!tbaa`, ... then custom kinds in order
+//! of registration, as LLVM numbers them).
+//!
+//! ```
+//! use llvmext_ir::metadata::{MdNode, Metadata};
+//! let mut md = Metadata::new();
+//! let s = md.get_or_insert(MdNode::String(b"clang".to_vec().into()));
+//! let a = md.get_or_insert(MdNode::Tuple(vec![Some(s)].into()));
+//! let b = md.get_or_insert(MdNode::Tuple(vec![Some(s)].into()));
+//! assert_eq!(a, b); // uniqued
+//! let c = md.push_distinct(MdNode::Tuple(vec![Some(s)].into()));
+//! assert_ne!(a, c);
+//! assert_eq!(md.kind_id("dbg").0, 0);
+//! let k = md.kind_id("pcsections");
+//! assert_eq!(md.kind_name(k), "pcsections");
+//! ```
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::hash::{BuildHasher, Hash};
+
+use hashbrown::hash_table::Entry;
+use hashbrown::{DefaultHashBuilder, HashTable};
+
+use crate::di::DiNode;
+use crate::module::Value;
+use crate::types::TypeId;
+
+/// A metadata node of a module's arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MdId(pub u32);
+
+/// A metadata kind (`!dbg` is 0; LLVM 19's fixed kinds are 0..=40, custom
+/// kinds follow in order of registration).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MdKindId(pub u32);
+
+/// LLVM 19's fixed metadata kinds (`FixedMetadataKinds.def`), by id.
+pub const FIXED_KINDS: &[&str] = &[
+    "dbg",
+    "tbaa",
+    "prof",
+    "fpmath",
+    "range",
+    "tbaa.struct",
+    "invariant.load",
+    "alias.scope",
+    "noalias",
+    "nontemporal",
+    "llvm.mem.parallel_loop_access",
+    "nonnull",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "make.implicit",
+    "unpredictable",
+    "invariant.group",
+    "align",
+    "llvm.loop",
+    "type",
+    "section_prefix",
+    "absolute_symbol",
+    "associated",
+    "callees",
+    "irr_loop",
+    "llvm.access.group",
+    "callback",
+    "llvm.preserve.access.index",
+    "vcall_visibility",
+    "noundef",
+    "annotation",
+    "nosanitize",
+    "func_sanitize",
+    "exclude",
+    "memprof",
+    "callsite",
+    "kcfi_type",
+    "pcsections",
+    "DIAssignID",
+    "coro.outside.frame",
+    "mmra",
+];
+
+/// A metadata node.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum MdNode {
+    /// `!"bytes"`.
+    String(Box<[u8]>),
+    /// A value as metadata: `ty value` (a constant, or inside a function an
+    /// argument or instruction of that function).
+    Value(TypeId, Value),
+    /// `!{...}`; `None` operands print as `null`.
+    Tuple(Box<[Option<MdId>]>),
+    /// A specialized node (`!DILocation(...)`, ...).
+    Di(DiNode),
+    /// `!DIArgList(...)`: values as metadata.
+    ArgList(Box<[MdId]>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct MdEntry {
+    node: MdNode,
+    distinct: bool,
+}
+
+/// The metadata arena and kind table of a module.
+#[derive(Debug, Clone)]
+pub struct Metadata {
+    nodes: Vec<MdEntry>,
+    map: HashTable<u32>,
+    kinds: Vec<Box<str>>,
+    kind_map: HashTable<u32>,
+    hasher: DefaultHashBuilder,
+}
+
+impl Default for Metadata {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn hash_of<T: Hash + ?Sized>(h: &DefaultHashBuilder, v: &T) -> u64 {
+    h.hash_one(v)
+}
+
+impl Metadata {
+    /// An empty arena with LLVM 19's fixed kinds registered.
+    pub fn new() -> Self {
+        let mut m = Metadata {
+            nodes: Vec::new(),
+            map: HashTable::new(),
+            kinds: Vec::new(),
+            kind_map: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
+        };
+        for k in FIXED_KINDS {
+            m.kind_id(k);
+        }
+        m
+    }
+
+    /// The uniqued node `node` (an existing equal, non-distinct node if
+    /// there is one).
+    pub fn get_or_insert(&mut self, node: MdNode) -> MdId {
+        let e = MdEntry { node, distinct: false };
+        let hash = hash_of(&self.hasher, &e);
+        let Metadata { nodes, map, hasher, .. } = self;
+        match map.entry(
+            hash,
+            |&i| nodes[i as usize] == e,
+            |&i| hash_of(hasher, &nodes[i as usize]),
+        ) {
+            Entry::Occupied(o) => MdId(*o.get()),
+            Entry::Vacant(v) => {
+                let id = nodes.len() as u32;
+                nodes.push(e);
+                v.insert(id);
+                MdId(id)
+            }
+        }
+    }
+
+    /// A new `distinct` node.
+    pub fn push_distinct(&mut self, node: MdNode) -> MdId {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(MdEntry { node, distinct: true });
+        MdId(id)
+    }
+
+    /// A new node that is not `distinct` but is kept apart from equal nodes
+    /// (for nodes on a uniqued cycle, which LLVM cannot merge either).
+    pub fn push_ununiqued(&mut self, node: MdNode) -> MdId {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(MdEntry { node, distinct: false });
+        MdId(id)
+    }
+
+    /// Replaces the contents of a node made by [`push_distinct`](Self::push_distinct)
+    /// or [`push_ununiqued`](Self::push_ununiqued) (for filling in forward
+    /// references). Uniqued nodes are never changed: returns `false`.
+    pub fn replace(&mut self, id: MdId, node: MdNode) -> bool {
+        let Some(e) = self.nodes.get(id.0 as usize) else { return false };
+        let h = hash_of(&self.hasher, e);
+        if self.map.find(h, |&i| i == id.0).is_some() {
+            return false;
+        }
+        self.nodes[id.0 as usize].node = node;
+        true
+    }
+
+    /// The node `id`.
+    pub fn get(&self, id: MdId) -> Option<&MdNode> {
+        self.nodes.get(id.0 as usize).map(|e| &e.node)
+    }
+
+    /// Whether `id` is `distinct`.
+    pub fn is_distinct(&self, id: MdId) -> bool {
+        self.nodes.get(id.0 as usize).is_some_and(|e| e.distinct)
+    }
+
+    /// The number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// No nodes.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The id of kind `name`, registered if new.
+    pub fn kind_id(&mut self, name: &str) -> MdKindId {
+        let hash = hash_of(&self.hasher, name);
+        let Metadata { kinds, kind_map, hasher, .. } = self;
+        match kind_map.entry(
+            hash,
+            |&i| &*kinds[i as usize] == name,
+            |&i| hash_of(hasher, &*kinds[i as usize]),
+        ) {
+            Entry::Occupied(o) => MdKindId(*o.get()),
+            Entry::Vacant(v) => {
+                let id = kinds.len() as u32;
+                kinds.push(name.into());
+                v.insert(id);
+                MdKindId(id)
+            }
+        }
+    }
+
+    /// The id of kind `name` if registered.
+    pub fn find_kind(&self, name: &str) -> Option<MdKindId> {
+        let hash = hash_of(&self.hasher, name);
+        self.kind_map.find(hash, |&i| &*self.kinds[i as usize] == name).map(|&i| MdKindId(i))
+    }
+
+    /// The name of kind `id` (`""` if unknown).
+    pub fn kind_name(&self, id: MdKindId) -> &str {
+        self.kinds.get(id.0 as usize).map(|k| &**k).unwrap_or("")
+    }
+
+    /// The number of registered kinds.
+    pub fn kind_count(&self) -> usize {
+        self.kinds.len()
+    }
+}

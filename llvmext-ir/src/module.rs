@@ -1,0 +1,473 @@
+//! The module: globals, functions, aliases, ifuncs, comdats, named metadata,
+//! and the arenas they share (types, constants, attributes, metadata).
+//!
+//! Everything is plain index-based data: a global is named by a
+//! [`GlobalRef`], a function-local value by a [`Value`], a block by a
+//! [`BlockId`]. References between globals go through the constant arena
+//! ([`ConstKind::Global`](crate::constant::ConstKind::Global)), so an
+//! initializer, an operand and an alias target all name globals the same way.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use crate::attr::{AttrListId, AttrSetId, Attrs};
+use crate::constant::{ConstId, Constants};
+use crate::inst::{Inst, InstId};
+use crate::metadata::{MdId, MdKindId, Metadata};
+use crate::types::{TypeId, TypeKind, Types};
+
+/// A global or local name: `Some("x")` prints as `@x`/`%x`, `None` is an
+/// unnamed value, numbered when printed (`@0`, `%1`).
+pub type Name = Option<Box<str>>;
+
+/// Linkage types (LangRef "Linkage Types").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Linkage {
+    /// `external` (printed as nothing on definitions).
+    #[default]
+    External,
+    /// `private`.
+    Private,
+    /// `internal`.
+    Internal,
+    /// `available_externally`.
+    AvailableExternally,
+    /// `linkonce`.
+    LinkOnce,
+    /// `weak`.
+    Weak,
+    /// `common`.
+    Common,
+    /// `appending`.
+    Appending,
+    /// `extern_weak`.
+    ExternWeak,
+    /// `linkonce_odr`.
+    LinkOnceOdr,
+    /// `weak_odr`.
+    WeakOdr,
+}
+
+impl Linkage {
+    /// The keyword (`""` for external).
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Linkage::External => "",
+            Linkage::Private => "private",
+            Linkage::Internal => "internal",
+            Linkage::AvailableExternally => "available_externally",
+            Linkage::LinkOnce => "linkonce",
+            Linkage::Weak => "weak",
+            Linkage::Common => "common",
+            Linkage::Appending => "appending",
+            Linkage::ExternWeak => "extern_weak",
+            Linkage::LinkOnceOdr => "linkonce_odr",
+            Linkage::WeakOdr => "weak_odr",
+        }
+    }
+
+    /// `private` or `internal`.
+    pub fn is_local(self) -> bool {
+        matches!(self, Linkage::Private | Linkage::Internal)
+    }
+}
+
+/// Visibility styles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Visibility {
+    /// `default` (printed as nothing).
+    #[default]
+    Default,
+    /// `hidden`.
+    Hidden,
+    /// `protected`.
+    Protected,
+}
+
+/// DLL storage classes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum DllStorage {
+    /// None.
+    #[default]
+    Default,
+    /// `dllimport`.
+    Import,
+    /// `dllexport`.
+    Export,
+}
+
+/// Thread-local storage models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ThreadLocal {
+    /// Not thread-local.
+    #[default]
+    NotThreadLocal,
+    /// `thread_local` (general dynamic).
+    GeneralDynamic,
+    /// `thread_local(localdynamic)`.
+    LocalDynamic,
+    /// `thread_local(initialexec)`.
+    InitialExec,
+    /// `thread_local(localexec)`.
+    LocalExec,
+}
+
+/// `unnamed_addr` / `local_unnamed_addr`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum UnnamedAddr {
+    /// Neither.
+    #[default]
+    None,
+    /// `local_unnamed_addr`.
+    Local,
+    /// `unnamed_addr`.
+    Global,
+}
+
+/// A calling convention: its number (`cc N`); the named ones have
+/// constants, printed by name as LLVM does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CallConv(pub u32);
+
+impl CallConv {
+    /// `ccc`, the default (printed as nothing).
+    pub const C: CallConv = CallConv(0);
+    /// `fastcc`.
+    pub const FAST: CallConv = CallConv(8);
+    /// `coldcc`.
+    pub const COLD: CallConv = CallConv(9);
+}
+
+/// COMDAT selection kinds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ComdatKind {
+    /// `any`.
+    #[default]
+    Any,
+    /// `exactmatch`.
+    ExactMatch,
+    /// `largest`.
+    Largest,
+    /// `nodeduplicate`.
+    NoDeduplicate,
+    /// `samesize`.
+    SameSize,
+}
+
+/// A comdat: `$name = comdat kind`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comdat {
+    /// Its name.
+    pub name: Box<str>,
+    /// Its selection kind.
+    pub kind: ComdatKind,
+}
+
+/// An index into [`Module::comdats`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ComdatId(pub u32);
+
+/// A global value of the module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GlobalRef {
+    /// [`Module::globals`]`[i]`.
+    Var(u32),
+    /// [`Module::functions`]`[i]`.
+    Func(u32),
+    /// [`Module::aliases`]`[i]`.
+    Alias(u32),
+    /// [`Module::ifuncs`]`[i]`.
+    IFunc(u32),
+}
+
+/// What every global value has.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GlobalCommon {
+    /// The name (`None`: unnamed, printed as `@N`).
+    pub name: Name,
+    /// Linkage.
+    pub linkage: Linkage,
+    /// Visibility.
+    pub visibility: Visibility,
+    /// DLL storage class.
+    pub dll: DllStorage,
+    /// Thread-local model.
+    pub thread_local: ThreadLocal,
+    /// `unnamed_addr` or `local_unnamed_addr`.
+    pub unnamed_addr: UnnamedAddr,
+    /// `dso_local` (`false`: dso_preemptable, printed as nothing).
+    pub dso_local: bool,
+    /// `partition "name"`.
+    pub partition: Option<Box<str>>,
+    /// Sanitizer metadata flags: [`SANITIZE_NO_ADDRESS`] and friends.
+    pub sanitizer: u8,
+}
+
+/// `no_sanitize_address`.
+pub const SANITIZE_NO_ADDRESS: u8 = 1;
+/// `no_sanitize_hwaddress`.
+pub const SANITIZE_NO_HWADDRESS: u8 = 2;
+/// `sanitize_memtag`.
+pub const SANITIZE_MEMTAG: u8 = 4;
+/// `sanitize_address_dyninit`.
+pub const SANITIZE_ADDRESS_DYNINIT: u8 = 8;
+
+/// A global variable.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GlobalVar {
+    /// Name, linkage and the other global-value properties.
+    pub common: GlobalCommon,
+    /// The value type (the global itself is a `ptr addrspace(N)`).
+    pub ty: TypeId,
+    /// Address space.
+    pub addrspace: u32,
+    /// `externally_initialized`.
+    pub externally_initialized: bool,
+    /// `constant` (else `global`).
+    pub constant: bool,
+    /// The initializer (`None`: a declaration).
+    pub init: Option<ConstId>,
+    /// `section "name"`.
+    pub section: Option<Box<str>>,
+    /// `comdat` / `comdat($name)`.
+    pub comdat: Option<ComdatId>,
+    /// `align N` (0: none).
+    pub align: u64,
+    /// `code_model "kind"` (`tiny`, `small`, `kernel`, `medium`, `large`).
+    pub code_model: Option<Box<str>>,
+    /// Global variable attributes (`#N` after everything else).
+    pub attrs: AttrSetId,
+    /// Attached metadata (`!dbg !N`, ...), in the order given.
+    pub md: Vec<(MdKindId, MdId)>,
+}
+
+/// A function argument.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Arg {
+    /// Its name (`None`: numbered).
+    pub name: Name,
+}
+
+/// An index into a function's [`Function::blocks`] (layout order).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+/// A basic block.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Block {
+    /// Its label (`None`: numbered).
+    pub name: Name,
+    /// Its instructions in order (indices into [`Function::insts`]).
+    pub insts: Vec<InstId>,
+}
+
+/// A function declaration or definition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Function {
+    /// Name, linkage and the other global-value properties.
+    pub common: GlobalCommon,
+    /// The function type.
+    pub ty: TypeId,
+    /// Calling convention.
+    pub cc: CallConv,
+    /// Address space (`addrspace(N)` when not the datalayout's program
+    /// address space; kept as given).
+    pub addrspace: u32,
+    /// Function, return and parameter attributes.
+    pub attrs: AttrListId,
+    /// `section "name"`.
+    pub section: Option<Box<str>>,
+    /// `comdat` / `comdat($name)`.
+    pub comdat: Option<ComdatId>,
+    /// `align N` (0: none).
+    pub align: u64,
+    /// `gc "name"`.
+    pub gc: Option<Box<str>>,
+    /// `prefix T C`.
+    pub prefix: Option<ConstId>,
+    /// `prologue T C`.
+    pub prologue: Option<ConstId>,
+    /// `personality T C`.
+    pub personality: Option<ConstId>,
+    /// Attached metadata on the definition (`!dbg !N`, ...).
+    pub md: Vec<(MdKindId, MdId)>,
+    /// Arguments (as many as the type has parameters).
+    pub args: Vec<Arg>,
+    /// Blocks in layout order; empty for a declaration.
+    pub blocks: Vec<Block>,
+    /// The instruction arena; blocks list which are where.
+    pub insts: Vec<Inst>,
+}
+
+impl Function {
+    /// A declaration with no body.
+    pub fn is_declaration(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    /// The instruction `id`.
+    pub fn inst(&self, id: InstId) -> &Inst {
+        &self.insts[id.0 as usize]
+    }
+}
+
+/// `@name = alias T, ptr @aliasee`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alias {
+    /// Name, linkage and the other global-value properties.
+    pub common: GlobalCommon,
+    /// The value type.
+    pub ty: TypeId,
+    /// Address space of the alias's pointer type.
+    pub addrspace: u32,
+    /// The aliasee (a constant of pointer type).
+    pub aliasee: ConstId,
+}
+
+/// `@name = ifunc T, ptr @resolver`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IFunc {
+    /// Name, linkage and the other global-value properties.
+    pub common: GlobalCommon,
+    /// The value type.
+    pub ty: TypeId,
+    /// Address space of the ifunc's pointer type.
+    pub addrspace: u32,
+    /// The resolver.
+    pub resolver: ConstId,
+}
+
+/// `!name = !{!0, !1}`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedMd {
+    /// The name (without `!`).
+    pub name: Box<str>,
+    /// The operands (nodes).
+    pub ops: Vec<MdId>,
+}
+
+/// A function-local value, an operand of an instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// A constant (including globals, through [`ConstKind::Global`](crate::constant::ConstKind::Global)).
+    Const(ConstId),
+    /// The function's argument `n`.
+    Arg(u32),
+    /// The result of an instruction of this function.
+    Inst(InstId),
+    /// `metadata ...`: metadata as a value (intrinsic operands).
+    Metadata(MdId),
+    /// Inline assembly ([`Module::inline_asm`]`[i]`), only as a callee.
+    InlineAsm(u32),
+}
+
+/// `asm sideeffect alignstack inteldialect unwind "body", "constraints"`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct InlineAsm {
+    /// The function type of the call.
+    pub ty: TypeId,
+    /// The assembly text.
+    pub asm: Box<[u8]>,
+    /// The constraint string.
+    pub constraints: Box<[u8]>,
+    /// `sideeffect`.
+    pub side_effects: bool,
+    /// `alignstack`.
+    pub align_stack: bool,
+    /// `inteldialect`.
+    pub intel_dialect: bool,
+    /// `unwind`.
+    pub can_throw: bool,
+}
+
+/// A whole module.
+#[derive(Debug, Clone, Default)]
+pub struct Module {
+    /// `source_filename = "..."`.
+    pub source_filename: Option<Box<[u8]>>,
+    /// `target datalayout = "..."`.
+    pub datalayout: Option<Box<str>>,
+    /// `target triple = "..."`.
+    pub triple: Option<Box<str>>,
+    /// `module asm "..."`, one entry per line.
+    pub module_asm: Vec<Box<[u8]>>,
+    /// The type arena.
+    pub types: Types,
+    /// The constant arena.
+    pub consts: Constants,
+    /// Attribute sets and lists.
+    pub attrs: Attrs,
+    /// Metadata nodes and kinds.
+    pub md: Metadata,
+    /// Comdats, in order of definition.
+    pub comdats: Vec<Comdat>,
+    /// Global variables, in order.
+    pub globals: Vec<GlobalVar>,
+    /// Functions, in order.
+    pub functions: Vec<Function>,
+    /// Aliases, in order.
+    pub aliases: Vec<Alias>,
+    /// IFuncs, in order.
+    pub ifuncs: Vec<IFunc>,
+    /// Named metadata, in order.
+    pub named_md: Vec<NamedMd>,
+    /// Inline assembly values used as callees.
+    pub inline_asm: Vec<InlineAsm>,
+}
+
+impl Module {
+    /// An empty module.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The common properties of a global value.
+    pub fn global_common(&self, g: GlobalRef) -> &GlobalCommon {
+        match g {
+            GlobalRef::Var(i) => &self.globals[i as usize].common,
+            GlobalRef::Func(i) => &self.functions[i as usize].common,
+            GlobalRef::Alias(i) => &self.aliases[i as usize].common,
+            GlobalRef::IFunc(i) => &self.ifuncs[i as usize].common,
+        }
+    }
+
+    /// The address space of a global value's pointer.
+    pub fn global_addrspace(&self, g: GlobalRef) -> u32 {
+        match g {
+            GlobalRef::Var(i) => self.globals[i as usize].addrspace,
+            GlobalRef::Func(i) => self.functions[i as usize].addrspace,
+            GlobalRef::Alias(i) => self.aliases[i as usize].addrspace,
+            GlobalRef::IFunc(i) => self.ifuncs[i as usize].addrspace,
+        }
+    }
+
+    /// The value type of a global value (for a function, its function type).
+    pub fn global_value_type(&self, g: GlobalRef) -> TypeId {
+        match g {
+            GlobalRef::Var(i) => self.globals[i as usize].ty,
+            GlobalRef::Func(i) => self.functions[i as usize].ty,
+            GlobalRef::Alias(i) => self.aliases[i as usize].ty,
+            GlobalRef::IFunc(i) => self.ifuncs[i as usize].ty,
+        }
+    }
+
+    /// The type of `v` as an operand of function `f` (`None` if `v` names
+    /// something `f` does not have).
+    pub fn value_type(&self, f: &Function, v: Value) -> Option<TypeId> {
+        match v {
+            Value::Const(c) => self.consts.ty(c),
+            Value::Arg(n) => match self.types.get(f.ty)? {
+                TypeKind::Function { params, .. } => params.get(n as usize).copied(),
+                _ => None,
+            },
+            Value::Inst(i) => f.insts.get(i.0 as usize).map(|i| i.ty),
+            Value::Metadata(_) => self.types_metadata(),
+            Value::InlineAsm(i) => self.inline_asm.get(i as usize).map(|a| a.ty),
+        }
+    }
+
+    fn types_metadata(&self) -> Option<TypeId> {
+        self.types.find(&TypeKind::Metadata)
+    }
+}
