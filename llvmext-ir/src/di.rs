@@ -94,3 +94,16 @@ pub fn write_node(
     let _ = (node, md, operand);
     out.write_str("!DIUnimplemented()")
 }
+
+/// The metadata operands of a specialized node in LLVM 19's *operand*
+/// order (`MDNode::operands()`, e.g. `DISubprogram`: file, scope, name,
+/// linkageName, type, unit, ...), which is the order the printer's slot
+/// numbering walks; `None` is a null operand. (Placeholder until the schema
+/// records LLVM's operand order: the metadata fields in schema order.)
+pub fn md_operands(node: &DiNode, out: &mut alloc::vec::Vec<Option<MdId>>) {
+    for f in node.fields.iter() {
+        if let DiField::Md(m) = f {
+            out.push(*m);
+        }
+    }
+}

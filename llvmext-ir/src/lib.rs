@@ -35,5 +35,6 @@ pub mod int;
 pub mod metadata;
 pub mod module;
 pub mod types;
+pub mod write;
 
 pub use module::{Module, Value};

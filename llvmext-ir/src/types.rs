@@ -42,6 +42,12 @@ impl TypeId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The id at position `i` of an arena (the inverse of
+    /// [`index`](Self::index); meaningful for `i < Types::len()`).
+    pub fn from_index(i: u32) -> TypeId {
+        TypeId(i)
+    }
 }
 
 /// The float formats.
