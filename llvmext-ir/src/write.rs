@@ -59,19 +59,18 @@ pub fn print_with_id(m: &Module, module_id: &str) -> String {
 // Small writers.
 
 fn push_u64(out: &mut String, mut v: u64) {
+    if v < 10 {
+        out.push((b'0' + v as u8) as char);
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut i = buf.len();
-    loop {
+    while v > 0 {
         i -= 1;
         buf[i] = b'0' + (v % 10) as u8;
         v /= 10;
-        if v == 0 {
-            break;
-        }
     }
-    for &b in &buf[i..] {
-        out.push(b as char);
-    }
+    out.push_str(core::str::from_utf8(&buf[i..]).unwrap_or(""));
 }
 
 fn push_i64(out: &mut String, v: i64) {
@@ -515,6 +514,7 @@ impl<'m> Ctx<'m> {
         }
         let mut tstr: Vec<Box<str>> = Vec::with_capacity(m.types.len());
         let mut s = String::new();
+        #[allow(clippy::needless_range_loop)]
         for i in 0..m.types.len() {
             s.clear();
             let id = type_id(m, i);
@@ -2014,6 +2014,15 @@ impl<'m> Ctx<'m> {
     /// `WriteConstantInternal`, with an explicit stack.
     fn constant(&self, out: &mut String, root: ConstId) {
         let m = self.m;
+        // The common flat constants need no stack.
+        match m.consts.kind(root) {
+            Some(ConstKind::Int(v)) => return push_int(out, v),
+            Some(ConstKind::Global(g)) => return self.gname(out, *g),
+            Some(ConstKind::Undef) => return out.push_str("undef"),
+            Some(ConstKind::Poison) => return out.push_str("poison"),
+            Some(ConstKind::Zero) => return out.push_str("zeroinitializer"),
+            _ => {}
+        }
         let mut stack: Vec<Task<'_>> = vec![Task::C(root)];
         while let Some(t) = stack.pop() {
             let c = match t {
@@ -2580,11 +2589,7 @@ fn md_operands(m: &Module, n: MdId, out: &mut Vec<Option<MdId>>) {
 /// (blocks excluded).
 fn for_each_operand(k: &InstKind, mut f: impl FnMut(Value)) {
     match k {
-        InstKind::Ret(v) => {
-            if let Some(v) = v {
-                f(*v)
-            }
-        }
+        InstKind::Ret(Some(v)) => f(*v),
         InstKind::CondBr { cond, .. } => f(*cond),
         InstKind::Switch { cond, cases, .. } => {
             f(*cond);

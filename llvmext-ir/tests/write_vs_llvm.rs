@@ -933,3 +933,47 @@ fn the_tests_can_fail() {
     let theirs = roundtrip(&ours);
     assert_ne!(strip_id(&ours), strip_id(&theirs));
 }
+
+/// Throughput of the printer on a large generated function (run with
+/// `cargo test --release -- --ignored print_speed --nocapture`).
+#[test]
+#[ignore]
+fn print_speed() {
+    let mut b = B::new();
+    let i32t = b.i(32);
+    let p = b.ptr();
+    let f = b.func("big", i32t, &[i32t, p], false);
+    let e = b.block(f, "");
+    let mut x = Value::Arg(0);
+    for i in 0..400_000 {
+        let c = b.ci(32, i);
+        x = b.ins(
+            f,
+            e,
+            i32t,
+            "",
+            InstKind::Binary { op: BinOp::Add, lhs: x, rhs: c, flags: flags::NSW, fmf: 0 },
+        );
+        let v = b.m.types.void();
+        b.ins(
+            f,
+            e,
+            v,
+            "",
+            InstKind::Store {
+                val: x,
+                ptr: Value::Arg(1),
+                align: 4,
+                volatile: false,
+                ordering: Ordering::NotAtomic,
+                scope: None,
+            },
+        );
+    }
+    let v = b.m.types.void();
+    b.ins(f, e, v, "", InstKind::Ret(Some(x)));
+    let t = std::time::Instant::now();
+    let s = write::print(&b.m);
+    let dt = t.elapsed().as_secs_f64();
+    println!("printed {} bytes in {:.3} s: {:.0} MB/s", s.len(), dt, s.len() as f64 / dt / 1e6);
+}
