@@ -532,7 +532,10 @@ pub fn write_name(f: &mut dyn fmt::Write, name: &str) -> fmt::Result {
     }
     f.write_char('"')?;
     for &c in bytes {
-        if (0x20..0x7f).contains(&c) && c != b'\\' && c != b'"' {
+        if c == b'\\' {
+            // LLVM 19's printEscapedString/PrintLLVMName write `\\`.
+            f.write_str("\\\\")?;
+        } else if (0x20..0x7f).contains(&c) && c != b'"' {
             f.write_char(c as char)?;
         } else {
             write!(f, "\\{c:02X}")?;
@@ -616,7 +619,9 @@ impl fmt::Display for DisplayType<'_> {
             TypeKind::TargetExt { name, types, ints } => {
                 f.write_str("target(\"")?;
                 for c in name.bytes() {
-                    if (0x20..0x7f).contains(&c) && c != b'\\' && c != b'"' {
+                    if c == b'\\' {
+                        f.write_str("\\\\")?;
+                    } else if (0x20..0x7f).contains(&c) && c != b'"' {
                         f.write_char(c as char)?;
                     } else {
                         write!(f, "\\{c:02X}")?;
