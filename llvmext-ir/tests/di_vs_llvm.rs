@@ -418,3 +418,130 @@ fn di_lines_round_trip_like_llvm_dis() {
     }
     assert!(total > 1000, "only {total} lines");
 }
+
+/// LLVM's message for `node` (after `file:line:col: error: `).
+fn llvm_error(node: &str) -> String {
+    let src = format!("!named = !{{!0}}\n!0 = distinct {node}\n");
+    let out = Command::new("llvm-as-19")
+        .args(["-", "-o", "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(src.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let first = err.lines().next().unwrap_or("").to_string();
+    first.split(" error: ").nth(1).unwrap_or(&first).to_string()
+}
+
+#[test]
+fn bad_fields_give_llparsers_errors() {
+    let cases = [
+        "!DILocation(line: 1, scope: !0, foo: 1)",
+        "!DILocation(line: 1, line: 2, scope: !0)",
+        "!DILocation(line: 1)",
+        "!DILocation(line: -1, scope: !0)",
+        "!DILocation(line: 4294967296, scope: !0)",
+        "!DILocation(column: 65536, scope: !0)",
+        "!DILocation(scope: null)",
+        "!DILocation(scope: 5)",
+        "!DILocation(scope: !0, isImplicitCode: 1)",
+        "!DIBasicType(encoding: DW_ATE_foo)",
+        "!DIBasicType(encoding: DW_TAG_member)",
+        "!DIBasicType(encoding: 256)",
+        "!DIBasicType(tag: DW_TAG_nope)",
+        "!DIBasicType(tag: 65536)",
+        "!DIBasicType(flags: DIFlagNope)",
+        "!DIBasicType(flags: DIFlagZero)",
+        "!DIBasicType(flags: DIFlagPublic | 4294967296)",
+        "!DIBasicType(flags: DISPFlagPure)",
+        "!DIBasicType(name: 3)",
+        "!DIBasicType(size: !0)",
+        "!DIBasicType(size: 18446744073709551616)",
+        "!DISubprogram(spFlags: DISPFlagNope)",
+        "!DISubprogram(spFlags: DIFlagPublic)",
+        "!DISubprogram(thisAdjustment: 2147483648)",
+        "!DISubprogram(thisAdjustment: -2147483649)",
+        "!DISubprogram(thisAdjustment: DW_TAG_member)",
+        "!DISubprogram(virtuality: DW_VIRTUALITY_nope)",
+        "!DISubprogram(virtuality: 3)",
+        "!DISubprogram(isLocal: DW_TAG_member)",
+        "!DIEnumerator(name: \"a\", value: -1, isUnsigned: true)",
+        "!DIEnumerator(name: \"a\")",
+        "!DIEnumerator(value: 1)",
+        "!DIEnumerator(name: \"a\", value: \"b\")",
+        "!DIFile(filename: \"a\", directory: \"b\", checksum: \"00\")",
+        "!DIFile(filename: \"a\", directory: \"b\", checksumkind: CSK_MD5)",
+        "!DIFile(filename: \"a\", directory: \"b\", checksumkind: CSK_FOO, checksum: \"0\")",
+        "!DIFile(filename: \"a\")",
+        "!DICompileUnit(language: DW_LANG_C99, file: !0, emissionKind: 4)",
+        "!DICompileUnit(language: DW_LANG_C99, file: !0, nameTableKind: 4)",
+        "!DICompileUnit(language: DW_LANG_C99, file: !0, emissionKind: DW_TAG_member)",
+        "!DICompileUnit(language: DW_LANG_Nope, file: !0)",
+        "!DICompileUnit(file: !0)",
+        "!DICompileUnit(language: DW_LANG_C99)",
+        "!DICompileUnit(language: DW_LANG_C99, file: null)",
+        "!DISubrange(count: -2)",
+        "!DISubrange(count: null)",
+        "!DISubrange(lowerBound: -9223372036854775809)",
+        "!DISubroutineType(cc: DW_CC_nope, types: null)",
+        "!DISubroutineType(cc: 256, types: null)",
+        "!DISubroutineType(flags: 0)",
+        "!DIMacro(type: DW_MACINFO_nope, name: \"x\")",
+        "!DIMacro(type: DW_MACINFO_define)",
+        "!DIMacroFile(type: DW_MACINFO_define, line: 1)",
+        "!DIExpression(DW_OP_nope)",
+        "!DIExpression(-1)",
+        "!DIExpression(18446744073709551616)",
+        "!DIExpression(DW_ATE_nope)",
+        "!DIExpression(DW_TAG_member)",
+        "!DIGlobalVariable(name: \"\")",
+        "!DIDerivedType(tag: DW_TAG_member, baseType: null, ptrAuthKey: 8)",
+        "!DIDerivedType(tag: DW_TAG_member, baseType: null, dwarfAddressSpace: 4294967296)",
+        "!DIDerivedType(tag: DW_TAG_member)",
+        "!DIDerivedType(baseType: null)",
+        "!DICompositeType(name: \"x\")",
+        "!DICompositeType(tag: DW_TAG_array_type, runtimeLang: DW_LANG_Nope)",
+        "!DICompositeType(tag: DW_TAG_array_type, rank: DW_TAG_member)",
+        "!DILabel(scope: !0, name: \"l\", file: !0)",
+        "!DILabel(scope: !0, name: \"l\", file: !0, line: 1, column: 2)",
+        "!DILexicalBlockFile(scope: !0)",
+        "!DILexicalBlock(scope: !0, column: 65536)",
+        "!DILocalVariable(scope: !0, arg: 65536)",
+        "!DIImportedEntity(tag: DW_TAG_imported_module)",
+        "!DIModule(scope: null)",
+        "!DITemplateValueParameter(name: \"x\")",
+        "!DIGlobalVariableExpression(var: !0)",
+        "!GenericDINode(header: \"x\")",
+        "!GenericDINode(tag: 1, operands: !0)",
+        "!DINamespace(name: \"x\")",
+        "!DICommonBlock(name: \"x\")",
+    ];
+    for case in cases {
+        let want = llvm_error(case);
+        assert!(!want.is_empty(), "llvm-as-19 accepted {case}");
+        let kind_name: String =
+            case[1..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        let kind = di::kind_by_name(&kind_name).unwrap();
+        let mut cx = Ctx { md: Metadata::new(), placeholders: 1, values: HashMap::new() };
+        cx.md.push_distinct(MdNode::Tuple(Box::new([])));
+        let mut lx = Lexer { s: &case.as_bytes()[1..], pos: kind_name.len() };
+        let fields = lx.fields(&mut cx, &kind_name);
+        let raws: Vec<(&str, DiRaw<'_>)> =
+            fields.iter().map(|(n, t)| (n.as_str(), to_raw(t))).collect();
+        let got = di::build(kind, &raws, &mut cx.md);
+        let msg = match got {
+            Err(e) => e.message,
+            Ok(n) => di::distinct_required(kind, Some(&n)).unwrap_or("<accepted>").to_string(),
+        };
+        if std::env::var_os("DI_TRACE").is_some() {
+            eprintln!("{case} => {want}");
+        }
+        assert_eq!(msg, want, "{case}");
+    }
+    eprintln!("{} malformed nodes give llvm-as-19's messages", cases.len());
+}
