@@ -2138,13 +2138,56 @@ pub fn write_node(
 }
 
 /// The metadata operands of a specialized node in LLVM 19's *operand*
-/// order (`MDNode::operands()`, e.g. `DISubprogram`: file, scope, name,
-/// linkageName, type, unit, ...), which is the order the printer's slot
-/// numbering walks; `None` is a null operand. (Placeholder until the schema
-/// records LLVM's operand order: the metadata fields in schema order.)
+/// order (`MDNode::operands()`, e.g. `DISubprogram`: file, scope, type,
+/// unit, declaration, retainedNodes, ...), which is the order the printer's
+/// slot numbering walks; `None` is a null operand. Only the fields that can
+/// hold nodes are listed (strings never get slots); where LLVM's operand
+/// order differs from the printing order it is spelled out below (from the
+/// operand indices of LLVM 19's `DebugInfoMetadata.h`), otherwise the
+/// schema's order is LLVM's.
 pub fn md_operands(node: &DiNode, out: &mut alloc::vec::Vec<Option<MdId>>) {
-    for f in node.fields.iter() {
-        if let DiField::Md(m) = f {
+    let order: &[&str] = match kind_name(node.kind) {
+        "DIDerivedType" => &["file", "scope", "baseType", "extraData", "annotations"],
+        "DICompositeType" => &[
+            "file",
+            "scope",
+            "baseType",
+            "elements",
+            "vtableHolder",
+            "templateParams",
+            "discriminator",
+            "dataLocation",
+            "associated",
+            "allocated",
+            "rank",
+            "annotations",
+        ],
+        "DISubprogram" => &[
+            "file",
+            "scope",
+            "type",
+            "unit",
+            "declaration",
+            "retainedNodes",
+            "containingType",
+            "templateParams",
+            "thrownTypes",
+            "annotations",
+        ],
+        "DILexicalBlock" | "DILexicalBlockFile" | "DIModule" => &["file", "scope"],
+        _ => {
+            for f in node.fields.iter() {
+                match f {
+                    DiField::Md(m) => out.push(*m),
+                    DiField::List(l) => out.extend_from_slice(l),
+                    _ => {}
+                }
+            }
+            return;
+        }
+    };
+    for name in order {
+        if let DiField::Md(m) = node.field(name) {
             out.push(*m);
         }
     }
