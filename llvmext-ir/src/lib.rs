@@ -34,6 +34,7 @@ pub mod inst;
 pub mod int;
 pub mod metadata;
 pub mod module;
+pub mod parse;
 pub mod types;
 
 pub use module::{Module, Value};
