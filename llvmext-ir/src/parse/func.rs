@@ -29,6 +29,7 @@ pub(crate) enum Local {
 }
 
 pub(crate) struct FnState<'a> {
+    #[allow(dead_code)]
     fi: u32,
     params: Vec<TypeId>,
     ret: TypeId,

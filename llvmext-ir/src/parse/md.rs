@@ -102,7 +102,7 @@ impl<'a> Parser<'a> {
         let t = self.text();
         let n = super::parse_u32(t).ok_or_else(|| PErr { pos: loc, msg: "expected metadata number".into() })?;
         self.bump();
-        Ok(self.use_slot(n, loc - 1))
+        Ok(self.use_slot(n, loc))
     }
 
     /// An attachment `!kind !N` (the current token is the `!kind`).

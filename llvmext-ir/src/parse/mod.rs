@@ -34,7 +34,7 @@ mod md;
 use lexer::{unescape, Lexer, Tok, Token};
 
 /// How deeply types, constants and metadata may nest.
-pub const MAX_DEPTH: u32 = 256;
+pub const MAX_DEPTH: u32 = 64;
 
 /// A parse error, located at a line and column (1-based; a tab counts as one
 /// column, as in LLVM).
@@ -324,7 +324,10 @@ impl<'a> Parser<'a> {
 
     pub fn fail<T>(&self, msg: impl Into<String>) -> R<T> {
         if let Tok::Error(m) = self.tok.kind {
-            return err(self.tok.start, m);
+            // LLVM reports an unterminated string as what was expected.
+            if !m.starts_with("end of file") {
+                return err(self.tok.start, m);
+            }
         }
         err(self.tok.start, msg)
     }
@@ -489,20 +492,15 @@ impl<'a> Parser<'a> {
                             self.declare_global(t, 1)?;
                         }
                         if is_def {
-                            // Skip to the body and over it.
-                            let mut depth = 0u32;
+                            // Skip the header's tokens up to the body, then
+                            // the body by bytes (strings and comments aware).
                             loop {
                                 let x = lex.next();
                                 match x.kind {
                                     Tok::Eof => break,
-                                    Tok::LBrace => depth += 1,
-                                    Tok::RBrace => {
-                                        depth = depth.saturating_sub(1);
-                                        if depth == 0 {
-                                            // Check it's the body's close: the body begins with
-                                            // the first `{` after the arguments; we count all.
-                                            break;
-                                        }
+                                    Tok::LBrace => {
+                                        lex.pos = skip_body(self.src, lex.pos);
+                                        break;
                                     }
                                     _ => {}
                                 }
@@ -1227,7 +1225,8 @@ impl<'a> Parser<'a> {
         )
     }
 
-    fn parse_align_value(&mut self, loc: u32) -> R<u64> {
+    fn parse_align_value(&mut self, _kw_loc: u32) -> R<u64> {
+        let loc = self.loc();
         let v = self.parse_u64()?;
         if !v.is_power_of_two() {
             return err(loc, "alignment is not a power of two");
@@ -1517,7 +1516,7 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Ident => {
                     let w = self.text();
-                    if w == b"align" || w == b"alignstack" && false {
+                    if w == b"align" {
                         return Ok(());
                     }
                     let Some(k) = core::str::from_utf8(w).ok().and_then(AttrKind::from_keyword) else {
@@ -2331,6 +2330,33 @@ impl<'a> Parser<'a> {
         self.md_finish()?;
         Ok(())
     }
+}
+
+/// The position after the `}` closing a body whose `{` ends at `pos`.
+fn skip_body(src: &[u8], mut pos: usize) -> usize {
+    let mut depth = 1u32;
+    while let Some(&c) = src.get(pos) {
+        pos += 1;
+        match c {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return pos;
+                }
+            }
+            b'"' => match src[pos..].iter().position(|&c| c == b'"') {
+                Some(n) => pos += n + 1,
+                None => return src.len(),
+            },
+            b';' => match src[pos..].iter().position(|&c| c == b'\n') {
+                Some(n) => pos += n,
+                None => return src.len(),
+            },
+            _ => {}
+        }
+    }
+    pos
 }
 
 pub(crate) fn parse_u32(d: &[u8]) -> Option<u32> {
