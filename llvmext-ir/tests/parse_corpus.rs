@@ -34,7 +34,12 @@ fn clang(src: &Path, opt: &str, g: bool) -> Vec<u8> {
         c.arg("-g");
     }
     let out = c.arg(src).output().expect("clang-19 (install Debian package clang-19)");
-    assert!(out.status.success(), "clang-19 failed on {}: {}", src.display(), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "clang-19 failed on {}: {}",
+        src.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
     out.stdout
 }
 
@@ -112,7 +117,12 @@ fn parse_file_timing() {
     let r = parse(&src, &path);
     let dt = t.elapsed();
     match r {
-        Ok(m) => eprintln!("ok: {} functions, {} globals, {} md nodes in {dt:?}", m.functions.len(), m.globals.len(), m.md.len()),
+        Ok(m) => eprintln!(
+            "ok: {} functions, {} globals, {} md nodes in {dt:?}",
+            m.functions.len(),
+            m.globals.len(),
+            m.md.len()
+        ),
         Err(e) => eprintln!("error after {dt:?}: {e}"),
     }
 }

@@ -53,16 +53,22 @@ pub(crate) fn for_each_value(k: &mut InstKind, f: &mut dyn FnMut(&mut Value)) {
         }
     }
     match k {
-        InstKind::Ret(Some(v)) | InstKind::Resume(v) | InstKind::Freeze(v) | InstKind::VaArg(v) => f(v),
+        InstKind::Ret(Some(v)) | InstKind::Resume(v) | InstKind::Freeze(v) | InstKind::VaArg(v) => {
+            f(v)
+        }
         InstKind::Ret(None) | InstKind::Br(_) | InstKind::Unreachable | InstKind::Fence { .. } => {}
         InstKind::CondBr { cond, .. } => f(cond),
         InstKind::Switch { cond, .. } => f(cond),
         InstKind::IndirectBr { addr, .. } => f(addr),
-        InstKind::Invoke { call: c, .. } | InstKind::CallBr { call: c, .. } | InstKind::Call { call: c, .. } => call(c, f),
+        InstKind::Invoke { call: c, .. }
+        | InstKind::CallBr { call: c, .. }
+        | InstKind::Call { call: c, .. } => call(c, f),
         InstKind::CatchSwitch { parent, .. } => f(parent),
         InstKind::CatchRet { pad, .. } | InstKind::CleanupRet { pad, .. } => f(pad),
         InstKind::FNeg { val, .. } => f(val),
-        InstKind::Binary { lhs, rhs, .. } | InstKind::ICmp { lhs, rhs, .. } | InstKind::FCmp { lhs, rhs, .. } => {
+        InstKind::Binary { lhs, rhs, .. }
+        | InstKind::ICmp { lhs, rhs, .. }
+        | InstKind::FCmp { lhs, rhs, .. } => {
             f(lhs);
             f(rhs);
         }
@@ -121,7 +127,6 @@ pub(crate) fn for_each_value(k: &mut InstKind, f: &mut dyn FnMut(&mut Value)) {
             f(parent);
             args.iter_mut().for_each(f);
         }
-        _ => {}
     }
 }
 
@@ -163,7 +168,11 @@ fn for_each_block(k: &mut InstKind, f: &mut dyn FnMut(&mut BlockId)) {
 /// numbers local values).
 pub(crate) fn find_block(f: &Function, m: &Module, key: &Key<'_>) -> Option<u32> {
     match key {
-        Key::N(n) => f.blocks.iter().position(|b| b.name.as_deref().map(str::as_bytes) == Some(&n[..])).map(|i| i as u32),
+        Key::N(n) => f
+            .blocks
+            .iter()
+            .position(|b| b.name.as_deref().map(str::as_bytes) == Some(&n[..]))
+            .map(|i| i as u32),
         Key::I(want) => {
             let mut n = f.args.iter().filter(|a| a.name.is_none()).count() as u32;
             for (bi, b) in f.blocks.iter().enumerate() {
@@ -238,10 +247,14 @@ impl<'a> Parser<'a> {
         r?;
         let Some(mut st) = st else { return Ok(()) };
         // Unresolved forward references.
-        if let Some((_, loc, _, key)) = st.fwd_vals.iter().filter(|x| x.2.is_none()).min_by_key(|x| x.1) {
+        if let Some((_, loc, _, key)) =
+            st.fwd_vals.iter().filter(|x| x.2.is_none()).min_by_key(|x| x.1)
+        {
             return err(*loc, format!("use of undefined value '{}'", Self::key_display(key)));
         }
-        if let Some((loc, _, key)) = st.fwd_blocks.iter().filter(|x| x.1.is_none()).min_by_key(|x| x.0) {
+        if let Some((loc, _, key)) =
+            st.fwd_blocks.iter().filter(|x| x.1.is_none()).min_by_key(|x| x.0)
+        {
             return err(*loc, format!("use of undefined value '{}'", Self::key_display(key)));
         }
         let vals: Vec<Option<Value>> = st.fwd_vals.iter().map(|x| x.2).collect();
@@ -268,7 +281,9 @@ impl<'a> Parser<'a> {
         }
         for (id, ty, v) in core::mem::take(&mut st.md_fixups) {
             let v = match v {
-                Value::Inst(InstId(i)) if i & FWD != 0 => vals.get((i & !FWD) as usize).copied().flatten().unwrap_or(v),
+                Value::Inst(InstId(i)) if i & FWD != 0 => {
+                    vals.get((i & !FWD) as usize).copied().flatten().unwrap_or(v)
+                }
                 _ => v,
             };
             self.m.md.replace(id, MdNode::Value(ty, v));
@@ -307,7 +322,10 @@ impl<'a> Parser<'a> {
                     let n = super::parse_u32(&t[..t.len() - 1]).unwrap_or(u32::MAX);
                     let next = self.fs().next_num;
                     if n < next {
-                        return err(loc, format!("label expected to be numbered '{next}' or greater"));
+                        return err(
+                            loc,
+                            format!("label expected to be numbered '{next}' or greater"),
+                        );
                     }
                     self.fs().next_num = n + 1;
                     self.bump();
@@ -337,7 +355,7 @@ impl<'a> Parser<'a> {
                     st.locals.insert(key, Local::Blk(id));
                 }
                 Some(Local::FwdVal(_)) | Some(Local::Val(_)) | Some(Local::Blk(_)) => {
-                    return err(loc, format!("redefinition of label"));
+                    return err(loc, String::from("redefinition of label"));
                 }
                 None => {
                     st.locals.insert(key, Local::Blk(id));
@@ -433,7 +451,9 @@ impl<'a> Parser<'a> {
         let st = self.f.as_ref()?;
         match v {
             Value::Arg(n) => st.params.get(n as usize).copied(),
-            Value::Inst(InstId(i)) if i & FWD != 0 => st.fwd_vals.get((i & !FWD) as usize).map(|x| x.0),
+            Value::Inst(InstId(i)) if i & FWD != 0 => {
+                st.fwd_vals.get((i & !FWD) as usize).map(|x| x.0)
+            }
             Value::Inst(InstId(i)) => st.insts.get(i as usize).map(|x| x.ty),
             Value::Const(c) => self.m.consts.ty(c),
             Value::Metadata(_) => self.m.types.find(&TypeKind::Metadata),
@@ -446,7 +466,11 @@ impl<'a> Parser<'a> {
         let loc = self.loc();
         match self.tok.kind {
             Tok::LocalVar | Tok::LocalId if self.f.is_some() => {
-                let key = if self.tok.kind == Tok::LocalId { Key::I(self.var_num()?) } else { Key::N(self.var_name()) };
+                let key = if self.tok.kind == Tok::LocalId {
+                    Key::I(self.var_num()?)
+                } else {
+                    Key::N(self.var_name())
+                };
                 self.bump();
                 self.local_value(key, ty, loc)
             }
@@ -475,7 +499,15 @@ impl<'a> Parser<'a> {
                 let vt = self.value_ty(v);
                 if vt != Some(ty) {
                     let got = vt.map(|t| self.m.types.display(t).to_string()).unwrap_or_default();
-                    return err(loc, format!("'{}' defined with type '{}' but expected '{}'", Self::key_display(&key), got, self.m.types.display(ty)));
+                    return err(
+                        loc,
+                        format!(
+                            "'{}' defined with type '{}' but expected '{}'",
+                            Self::key_display(&key),
+                            got,
+                            self.m.types.display(ty)
+                        ),
+                    );
                 }
                 Ok(v)
             }
@@ -483,20 +515,36 @@ impl<'a> Parser<'a> {
                 let st = self.fs();
                 let ft = st.fwd_vals[k as usize].0;
                 if ft != ty {
-                    return err(loc, format!("'{}' defined with type '{}' but expected '{}'", Self::key_display(&key), self.m.types.display(ft), self.m.types.display(ty)));
+                    return err(
+                        loc,
+                        format!(
+                            "'{}' defined with type '{}' but expected '{}'",
+                            Self::key_display(&key),
+                            self.m.types.display(ft),
+                            self.m.types.display(ty)
+                        ),
+                    );
                 }
                 Ok(Value::Inst(InstId(FWD | k)))
             }
-            Some(Local::Blk(_)) | Some(Local::FwdBlk(_)) => {
-                err(loc, format!("'{}' defined with type 'label' but expected '{}'", Self::key_display(&key), self.m.types.display(ty)))
-            }
+            Some(Local::Blk(_)) | Some(Local::FwdBlk(_)) => err(
+                loc,
+                format!(
+                    "'{}' defined with type 'label' but expected '{}'",
+                    Self::key_display(&key),
+                    self.m.types.display(ty)
+                ),
+            ),
             None => {
                 if let Key::I(n) = key {
                     if n < self.fs().next_num {
                         return err(loc, format!("use of undefined value '%{n}'"));
                     }
                 }
-                if matches!(self.m.types.get(ty), Some(TypeKind::Void | TypeKind::Label | TypeKind::Function { .. })) {
+                if matches!(
+                    self.m.types.get(ty),
+                    Some(TypeKind::Void | TypeKind::Label | TypeKind::Function { .. })
+                ) {
                     return err(loc, "invalid use of a non-first-class type");
                 }
                 let st = self.fs();
@@ -526,7 +574,9 @@ impl<'a> Parser<'a> {
         match st.locals.get(&key).copied() {
             Some(Local::Blk(b)) => Ok(b),
             Some(Local::FwdBlk(k)) => Ok(BlockId(FWD | k)),
-            Some(Local::Val(_)) | Some(Local::FwdVal(_)) => err(loc, format!("'{}' is not a basic block", Self::key_display(&key))),
+            Some(Local::Val(_)) | Some(Local::FwdVal(_)) => {
+                err(loc, format!("'{}' is not a basic block", Self::key_display(&key)))
+            }
             None => {
                 if let Key::I(n) = key {
                     if n < st.next_num {
@@ -648,7 +698,11 @@ impl<'a> Parser<'a> {
         let start = self.loc();
         let mut name: Option<Key<'a>> = None;
         if matches!(self.tok.kind, Tok::LocalVar | Tok::LocalId) {
-            name = Some(if self.tok.kind == Tok::LocalId { Key::I(self.var_num()?) } else { Key::N(self.var_name()) });
+            name = Some(if self.tok.kind == Tok::LocalId {
+                Key::I(self.var_num()?)
+            } else {
+                Key::N(self.var_name())
+            });
             self.bump();
             self.expect(Tok::Equal, "'=' after instruction name")?;
         }
@@ -669,13 +723,25 @@ impl<'a> Parser<'a> {
                 let want = self.fs().ret;
                 if t == void {
                     if want != void {
-                        return err(tl, format!("value doesn't match function result type '{}'", self.m.types.display(want)));
+                        return err(
+                            tl,
+                            format!(
+                                "value doesn't match function result type '{}'",
+                                self.m.types.display(want)
+                            ),
+                        );
                     }
                     (InstKind::Ret(None), void)
                 } else {
                     let v = self.parse_value(t)?;
                     if t != want {
-                        return err(tl, format!("value doesn't match function result type '{}'", self.m.types.display(want)));
+                        return err(
+                            tl,
+                            format!(
+                                "value doesn't match function result type '{}'",
+                                self.m.types.display(want)
+                            ),
+                        );
                     }
                     (InstKind::Ret(Some(v)), void)
                 }
@@ -853,8 +919,9 @@ impl<'a> Parser<'a> {
                 }
                 (InstKind::FNeg { val: v, fmf: f }, t)
             }
-            b"add" | b"sub" | b"mul" | b"shl" | b"udiv" | b"sdiv" | b"lshr" | b"ashr" | b"urem" | b"srem" | b"and" | b"or" | b"xor" | b"fadd"
-            | b"fsub" | b"fmul" | b"fdiv" | b"frem" => {
+            b"add" | b"sub" | b"mul" | b"shl" | b"udiv" | b"sdiv" | b"lshr" | b"ashr" | b"urem"
+            | b"srem" | b"and" | b"or" | b"xor" | b"fadd" | b"fsub" | b"fmul" | b"fdiv"
+            | b"frem" => {
                 let bop = match op {
                     b"add" => BinOp::Add,
                     b"sub" => BinOp::Sub,
@@ -882,9 +949,15 @@ impl<'a> Parser<'a> {
                 } else {
                     loop {
                         let b = match (bop, self.text()) {
-                            (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl, b"nuw") => flags::NUW,
-                            (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl, b"nsw") => flags::NSW,
-                            (BinOp::UDiv | BinOp::SDiv | BinOp::LShr | BinOp::AShr, b"exact") => flags::EXACT,
+                            (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl, b"nuw") => {
+                                flags::NUW
+                            }
+                            (BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Shl, b"nsw") => {
+                                flags::NSW
+                            }
+                            (BinOp::UDiv | BinOp::SDiv | BinOp::LShr | BinOp::AShr, b"exact") => {
+                                flags::EXACT
+                            }
                             (BinOp::Or, b"disjoint") => flags::DISJOINT,
                             _ => break,
                         };
@@ -905,7 +978,7 @@ impl<'a> Parser<'a> {
                     _ => false,
                 };
                 if !ok {
-                    return err(tl, if bop.is_float() { "invalid operand type for instruction" } else { "invalid operand type for instruction" });
+                    return err(tl, "invalid operand type for instruction");
                 }
                 (InstKind::Binary { op: bop, lhs: a, rhs: b, flags, fmf: f }, t)
             }
@@ -970,8 +1043,8 @@ impl<'a> Parser<'a> {
                 let rt = self.cmp_result(t)?;
                 (InstKind::FCmp { pred, lhs: a, rhs: b, fmf: f }, rt)
             }
-            b"trunc" | b"zext" | b"sext" | b"fptrunc" | b"fpext" | b"fptoui" | b"fptosi" | b"uitofp" | b"sitofp" | b"ptrtoint" | b"inttoptr"
-            | b"bitcast" | b"addrspacecast" => {
+            b"trunc" | b"zext" | b"sext" | b"fptrunc" | b"fpext" | b"fptoui" | b"fptosi"
+            | b"uitofp" | b"sitofp" | b"ptrtoint" | b"inttoptr" | b"bitcast" | b"addrspacecast" => {
                 let cop = match op {
                     b"trunc" => CastOp::Trunc,
                     b"zext" => CastOp::ZExt,
@@ -1006,7 +1079,14 @@ impl<'a> Parser<'a> {
                 self.expect_kw("to")?;
                 let dt = self.parse_type()?;
                 if !self.cast_ok(cop, st, dt) {
-                    return err(op_loc, format!("invalid cast opcode for cast from '{}' to '{}'", self.m.types.display(st), self.m.types.display(dt)));
+                    return err(
+                        op_loc,
+                        format!(
+                            "invalid cast opcode for cast from '{}' to '{}'",
+                            self.m.types.display(st),
+                            self.m.types.display(dt)
+                        ),
+                    );
                 }
                 (InstKind::Cast { op: cop, val: v, flags: fl, fmf: f }, dt)
             }
@@ -1055,8 +1135,10 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::Comma, "',' after shuffle value")?;
                 let mt = self.parse_type()?;
                 let mask = self.parse_const(mt)?;
-                let (Some(TypeKind::Vector { elem, .. }), Some(TypeKind::Vector { len, scalable, .. })) =
-                    (self.m.types.get(t).cloned(), self.m.types.get(mt).cloned())
+                let (
+                    Some(TypeKind::Vector { elem, .. }),
+                    Some(TypeKind::Vector { len, scalable, .. }),
+                ) = (self.m.types.get(t).cloned(), self.m.types.get(mt).cloned())
                 else {
                     return err(tl, "invalid shufflevector operands");
                 };
@@ -1222,7 +1304,20 @@ impl<'a> Parser<'a> {
                 let i1 = self.tmap(0, i1)?;
                 let rt = self.m.types.literal_struct(&[t, i1], false);
                 let rt = self.tmap(start, rt)?;
-                (InstKind::CmpXchg { ptr: p, cmp: c, new: n, success, failure, scope, weak, volatile, align }, rt)
+                (
+                    InstKind::CmpXchg {
+                        ptr: p,
+                        cmp: c,
+                        new: n,
+                        success,
+                        failure,
+                        scope,
+                        weak,
+                        volatile,
+                        align,
+                    },
+                    rt,
+                )
             }
             b"atomicrmw" => {
                 let volatile = self.eat("volatile");
@@ -1254,7 +1349,18 @@ impl<'a> Parser<'a> {
                 let ordering = self.parse_ordering()?;
                 let (align, m) = self.parse_align_tail()?;
                 md_next = m;
-                (InstKind::AtomicRmw { op: rop, ptr: p, val: v, ordering, scope, volatile, align }, t)
+                (
+                    InstKind::AtomicRmw {
+                        op: rop,
+                        ptr: p,
+                        val: v,
+                        ordering,
+                        scope,
+                        volatile,
+                        align,
+                    },
+                    t,
+                )
             }
             b"getelementptr" => {
                 let mut fl = 0;
@@ -1275,7 +1381,11 @@ impl<'a> Parser<'a> {
                 let (bt, base) = self.typed_value()?;
                 let mut vec_len: Option<(u32, bool)> = match self.m.types.get(bt) {
                     Some(TypeKind::Ptr(_)) => None,
-                    Some(&TypeKind::Vector { elem, len, scalable }) if matches!(self.m.types.get(elem), Some(TypeKind::Ptr(_))) => Some((len, scalable)),
+                    Some(&TypeKind::Vector { elem, len, scalable })
+                        if matches!(self.m.types.get(elem), Some(TypeKind::Ptr(_))) =>
+                    {
+                        Some((len, scalable))
+                    }
                     _ => return err(bl, "base of getelementptr must be a pointer"),
                 };
                 let mut indices = Vec::new();
@@ -1291,7 +1401,9 @@ impl<'a> Parser<'a> {
                             let (it, iv) = self.typed_value()?;
                             match self.m.types.get(it) {
                                 Some(TypeKind::Int(_)) => {}
-                                Some(&TypeKind::Vector { elem, len, scalable }) if matches!(self.m.types.get(elem), Some(TypeKind::Int(_))) => {
+                                Some(&TypeKind::Vector { elem, len, scalable })
+                                    if matches!(self.m.types.get(elem), Some(TypeKind::Int(_))) =>
+                                {
                                     if vec_len.is_none() {
                                         vec_len = Some((len, scalable));
                                     }
@@ -1346,11 +1458,26 @@ impl<'a> Parser<'a> {
                             Some(&f) => f,
                             None => return err(tl, "invalid indices for extractvalue"),
                         },
-                        Some(TypeKind::Named(_)) => match self.m.types.named_body(cur).and_then(|(_, b)| b).and_then(|b| b.fields.get(i as usize).copied()) {
+                        Some(TypeKind::Named(_)) => match self
+                            .m
+                            .types
+                            .named_body(cur)
+                            .and_then(|(_, b)| b)
+                            .and_then(|b| b.fields.get(i as usize).copied())
+                        {
                             Some(f) => f,
                             None => return err(tl, "invalid indices for extractvalue"),
                         },
-                        _ => return err(tl, if ext { "invalid indices for extractvalue" } else { "invalid indices for insertvalue" }),
+                        _ => {
+                            return err(
+                                tl,
+                                if ext {
+                                    "invalid indices for extractvalue"
+                                } else {
+                                    "invalid indices for insertvalue"
+                                },
+                            )
+                        }
                     };
                 }
                 if ext {
@@ -1386,7 +1513,13 @@ impl<'a> Parser<'a> {
                 }
                 if let Key::I(n) = key {
                     if n < st.next_num {
-                        return err(start, format!("instruction expected to be numbered '%{}' or greater", st.next_num));
+                        return err(
+                            start,
+                            format!(
+                                "instruction expected to be numbered '%{}' or greater",
+                                st.next_num
+                            ),
+                        );
                     }
                     st.next_num = n + 1;
                 } else if let Key::N(n) = &key {
@@ -1437,14 +1570,26 @@ impl<'a> Parser<'a> {
             Some(Local::FwdVal(k)) => {
                 let ft = st.fwd_vals[k as usize].0;
                 if ft != ty {
-                    return err(loc, format!("instruction forward referenced with type '{}'", self.m.types.display(ft)));
+                    return err(
+                        loc,
+                        format!(
+                            "instruction forward referenced with type '{}'",
+                            self.m.types.display(ft)
+                        ),
+                    );
                 }
                 st.fwd_vals[k as usize].2 = Some(v);
                 st.locals.insert(key, Local::Val(v));
                 Ok(())
             }
             Some(Local::FwdBlk(_)) => err(loc, "instruction forward referenced with type 'label'"),
-            Some(_) => err(loc, format!("multiple definition of local value named '{}'", Self::key_display(&key).trim_start_matches('%'))),
+            Some(_) => err(
+                loc,
+                format!(
+                    "multiple definition of local value named '{}'",
+                    Self::key_display(&key).trim_start_matches('%')
+                ),
+            ),
         }
     }
 
@@ -1468,15 +1613,33 @@ impl<'a> Parser<'a> {
         }
         let (ss, ds) = (self.scalar_of(s), self.scalar_of(d));
         match op {
-            CastOp::Trunc => matches!((ss, ds), (Some(TypeKind::Int(a)), Some(TypeKind::Int(b))) if a > b),
-            CastOp::ZExt | CastOp::SExt => matches!((ss, ds), (Some(TypeKind::Int(a)), Some(TypeKind::Int(b))) if a < b),
-            CastOp::FPTrunc => matches!((ss, ds), (Some(TypeKind::Float(a)), Some(TypeKind::Float(b))) if a.bits() > b.bits()),
-            CastOp::FPExt => matches!((ss, ds), (Some(TypeKind::Float(a)), Some(TypeKind::Float(b))) if a.bits() < b.bits()),
-            CastOp::FPToUI | CastOp::FPToSI => matches!((ss, ds), (Some(TypeKind::Float(_)), Some(TypeKind::Int(_)))),
-            CastOp::UIToFP | CastOp::SIToFP => matches!((ss, ds), (Some(TypeKind::Int(_)), Some(TypeKind::Float(_)))),
-            CastOp::PtrToInt => matches!((ss, ds), (Some(TypeKind::Ptr(_)), Some(TypeKind::Int(_)))),
-            CastOp::IntToPtr => matches!((ss, ds), (Some(TypeKind::Int(_)), Some(TypeKind::Ptr(_)))),
-            CastOp::AddrSpaceCast => matches!((ss, ds), (Some(TypeKind::Ptr(a)), Some(TypeKind::Ptr(b))) if a != b),
+            CastOp::Trunc => {
+                matches!((ss, ds), (Some(TypeKind::Int(a)), Some(TypeKind::Int(b))) if a > b)
+            }
+            CastOp::ZExt | CastOp::SExt => {
+                matches!((ss, ds), (Some(TypeKind::Int(a)), Some(TypeKind::Int(b))) if a < b)
+            }
+            CastOp::FPTrunc => {
+                matches!((ss, ds), (Some(TypeKind::Float(a)), Some(TypeKind::Float(b))) if a.bits() > b.bits())
+            }
+            CastOp::FPExt => {
+                matches!((ss, ds), (Some(TypeKind::Float(a)), Some(TypeKind::Float(b))) if a.bits() < b.bits())
+            }
+            CastOp::FPToUI | CastOp::FPToSI => {
+                matches!((ss, ds), (Some(TypeKind::Float(_)), Some(TypeKind::Int(_))))
+            }
+            CastOp::UIToFP | CastOp::SIToFP => {
+                matches!((ss, ds), (Some(TypeKind::Int(_)), Some(TypeKind::Float(_))))
+            }
+            CastOp::PtrToInt => {
+                matches!((ss, ds), (Some(TypeKind::Ptr(_)), Some(TypeKind::Int(_))))
+            }
+            CastOp::IntToPtr => {
+                matches!((ss, ds), (Some(TypeKind::Int(_)), Some(TypeKind::Ptr(_))))
+            }
+            CastOp::AddrSpaceCast => {
+                matches!((ss, ds), (Some(TypeKind::Ptr(a)), Some(TypeKind::Ptr(b))) if a != b)
+            }
             CastOp::BitCast => true,
         }
     }
@@ -1523,7 +1686,10 @@ impl<'a> Parser<'a> {
             self.expect(Tok::Comma, "',' after inline asm string")?;
             let c = self.parse_str()?;
             asm_info = Some((a.into_owned(), c.into_owned(), side, astack, intel, unwind));
-        } else if !matches!(self.tok.kind, Tok::LocalVar | Tok::LocalId | Tok::GlobalVar | Tok::GlobalId) {
+        } else if !matches!(
+            self.tok.kind,
+            Tok::LocalVar | Tok::LocalId | Tok::GlobalVar | Tok::GlobalId
+        ) {
             // A constant callee (e.g. null, a constant expression) is parsed
             // below once the pointer type is known.
         } else {
@@ -1581,7 +1747,13 @@ impl<'a> Parser<'a> {
                 }
                 for (i, p) in params.iter().enumerate() {
                     if arg_tys[i] != *p {
-                        return err(callee_loc, format!("argument is not of expected type '{}'", self.m.types.display(*p)));
+                        return err(
+                            callee_loc,
+                            format!(
+                                "argument is not of expected type '{}'",
+                                self.m.types.display(*p)
+                            ),
+                        );
                     }
                 }
             }
@@ -1590,13 +1762,22 @@ impl<'a> Parser<'a> {
             if matches!(self.m.types.get(t), Some(TypeKind::Label | TypeKind::Metadata)) {
                 return err(tl, "Invalid result type for LLVM function");
             }
-            let r = self.m.types.function(t, &arg_tys, saw_dots && false);
+            let _ = saw_dots;
+            let r = self.m.types.function(t, &arg_tys, false);
             self.tmap(tl, r)?
         };
         let callee = match (callee_val, asm_info) {
             (Some(v), _) => v,
             (None, Some((a, c, side, astack, intel, unwind))) => {
-                let ia = InlineAsm { ty: fn_ty, asm: a.into(), constraints: c.into(), side_effects: side, align_stack: astack, intel_dialect: intel, can_throw: unwind };
+                let ia = InlineAsm {
+                    ty: fn_ty,
+                    asm: a.into(),
+                    constraints: c.into(),
+                    side_effects: side,
+                    align_stack: astack,
+                    intel_dialect: intel,
+                    can_throw: unwind,
+                };
                 let idx = match self.m.inline_asm.iter().position(|x| *x == ia) {
                     Some(i) => i,
                     None => {
@@ -1645,6 +1826,18 @@ impl<'a> Parser<'a> {
         let attrs = self.m.attrs.list(AttrList { func: fset, ret: rset, params: arg_attrs.into() });
         let _ = ConstKind::Null;
         let _ = MdRef::Final(None);
-        Ok((CallData { cc: CallConv(cc), attrs, fn_ty, callee, args, bundles, fmf: f, addrspace: asp }, ret))
+        Ok((
+            CallData {
+                cc: CallConv(cc),
+                attrs,
+                fn_ty,
+                callee,
+                args,
+                bundles,
+                fmf: f,
+                addrspace: asp,
+            },
+            ret,
+        ))
     }
 }

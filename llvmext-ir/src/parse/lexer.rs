@@ -124,6 +124,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The next token.
+    #[allow(clippy::never_loop)]
     pub fn next(&mut self) -> Token {
         loop {
             // Skip white space and comments.
@@ -163,8 +164,6 @@ impl<'a> Lexer<'a> {
                 b'%' => self.var(Tok::LocalVar, Tok::LocalId, start),
                 b'$' => {
                     if self.peek(0) == b'"' {
-                        self.pos -= 0;
-                        self.pos -= 0;
                         self.pos_string(Tok::ComdatVar)
                     } else if is_name_start(self.peek(0)) || self.peek(0).is_ascii_digit() {
                         self.eat_name();
@@ -203,7 +202,11 @@ impl<'a> Lexer<'a> {
                     self.pos = start;
                     if !self.skip_string() {
                         self.pos = self.src.len();
-                        return Token { kind: Tok::Error("end of file in string constant"), start: start as u32, end: start as u32 };
+                        return Token {
+                            kind: Tok::Error("end of file in string constant"),
+                            start: start as u32,
+                            end: start as u32,
+                        };
                     }
                     if self.peek(0) == b':' {
                         self.pos += 1;
@@ -267,10 +270,12 @@ impl<'a> Lexer<'a> {
         }
         let word = &self.src[start..self.pos];
         // u0x / s0x hex integers.
-        if word.len() > 3 && (word[0] == b'u' || word[0] == b's') && &word[1..3] == b"0x" {
-            if word[3..].iter().all(|c| c.is_ascii_hexdigit()) {
-                return Tok::Int;
-            }
+        if word.len() > 3
+            && (word[0] == b'u' || word[0] == b's')
+            && &word[1..3] == b"0x"
+            && word[3..].iter().all(|c| c.is_ascii_hexdigit())
+        {
+            return Tok::Int;
         }
         Tok::Ident
     }
@@ -304,7 +309,10 @@ impl<'a> Lexer<'a> {
                 self.pos += 1;
                 return Tok::LabelId;
             }
-            if is_name_char(self.peek(0)) && self.peek(0) != b'.' && !matches!(self.peek(0), b'e' | b'E') {
+            if is_name_char(self.peek(0))
+                && self.peek(0) != b'.'
+                && !matches!(self.peek(0), b'e' | b'E')
+            {
                 let save = self.pos;
                 self.eat_name();
                 if self.peek(0) == b':' {

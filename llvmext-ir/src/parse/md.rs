@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use hashbrown::HashMap;
 
 use super::lexer::Tok;
-use super::{err, Parser, PErr, R};
+use super::{err, PErr, Parser, R};
 use crate::di::{self, DiKind, DiRaw};
 use crate::metadata::{MdId, MdKindId, MdNode};
 use crate::module::{Module, NamedMd, Value};
@@ -100,7 +100,8 @@ impl<'a> Parser<'a> {
             return self.fail("expected metadata number");
         }
         let t = self.text();
-        let n = super::parse_u32(t).ok_or_else(|| PErr { pos: loc, msg: "expected metadata number".into() })?;
+        let n = super::parse_u32(t)
+            .ok_or_else(|| PErr { pos: loc, msg: "expected metadata number".into() })?;
         self.bump();
         Ok(self.use_slot(n, loc))
     }
@@ -148,7 +149,9 @@ impl<'a> Parser<'a> {
                     Tok::Str => {
                         let s = self.str_value();
                         self.bump();
-                        Ok(MdRef::Final(Some(self.m.md.get_or_insert(MdNode::String(s.into_owned().into())))))
+                        Ok(MdRef::Final(Some(
+                            self.m.md.get_or_insert(MdNode::String(s.into_owned().into())),
+                        )))
                     }
                     _ => self.fail("expected metadata operand"),
                 }
@@ -162,7 +165,10 @@ impl<'a> Parser<'a> {
                 // A value as metadata.
                 let tloc = self.loc();
                 let ty = self.parse_type()?;
-                if matches!(self.m.types.get(ty), Some(TypeKind::Metadata | TypeKind::Void | TypeKind::Label)) {
+                if matches!(
+                    self.m.types.get(ty),
+                    Some(TypeKind::Metadata | TypeKind::Void | TypeKind::Label)
+                ) {
                     return err(tloc, "invalid metadata-value-metadata roundtrip");
                 }
                 self.value_as_md(ty)
@@ -172,7 +178,11 @@ impl<'a> Parser<'a> {
 
     /// `ty value` as metadata (the type already read).
     pub fn value_as_md(&mut self, ty: crate::types::TypeId) -> R<MdRef> {
-        let v = if self.f.is_some() { self.parse_value(ty)? } else { Value::Const(self.parse_const(ty)?) };
+        let v = if self.f.is_some() {
+            self.parse_value(ty)?
+        } else {
+            Value::Const(self.parse_const(ty)?)
+        };
         Ok(MdRef::Final(Some(self.local_md(ty, v))))
     }
 
@@ -192,7 +202,11 @@ impl<'a> Parser<'a> {
         }
         if ops.iter().all(|r| refs_final(r).is_some()) {
             let node = MdNode::Tuple(ops.iter().map(|r| refs_final(r).flatten()).collect());
-            let id = if distinct { self.m.md.push_distinct(node) } else { self.m.md.get_or_insert(node) };
+            let id = if distinct {
+                self.m.md.push_distinct(node)
+            } else {
+                self.m.md.get_or_insert(node)
+            };
             return Ok(MdRef::Final(Some(id)));
         }
         let k = self.md.raw.len() as u32;
@@ -249,7 +263,8 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::RParen, "')' here")?;
         }
-        let all_final = fields.iter().all(|(_, v, _)| !matches!(v, RawDi::Md(MdRef::Slot(_) | MdRef::Raw(_))));
+        let all_final =
+            fields.iter().all(|(_, v, _)| !matches!(v, RawDi::Md(MdRef::Slot(_) | MdRef::Raw(_))));
         if all_final {
             let id = self.build_di(kind, &fields, distinct, loc, None)?;
             return Ok(MdRef::Final(Some(id)));
@@ -312,7 +327,8 @@ impl<'a> Parser<'a> {
         let node = {
             let st = &self.md;
             let res = |r: MdRef| -> Option<MdId> { st.final_of(r) };
-            let raw: Vec<(&str, DiRaw<'_>)> = fields.iter().map(|(n, v, _)| (*n, conv(v, &res))).collect();
+            let raw: Vec<(&str, DiRaw<'_>)> =
+                fields.iter().map(|(n, v, _)| (*n, conv(v, &res))).collect();
             di::build(kind, &raw, &mut self.m.md)
         };
         let node = match node {
@@ -340,7 +356,8 @@ impl<'a> Parser<'a> {
         if self.tok.kind != Tok::Int {
             return self.fail("expected metadata number");
         }
-        let n = super::parse_u32(self.text()).ok_or_else(|| PErr { pos: loc, msg: "expected metadata number".into() })?;
+        let n = super::parse_u32(self.text())
+            .ok_or_else(|| PErr { pos: loc, msg: "expected metadata number".into() })?;
         self.bump();
         self.expect(Tok::Equal, "'=' here")?;
         let distinct = self.eat("distinct");
@@ -357,7 +374,7 @@ impl<'a> Parser<'a> {
         };
         let e = self.md.slots.entry(n).or_insert((None, loc - 1));
         if e.0.is_some() {
-            return err(loc - 1, format!("Metadata id is already used"));
+            return err(loc - 1, String::from("Metadata id is already used"));
         }
         e.0 = Some(r);
         Ok(())
@@ -415,7 +432,8 @@ impl<'a> Parser<'a> {
         let mut state: Vec<u8> = alloc::vec![0; nraw];
         for i in 0..nraw {
             if self.md.raw[i].distinct {
-                self.md.raw_ids[i] = Some(self.m.md.push_distinct(MdNode::Tuple(Vec::new().into())));
+                self.md.raw_ids[i] =
+                    Some(self.m.md.push_distinct(MdNode::Tuple(Vec::new().into())));
             }
         }
         let mut stack: Vec<(u32, u32)> = Vec::new();
@@ -438,7 +456,9 @@ impl<'a> Parser<'a> {
                                     stack.push((j as u32, 0));
                                 }
                                 1 if self.md.raw_ids[j].is_none() => {
-                                    self.md.raw_ids[j] = Some(self.m.md.push_ununiqued(MdNode::Tuple(Vec::new().into())));
+                                    self.md.raw_ids[j] = Some(
+                                        self.m.md.push_ununiqued(MdNode::Tuple(Vec::new().into())),
+                                    );
                                 }
                                 _ => {}
                             }
@@ -477,7 +497,14 @@ impl<'a> Parser<'a> {
                 inst.md.iter_mut().for_each(|(_, id)| fix(id));
                 for r in &mut inst.dbg_records {
                     match r {
-                        crate::inst::DbgRecord::Variable { location, variable, expression, assign, dbg_loc, .. } => {
+                        crate::inst::DbgRecord::Variable {
+                            location,
+                            variable,
+                            expression,
+                            assign,
+                            dbg_loc,
+                            ..
+                        } => {
                             fix(location);
                             fix(variable);
                             fix(expression);
@@ -511,7 +538,8 @@ impl<'a> Parser<'a> {
         let pre = self.md.raw_ids[i];
         let id = match &node {
             RawKind::Tuple(ops) => {
-                let v: alloc::boxed::Box<[Option<MdId>]> = ops.iter().map(|r| self.md.final_of(*r)).collect();
+                let v: alloc::boxed::Box<[Option<MdId>]> =
+                    ops.iter().map(|r| self.md.final_of(*r)).collect();
                 let n = MdNode::Tuple(v);
                 match pre {
                     Some(id) => {

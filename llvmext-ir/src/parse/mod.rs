@@ -54,7 +54,7 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: error: {}\n", self.file, self.line, self.col, self.message)?;
+        writeln!(f, "{}:{}:{}: error: {}", self.file, self.line, self.col, self.message)?;
         // Tabs expand to 8-column stops, as LLVM's SourceMgr shows them.
         let mut shown = String::with_capacity(self.source_line.len());
         let mut caret = 0usize;
@@ -72,7 +72,8 @@ impl fmt::Display for ParseError {
             }
         }
         if self.col as usize > self.source_line.chars().count() {
-            caret = shown.chars().count() + (self.col as usize - 1 - self.source_line.chars().count());
+            caret =
+                shown.chars().count() + (self.col as usize - 1 - self.source_line.chars().count());
         }
         f.write_str(&shown)?;
         f.write_str("\n")?;
@@ -99,7 +100,8 @@ fn located(src: &[u8], file: &str, pos: usize, msg: String) -> ParseError {
     let pos = pos.min(src.len());
     let line_start = src[..pos].iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
     let line = src[..line_start].iter().filter(|&&c| c == b'\n').count() as u32 + 1;
-    let line_end = src[pos..].iter().position(|&c| c == b'\n' || c == b'\r').map_or(src.len(), |p| pos + p);
+    let line_end =
+        src[pos..].iter().position(|&c| c == b'\n' || c == b'\r').map_or(src.len(), |p| pos + p);
     let text = String::from_utf8_lossy(&src[line_start..line_end]).into_owned();
     let col = String::from_utf8_lossy(&src[line_start..pos]).chars().count() as u32 + 1;
     ParseError { line, col, message: msg, file: file.into(), source_line: text }
@@ -378,7 +380,8 @@ impl<'a> Parser<'a> {
     /// The number of a `@N`/`%N`/`#N` token.
     pub fn var_num(&self) -> R<u32> {
         let t = self.text();
-        parse_u32(t.get(1..).unwrap_or(&[])).ok_or_else(|| PErr { pos: self.loc(), msg: "invalid value number (too large)".into() })
+        parse_u32(t.get(1..).unwrap_or(&[]))
+            .ok_or_else(|| PErr { pos: self.loc(), msg: "invalid value number (too large)".into() })
     }
 
     pub fn parse_u64(&mut self) -> R<u64> {
@@ -386,7 +389,8 @@ impl<'a> Parser<'a> {
             return self.fail("expected integer");
         }
         let t = self.text();
-        let v = parse_u64_dec(t).ok_or_else(|| PErr { pos: self.loc(), msg: "expected integer".into() })?;
+        let v = parse_u64_dec(t)
+            .ok_or_else(|| PErr { pos: self.loc(), msg: "expected integer".into() })?;
         self.bump();
         Ok(v)
     }
@@ -406,7 +410,8 @@ impl<'a> Parser<'a> {
             Some(b'-') => (true, &t[1..]),
             _ => (false, t),
         };
-        let v = parse_u64_dec(d).ok_or_else(|| PErr { pos: self.loc(), msg: "expected integer".into() })?;
+        let v = parse_u64_dec(d)
+            .ok_or_else(|| PErr { pos: self.loc(), msg: "expected integer".into() })?;
         self.bump();
         let v = if neg { (v as i64).wrapping_neg() } else { v as i64 };
         Ok(v)
@@ -456,7 +461,12 @@ impl<'a> Parser<'a> {
                     let mut kind = None;
                     let mut t = lex.next();
                     for _ in 0..32 {
-                        if t.kind != Tok::Ident && t.kind != Tok::LParen && t.kind != Tok::RParen && t.kind != Tok::Int && t.kind != Tok::Str {
+                        if t.kind != Tok::Ident
+                            && t.kind != Tok::LParen
+                            && t.kind != Tok::RParen
+                            && t.kind != Tok::Int
+                            && t.kind != Tok::Str
+                        {
                             break;
                         }
                         let w = &self.src[t.start as usize..t.end as usize];
@@ -607,15 +617,23 @@ impl<'a> Parser<'a> {
         let slot = GlobalSlot { r, defined: false };
         let text = &self.src[t.start as usize..t.end as usize];
         if t.kind == Tok::GlobalId {
-            let n = parse_u32(&text[1..]).ok_or(PErr { pos: t.start, msg: "invalid value number".into() })?;
+            let n = parse_u32(&text[1..])
+                .ok_or(PErr { pos: t.start, msg: "invalid value number".into() })?;
             if self.gnums.insert(n, slot).is_some() {
                 return err(t.start, format!("redefinition of global '@{n}'"));
             }
         } else {
             let body = &text[1..];
-            let name = if body.first() == Some(&b'"') { unescape(&body[1..body.len() - 1]) } else { Cow::Borrowed(body) };
+            let name = if body.first() == Some(&b'"') {
+                unescape(&body[1..body.len() - 1])
+            } else {
+                Cow::Borrowed(body)
+            };
             if self.gnames.contains_key(&name) {
-                return err(t.start, format!("redefinition of global '@{}'", String::from_utf8_lossy(&name)));
+                return err(
+                    t.start,
+                    format!("redefinition of global '@{}'", String::from_utf8_lossy(&name)),
+                );
             }
             self.gnames.insert(name, slot);
         }
@@ -637,7 +655,13 @@ impl<'a> Parser<'a> {
         let (slot, name) = if self.tok.kind == Tok::GlobalId {
             let n = self.var_num()?;
             if n < self.next_global_num {
-                return err(loc, format!("variable expected to be numbered '@{}' or greater", self.next_global_num));
+                return err(
+                    loc,
+                    format!(
+                        "variable expected to be numbered '@{}' or greater",
+                        self.next_global_num
+                    ),
+                );
             }
             self.next_global_num = n + 1;
             (self.gnums.get_mut(&n), None)
@@ -749,7 +773,10 @@ impl<'a> Parser<'a> {
         };
         if let Some(&id) = self.comdat_names.get(&name) {
             if self.comdat_fwd.remove(&id).is_none() {
-                return err(loc, format!("redefinition of comdat '${}'", String::from_utf8_lossy(&name)));
+                return err(
+                    loc,
+                    format!("redefinition of comdat '${}'", String::from_utf8_lossy(&name)),
+                );
             }
             self.m.comdats[id.0 as usize].kind = kind;
         } else {
@@ -765,7 +792,9 @@ impl<'a> Parser<'a> {
             return id;
         }
         let id = ComdatId(self.m.comdats.len() as u32);
-        self.m.comdats.push(Comdat { name: String::from_utf8_lossy(&name).into(), kind: ComdatKind::Any });
+        self.m
+            .comdats
+            .push(Comdat { name: String::from_utf8_lossy(&name).into(), kind: ComdatKind::Any });
         self.comdat_names.insert(name, id);
         self.comdat_fwd.insert(id, loc);
         id
@@ -798,7 +827,11 @@ impl<'a> Parser<'a> {
 
     fn parse_type_def(&mut self) -> R<()> {
         let loc = self.loc();
-        let key = if self.tok.kind == Tok::LocalId { Key::I(self.var_num()?) } else { Key::N(self.var_name()) };
+        let key = if self.tok.kind == Tok::LocalId {
+            Key::I(self.var_num()?)
+        } else {
+            Key::N(self.var_name())
+        };
         self.bump();
         self.expect(Tok::Equal, "'=' after name")?;
         self.expect_kw("type")?;
@@ -843,10 +876,17 @@ impl<'a> Parser<'a> {
         let id = match key {
             Key::N(n) => {
                 let s = String::from_utf8_lossy(n);
-                self.m.types.named_struct(&s).map_err(|e| PErr { pos: use_loc.unwrap_or(self.loc()), msg: e.to_string() })?
+                self.m
+                    .types
+                    .named_struct(&s)
+                    .map_err(|e| PErr { pos: use_loc.unwrap_or(self.loc()), msg: e.to_string() })?
             }
             Key::I(i) => {
-                let t = self.m.types.named_struct("").map_err(|e| PErr { pos: self.loc(), msg: e.to_string() })?;
+                let t = self
+                    .m
+                    .types
+                    .named_struct("")
+                    .map_err(|e| PErr { pos: self.loc(), msg: e.to_string() })?;
                 self.numbered_types.insert(*i, t);
                 t
             }
@@ -913,7 +953,10 @@ impl<'a> Parser<'a> {
                         let t = self.parse_target_ext(loc)?;
                         return self.type_suffix(t, loc);
                     }
-                    _ if w.len() > 1 && w[0] == b'i' && w[1..].iter().all(|c| c.is_ascii_digit()) => {
+                    _ if w.len() > 1
+                        && w[0] == b'i'
+                        && w[1..].iter().all(|c| c.is_ascii_digit()) =>
+                    {
                         let bits = parse_u32(&w[1..]).unwrap_or(u32::MAX);
                         let t = self.m.types.int(bits);
                         self.tmap(loc, t)?
@@ -924,7 +967,11 @@ impl<'a> Parser<'a> {
                 t
             }
             Tok::LocalVar | Tok::LocalId => {
-                let key = if self.tok.kind == Tok::LocalId { Key::I(self.var_num()?) } else { Key::N(self.var_name()) };
+                let key = if self.tok.kind == Tok::LocalId {
+                    Key::I(self.var_num()?)
+                } else {
+                    Key::N(self.var_name())
+                };
                 let t = self.named_type(&key, Some(loc))?;
                 self.bump();
                 t
@@ -1083,7 +1130,8 @@ impl<'a> Parser<'a> {
                             } else if self.eat("generaldynamic") {
                                 ThreadLocal::GeneralDynamic
                             } else {
-                                return self.fail("expected localdynamic, initialexec or localexec");
+                                return self
+                                    .fail("expected localdynamic, initialexec or localexec");
                             };
                             self.expect(Tok::RParen, "')' after thread local model")?;
                         }
@@ -1120,11 +1168,21 @@ impl<'a> Parser<'a> {
                 };
                 let tloc = self.loc();
                 let ty = self.parse_type()?;
-                let decl = has_linkage && matches!(c.linkage, Linkage::External | Linkage::ExternWeak);
+                let decl =
+                    has_linkage && matches!(c.linkage, Linkage::External | Linkage::ExternWeak);
                 let init = if decl {
                     None
                 } else {
-                    if matches!(self.m.types.get(ty), Some(TypeKind::Function { .. } | TypeKind::Label | TypeKind::Void | TypeKind::Metadata | TypeKind::Token)) {
+                    if matches!(
+                        self.m.types.get(ty),
+                        Some(
+                            TypeKind::Function { .. }
+                                | TypeKind::Label
+                                | TypeKind::Void
+                                | TypeKind::Metadata
+                                | TypeKind::Token
+                        )
+                    ) {
                         return err(tloc, "invalid type for global variable");
                     }
                     Some(self.parse_const(ty)?)
@@ -1202,27 +1260,16 @@ impl<'a> Parser<'a> {
                     }
                 }
                 if is_alias {
-                    self.m.aliases[i as usize] = Alias { common: c, ty, addrspace: asp, aliasee: target };
+                    self.m.aliases[i as usize] =
+                        Alias { common: c, ty, addrspace: asp, aliasee: target };
                 } else {
-                    self.m.ifuncs[i as usize] = IFunc { common: c, ty, addrspace: asp, resolver: target };
+                    self.m.ifuncs[i as usize] =
+                        IFunc { common: c, ty, addrspace: asp, resolver: target };
                 }
             }
             GlobalRef::Func(_) => return self.fail("expected top-level entity"),
         }
         Ok(())
-    }
-
-    fn is_const_keyword(&self) -> bool {
-        if self.tok.kind != Tok::Ident {
-            return false;
-        }
-        matches!(
-            self.text(),
-            b"null" | b"undef" | b"poison" | b"zeroinitializer" | b"none" | b"true" | b"false" | b"c"
-                | b"getelementptr" | b"bitcast" | b"ptrtoint" | b"inttoptr" | b"addrspacecast" | b"trunc"
-                | b"add" | b"sub" | b"mul" | b"xor" | b"blockaddress" | b"dso_local_equivalent" | b"no_cfi"
-                | b"extractelement" | b"insertelement" | b"shufflevector" | b"splat"
-        )
     }
 
     fn parse_align_value(&mut self, _kw_loc: u32) -> R<u64> {
@@ -1257,7 +1304,16 @@ impl<'a> Parser<'a> {
         self.bump();
         if slot.defined {
             if self.m.global_addrspace(slot.r) != asp {
-                return err(loc, format!("'{}' defined with type '{}' but expected '{}'", String::from_utf8_lossy(&self.src[loc as usize..self.tok.start as usize]).trim_end(), "ptr", self.m.types.display(ty)));
+                return err(
+                    loc,
+                    format!(
+                        "'{}' defined with type '{}' but expected '{}'",
+                        String::from_utf8_lossy(&self.src[loc as usize..self.tok.start as usize])
+                            .trim_end(),
+                        "ptr",
+                        self.m.types.display(ty)
+                    ),
+                );
             }
         } else {
             self.global_uses.push((slot.r, asp, loc));
@@ -1316,7 +1372,10 @@ impl<'a> Parser<'a> {
                 }
                 let tloc = self.loc();
                 let t = self.parse_type()?;
-                if matches!(self.m.types.get(t), Some(TypeKind::Void | TypeKind::Function { .. } | TypeKind::Label)) {
+                if matches!(
+                    self.m.types.get(t),
+                    Some(TypeKind::Void | TypeKind::Function { .. } | TypeKind::Label)
+                ) {
                     return err(tloc, "invalid type for function argument");
                 }
                 let mut pa = Vec::new();
@@ -1331,7 +1390,8 @@ impl<'a> Parser<'a> {
                     Tok::LocalId => {
                         let n = self.var_num()?;
                         if n != next_arg {
-                            return self.fail(format!("argument expected to be numbered '%{next_arg}'"));
+                            return self
+                                .fail(format!("argument expected to be numbered '%{next_arg}'"));
                         }
                         next_arg += 1;
                         arg_locs.push((Key::I(n), params.len() as u32));
@@ -1412,9 +1472,6 @@ impl<'a> Parser<'a> {
             } else if self.eat("personality") {
                 let t = self.parse_type()?;
                 f.personality = Some(self.parse_const(t)?);
-            } else if self.tok.kind == Tok::MetadataVar && define {
-                let a = self.parse_md_attachment()?;
-                f.md.push(a);
             } else if self.tok.kind == Tok::MetadataVar {
                 let a = self.parse_md_attachment()?;
                 f.md.push(a);
@@ -1519,7 +1576,8 @@ impl<'a> Parser<'a> {
                     if w == b"align" {
                         return Ok(());
                     }
-                    let Some(k) = core::str::from_utf8(w).ok().and_then(AttrKind::from_keyword) else {
+                    let Some(k) = core::str::from_utf8(w).ok().and_then(AttrKind::from_keyword)
+                    else {
                         return Ok(());
                     };
                     let _ = k;
@@ -1562,12 +1620,21 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
-    fn parse_one_attr(&mut self, out: &mut Vec<Attr>, align: &mut Option<u64>, in_group: bool) -> R<()> {
+    fn parse_one_attr(
+        &mut self,
+        out: &mut Vec<Attr>,
+        align: &mut Option<u64>,
+        in_group: bool,
+    ) -> R<()> {
         let loc = self.loc();
         if self.tok.kind == Tok::Str {
             let k = self.parse_str()?;
-            let v = if self.eat_tok(Tok::Equal) { self.parse_str()? } else { Cow::Borrowed(&b""[..]) };
-            out.push(Attr::String(String::from_utf8_lossy(&k).into(), String::from_utf8_lossy(&v).into()));
+            let v =
+                if self.eat_tok(Tok::Equal) { self.parse_str()? } else { Cow::Borrowed(&b""[..]) };
+            out.push(Attr::String(
+                String::from_utf8_lossy(&k).into(),
+                String::from_utf8_lossy(&v).into(),
+            ));
             return Ok(());
         }
         if self.tok.kind != Tok::Ident {
@@ -1797,7 +1864,8 @@ impl<'a> Parser<'a> {
             return self.fail("expected integer");
         }
         let t = self.text();
-        let v = parse_big_int(t, bits).ok_or_else(|| PErr { pos: loc, msg: "invalid integer".into() })?;
+        let v = parse_big_int(t, bits)
+            .ok_or_else(|| PErr { pos: loc, msg: "invalid integer".into() })?;
         self.bump();
         Ok(v)
     }
@@ -1844,7 +1912,10 @@ impl<'a> Parser<'a> {
                 let Some(TypeKind::Float(fk)) = kind else {
                     return self.fail("floating point constant invalid for type");
                 };
-                let v = parse_float(self.text(), fk).ok_or_else(|| PErr { pos: loc, msg: "floating point constant invalid for type".into() })?;
+                let v = parse_float(self.text(), fk).ok_or_else(|| PErr {
+                    pos: loc,
+                    msg: "floating point constant invalid for type".into(),
+                })?;
                 self.bump();
                 let c = self.m.consts.float(&self.m.types, ty, v);
                 self.cerr(loc, c)
@@ -1853,7 +1924,7 @@ impl<'a> Parser<'a> {
             Tok::LBrack => {
                 self.bump();
                 let Some(TypeKind::Array { elem, len }) = kind else {
-                    return err(loc, format!("invalid type for array constant"));
+                    return err(loc, "invalid type for array constant");
                 };
                 let mut elems = Vec::new();
                 if self.tok.kind != Tok::RBrack {
@@ -1871,7 +1942,14 @@ impl<'a> Parser<'a> {
                 }
                 self.expect(Tok::RBrack, "']' at end of array constant")?;
                 if elems.len() as u64 != len {
-                    return err(loc, format!("type '{}' is not of size {}", self.m.types.display(ty), elems.len()));
+                    return err(
+                        loc,
+                        format!(
+                            "type '{}' is not of size {}",
+                            self.m.types.display(ty),
+                            elems.len()
+                        ),
+                    );
                 }
                 let c = self.m.consts.array(&self.m.types, ty, &elems);
                 self.cerr(loc, c)
@@ -1928,7 +2006,12 @@ impl<'a> Parser<'a> {
     fn make_struct(&mut self, ty: TypeId, elems: &[ConstId], packed: bool, loc: u32) -> R<ConstId> {
         let body = match self.m.types.get(ty) {
             Some(TypeKind::Struct { fields, packed: p }) => Some((fields.to_vec(), *p)),
-            Some(TypeKind::Named(_)) => self.m.types.named_body(ty).and_then(|(_, b)| b).map(|b| (b.fields.to_vec(), b.packed)),
+            Some(TypeKind::Named(_)) => self
+                .m
+                .types
+                .named_body(ty)
+                .and_then(|(_, b)| b)
+                .map(|b| (b.fields.to_vec(), b.packed)),
             _ => None,
         };
         let Some((fields, p)) = body else {
@@ -1942,7 +2025,10 @@ impl<'a> Parser<'a> {
         }
         for (i, &e) in elems.iter().enumerate() {
             if self.m.consts.ty(e) != fields.get(i).copied() {
-                return err(loc, format!("element {i} of struct initializer doesn't match struct element type"));
+                return err(
+                    loc,
+                    format!("element {i} of struct initializer doesn't match struct element type"),
+                );
             }
         }
         let c = self.m.consts.structure(&self.m.types, ty, elems);
@@ -1982,7 +2068,15 @@ impl<'a> Parser<'a> {
             b"undef" | b"poison" => {
                 let undef = w == b"undef";
                 self.bump();
-                if matches!(kind, Some(TypeKind::Void | TypeKind::Label | TypeKind::Function { .. } | TypeKind::Metadata)) {
+                if matches!(
+                    kind,
+                    Some(
+                        TypeKind::Void
+                            | TypeKind::Label
+                            | TypeKind::Function { .. }
+                            | TypeKind::Metadata
+                    )
+                ) {
                     return err(loc, "invalid type for undef constant");
                 }
                 Ok(if undef { self.m.consts.undef(ty) } else { self.m.consts.poison(ty) })
@@ -2000,7 +2094,9 @@ impl<'a> Parser<'a> {
                 let s = self.str_value();
                 self.bump();
                 match kind {
-                    Some(TypeKind::Array { elem, len }) if self.m.types.get(elem) == Some(&TypeKind::Int(8)) => {
+                    Some(TypeKind::Array { elem, len })
+                        if self.m.types.get(elem) == Some(&TypeKind::Int(8)) =>
+                    {
                         if len != s.len() as u64 {
                             return err(loc, format!("constant expression type mismatch: got type '[{} x i8]' but expected '{}'", s.len(), self.m.types.display(ty)));
                         }
@@ -2045,7 +2141,10 @@ impl<'a> Parser<'a> {
                     return err(loc, "expected function name in blockaddress");
                 }
                 let idx = self.blockaddrs.len() as u32;
-                let c = self.m.consts.intern_raw(ty, ConstKind::BlockAddress { func: fr, block: 0x8000_0000 | idx });
+                let c = self
+                    .m
+                    .consts
+                    .intern_raw(ty, ConstKind::BlockAddress { func: fr, block: 0x8000_0000 | idx });
                 self.blockaddrs.push((c, fr, key, bloc));
                 Ok(c)
             }
@@ -2053,7 +2152,10 @@ impl<'a> Parser<'a> {
                 let dso = w == b"dso_local_equivalent";
                 self.bump();
                 let g = self.global_ref_untyped()?;
-                Ok(self.m.consts.intern_raw(ty, if dso { ConstKind::DsoLocalEquivalent(g) } else { ConstKind::NoCfi(g) }))
+                Ok(self.m.consts.intern_raw(
+                    ty,
+                    if dso { ConstKind::DsoLocalEquivalent(g) } else { ConstKind::NoCfi(g) },
+                ))
             }
             b"getelementptr" => self.parse_const_gep(ty, loc),
             b"trunc" | b"ptrtoint" | b"inttoptr" | b"bitcast" | b"addrspacecast" => {
@@ -2072,7 +2174,14 @@ impl<'a> Parser<'a> {
                 let dst = self.parse_type()?;
                 self.expect(Tok::RParen, "')' at end of constantexpr cast")?;
                 if dst != ty {
-                    return err(dloc, format!("constant expression type mismatch: got type '{}' but expected '{}'", self.m.types.display(dst), self.m.types.display(ty)));
+                    return err(
+                        dloc,
+                        format!(
+                            "constant expression type mismatch: got type '{}' but expected '{}'",
+                            self.m.types.display(dst),
+                            self.m.types.display(ty)
+                        ),
+                    );
                 }
                 self.make_cast(op, v, dst, loc)
             }
@@ -2104,7 +2213,7 @@ impl<'a> Parser<'a> {
                     return err(loc, "operands of constexpr must have same type");
                 }
                 if at != Some(ty) {
-                    return err(loc, format!("constant expression type mismatch"));
+                    return err(loc, "constant expression type mismatch");
                 }
                 if !matches!(kind, Some(TypeKind::Int(_)) | Some(TypeKind::Vector { .. })) {
                     return err(loc, "constexpr requires integer or integer vector operands");
@@ -2121,12 +2230,22 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::LParen, "'(' in constantexpr")?;
                 let ops = self.parse_const_list(Tok::RParen)?;
                 self.expect(Tok::RParen, "')' in constantexpr")?;
-                Ok(self.m.consts.intern_raw(ty, ConstKind::Expr { op, flags: 0, ops: ops.into(), source_ty: None, inrange: None }))
+                Ok(self.m.consts.intern_raw(
+                    ty,
+                    ConstKind::Expr {
+                        op,
+                        flags: 0,
+                        ops: ops.into(),
+                        source_ty: None,
+                        inrange: None,
+                    },
+                ))
             }
             b"asm" => self.fail("inline asm is only valid as a callee"),
-            b"zext" | b"sext" | b"fptrunc" | b"fpext" | b"uitofp" | b"sitofp" | b"fptoui" | b"fptosi" | b"udiv" | b"sdiv" | b"urem" | b"srem"
-            | b"fadd" | b"fsub" | b"fmul" | b"fdiv" | b"frem" | b"and" | b"or" | b"lshr" | b"ashr" | b"shl" | b"icmp" | b"fcmp" | b"select"
-            | b"extractvalue" | b"insertvalue" | b"fneg" => {
+            b"zext" | b"sext" | b"fptrunc" | b"fpext" | b"uitofp" | b"sitofp" | b"fptoui"
+            | b"fptosi" | b"udiv" | b"sdiv" | b"urem" | b"srem" | b"fadd" | b"fsub" | b"fmul"
+            | b"fdiv" | b"frem" | b"and" | b"or" | b"lshr" | b"ashr" | b"shl" | b"icmp"
+            | b"fcmp" | b"select" | b"extractvalue" | b"insertvalue" | b"fneg" => {
                 let n = String::from_utf8_lossy(w);
                 self.fail(format!("{n} constexprs are no longer supported"))
             }
@@ -2144,27 +2263,46 @@ impl<'a> Parser<'a> {
         };
         let (s, d) = (scalar(&sk, &self.m.types), scalar(&dk, &self.m.types));
         let ok = match op {
-            ExprOp::Trunc => matches!((&s, &d), (Some(TypeKind::Int(a)), Some(TypeKind::Int(b))) if a > b),
-            ExprOp::PtrToInt => matches!((&s, &d), (Some(TypeKind::Ptr(_)), Some(TypeKind::Int(_)))),
-            ExprOp::IntToPtr => matches!((&s, &d), (Some(TypeKind::Int(_)), Some(TypeKind::Ptr(_)))),
-            ExprOp::AddrSpaceCast => matches!((&s, &d), (Some(TypeKind::Ptr(a)), Some(TypeKind::Ptr(b))) if a != b),
+            ExprOp::Trunc => {
+                matches!((&s, &d), (Some(TypeKind::Int(a)), Some(TypeKind::Int(b))) if a > b)
+            }
+            ExprOp::PtrToInt => {
+                matches!((&s, &d), (Some(TypeKind::Ptr(_)), Some(TypeKind::Int(_))))
+            }
+            ExprOp::IntToPtr => {
+                matches!((&s, &d), (Some(TypeKind::Int(_)), Some(TypeKind::Ptr(_))))
+            }
+            ExprOp::AddrSpaceCast => {
+                matches!((&s, &d), (Some(TypeKind::Ptr(a)), Some(TypeKind::Ptr(b))) if a != b)
+            }
             _ => true,
         };
         if !ok {
-            return err(loc, format!("invalid cast opcode for cast from '{}' to '{}'", self.m.types.display(src), self.m.types.display(dst)));
+            return err(
+                loc,
+                format!(
+                    "invalid cast opcode for cast from '{}' to '{}'",
+                    self.m.types.display(src),
+                    self.m.types.display(dst)
+                ),
+            );
         }
         // Folds LLVM's ConstantExpr::getCast applies.
         if op == ExprOp::BitCast && src == dst {
             return Ok(v);
         }
         match (op, self.m.consts.kind(v).cloned()) {
-            (ExprOp::PtrToInt, Some(ConstKind::Null)) | (ExprOp::IntToPtr, Some(ConstKind::Int(_))) if self.m.consts.is_null_value(v) => {
+            (ExprOp::PtrToInt, Some(ConstKind::Null))
+            | (ExprOp::IntToPtr, Some(ConstKind::Int(_)))
+                if self.m.consts.is_null_value(v) =>
+            {
                 let c = self.m.consts.zero(&self.m.types, dst);
                 return self.cerr(loc, c);
             }
             (ExprOp::Trunc, Some(ConstKind::Int(iv))) => {
                 if let Some(TypeKind::Int(bits)) = d {
-                    let c = IntValue::from_limbs(bits, iv.limbs()).and_then(|x| self.m.consts.int(&self.m.types, dst, x));
+                    let c = IntValue::from_limbs(bits, iv.limbs())
+                        .and_then(|x| self.m.consts.int(&self.m.types, dst, x));
                     return self.cerr(loc, c);
                 }
             }
@@ -2172,10 +2310,20 @@ impl<'a> Parser<'a> {
             (_, Some(ConstKind::Poison)) => return Ok(self.m.consts.poison(dst)),
             _ => {}
         }
-        Ok(self.m.consts.intern_raw(dst, ConstKind::Expr { op, flags: 0, ops: Box::new([v]), source_ty: None, inrange: None }))
+        Ok(self.m.consts.intern_raw(
+            dst,
+            ConstKind::Expr { op, flags: 0, ops: Box::new([v]), source_ty: None, inrange: None },
+        ))
     }
 
-    fn fold_binary(&mut self, op: ExprOp, flags: u8, a: ConstId, b: ConstId, ty: TypeId) -> ConstId {
+    fn fold_binary(
+        &mut self,
+        op: ExprOp,
+        flags: u8,
+        a: ConstId,
+        b: ConstId,
+        ty: TypeId,
+    ) -> ConstId {
         let ka = self.m.consts.kind(a).cloned();
         let kb = self.m.consts.kind(b).cloned();
         if let (Some(ConstKind::Int(x)), Some(ConstKind::Int(y))) = (&ka, &kb) {
@@ -2199,7 +2347,10 @@ impl<'a> Parser<'a> {
         if op == ExprOp::Add && self.m.consts.is_null_value(a) {
             return b;
         }
-        self.m.consts.intern_raw(ty, ConstKind::Expr { op, flags, ops: Box::new([a, b]), source_ty: None, inrange: None })
+        self.m.consts.intern_raw(
+            ty,
+            ConstKind::Expr { op, flags, ops: Box::new([a, b]), source_ty: None, inrange: None },
+        )
     }
 
     fn parse_const_gep(&mut self, ty: TypeId, loc: u32) -> R<ConstId> {
@@ -2229,11 +2380,15 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Comma, "',' after getelementptr's type")?;
         let ops = self.parse_const_list(Tok::RParen)?;
         self.expect(Tok::RParen, "')' in constantexpr")?;
-        let Some(&base) = ops.first() else { return err(loc, "base of getelementptr must be a pointer") };
+        let Some(&base) = ops.first() else {
+            return err(loc, "base of getelementptr must be a pointer");
+        };
         let bt = self.m.consts.ty(base);
         let base_ok = bt.is_some_and(|t| match self.m.types.get(t) {
             Some(TypeKind::Ptr(_)) => true,
-            Some(TypeKind::Vector { elem, .. }) => matches!(self.m.types.get(*elem), Some(TypeKind::Ptr(_))),
+            Some(TypeKind::Vector { elem, .. }) => {
+                matches!(self.m.types.get(*elem), Some(TypeKind::Ptr(_)))
+            }
             _ => false,
         });
         if !base_ok {
@@ -2243,13 +2398,25 @@ impl<'a> Parser<'a> {
         if let Err(m) = self.gep_check(src_ty, &ops[1..]) {
             return err(loc, m);
         }
-        if ops[1..].iter().all(|&i| self.m.consts.is_null_value(i)) && bt == Some(ty) && inrange.is_none() {
+        if ops[1..].iter().all(|&i| self.m.consts.is_null_value(i))
+            && bt == Some(ty)
+            && inrange.is_none()
+        {
             return Ok(base);
         }
         if flags & expr_flags::INBOUNDS != 0 {
             flags |= expr_flags::NUSW;
         }
-        Ok(self.m.consts.intern_raw(ty, ConstKind::Expr { op: ExprOp::GetElementPtr, flags, ops: ops.into(), source_ty: Some(src_ty), inrange }))
+        Ok(self.m.consts.intern_raw(
+            ty,
+            ConstKind::Expr {
+                op: ExprOp::GetElementPtr,
+                flags,
+                ops: ops.into(),
+                source_ty: Some(src_ty),
+                inrange,
+            },
+        ))
     }
 
     fn gep_check(&self, src_ty: TypeId, idx: &[ConstId]) -> Result<(), String> {
@@ -2263,7 +2430,13 @@ impl<'a> Parser<'a> {
                 Some(TypeKind::Struct { .. }) | Some(TypeKind::Named(_)) => {
                     let fields: Vec<TypeId> = match self.m.types.get(cur) {
                         Some(TypeKind::Struct { fields, .. }) => fields.to_vec(),
-                        _ => self.m.types.named_body(cur).and_then(|(_, b)| b).map(|b| b.fields.to_vec()).unwrap_or_default(),
+                        _ => self
+                            .m
+                            .types
+                            .named_body(cur)
+                            .and_then(|(_, b)| b)
+                            .map(|b| b.fields.to_vec())
+                            .unwrap_or_default(),
                     };
                     let k = match self.m.consts.kind(i) {
                         Some(ConstKind::Int(v)) => v.limbs()[0] as usize,
@@ -2285,15 +2458,23 @@ impl<'a> Parser<'a> {
 
     fn finish(&mut self) -> R<()> {
         // Undefined types.
-        if let Some((_, (loc, key))) = self.type_fwd.iter().filter(|(_, (l, _))| *l != u32::MAX).min_by_key(|(_, (l, _))| *l) {
+        if let Some((_, (loc, key))) =
+            self.type_fwd.iter().filter(|(_, (l, _))| *l != u32::MAX).min_by_key(|(_, (l, _))| *l)
+        {
             let msg = match key {
-                Key::N(n) => format!("use of undefined type named '{}'", String::from_utf8_lossy(n)),
+                Key::N(n) => {
+                    format!("use of undefined type named '{}'", String::from_utf8_lossy(n))
+                }
                 Key::I(i) => format!("use of undefined type '%{i}'"),
             };
             return err(*loc, msg);
         }
         if let Some((_, &loc)) = self.comdat_fwd.iter().min_by_key(|(_, l)| **l) {
-            let name = String::from_utf8_lossy(&self.src[loc as usize..]).split(|c: char| c == ')' || c.is_whitespace()).next().unwrap_or("").to_string();
+            let name = String::from_utf8_lossy(&self.src[loc as usize..])
+                .split(|c: char| c == ')' || c.is_whitespace())
+                .next()
+                .unwrap_or("")
+                .to_string();
             return err(loc, format!("use of undefined comdat '{name}'"));
         }
         // Globals referenced before their definition: check address spaces.
@@ -2317,7 +2498,11 @@ impl<'a> Parser<'a> {
             match idx {
                 Some(b) => {
                     let ty = self.m.consts.ty(c).unwrap_or(self.m.types.void());
-                    let _ = self.m.consts.replace_kind(c, ty, ConstKind::BlockAddress { func: fr, block: b });
+                    let _ = self.m.consts.replace_kind(
+                        c,
+                        ty,
+                        ConstKind::BlockAddress { func: fr, block: b },
+                    );
                 }
                 None => {
                     if f.blocks.is_empty() {
@@ -2480,7 +2665,9 @@ pub(crate) fn parse_float(t: &[u8], k: FloatKind) -> Option<FloatValue> {
                 let second = v as u64;
                 Some(FloatValue::PpcFp128(u128::from(second) << 64 | u128::from(first)))
             }
-            (None, FloatKind::X86Fp80) | (None, FloatKind::Fp128) | (None, FloatKind::PpcFp128) => widen_double(v as u64, k),
+            (None, FloatKind::X86Fp80) | (None, FloatKind::Fp128) | (None, FloatKind::PpcFp128) => {
+                widen_double(v as u64, k)
+            }
             _ => None,
         };
     }
@@ -2528,15 +2715,27 @@ fn narrow(d: f64, k: FloatKind) -> Option<FloatValue> {
         let m = ((b >> (52 - mbits)) & ((1 << mbits) - 1)) as u16;
         let m = if m == 0 { 1 << (mbits - 1) } else { m };
         let v = out_bits(((1u32 << ebits) - 1) as u16, m);
-        return Some(if k == FloatKind::Half { FloatValue::Half(v) } else { FloatValue::BFloat(v) });
+        return Some(if k == FloatKind::Half {
+            FloatValue::Half(v)
+        } else {
+            FloatValue::BFloat(v)
+        });
     }
     if d.is_infinite() {
         let v = out_bits(((1u32 << ebits) - 1) as u16, 0);
-        return Some(if k == FloatKind::Half { FloatValue::Half(v) } else { FloatValue::BFloat(v) });
+        return Some(if k == FloatKind::Half {
+            FloatValue::Half(v)
+        } else {
+            FloatValue::BFloat(v)
+        });
     }
     if d == 0.0 {
         let v = out_bits(0, 0);
-        return Some(if k == FloatKind::Half { FloatValue::Half(v) } else { FloatValue::BFloat(v) });
+        return Some(if k == FloatKind::Half {
+            FloatValue::Half(v)
+        } else {
+            FloatValue::BFloat(v)
+        });
     }
     let e = ((b >> 52) & 0x7ff) as i32 - 1023;
     let man = (b & ((1u64 << 52) - 1)) | if ((b >> 52) & 0x7ff) != 0 { 1 << 52 } else { 0 };
@@ -2592,7 +2791,10 @@ fn widen_double(b: u64, k: FloatKind) -> Option<FloatValue> {
             } else if e == 0 {
                 let lz = m.leading_zeros() as i64 - (128 - 52);
                 let mm = m << (lz + 1);
-                ((1 - 1023 - lz - 1 + 16383) as u128, (mm << 11) & ((1u128 << 64) - 1) | 1u128 << 63)
+                (
+                    (1 - 1023 - lz - 1 + 16383) as u128,
+                    (mm << 11) & ((1u128 << 64) - 1) | 1u128 << 63,
+                )
             } else {
                 ((e - 1023 + 16383) as u128, 1u128 << 63 | m << 11)
             };
