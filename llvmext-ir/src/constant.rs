@@ -399,6 +399,27 @@ impl Constants {
         self.intern_raw(ptr_ty, ConstKind::Global(g))
     }
 
+    /// Replaces constant `id` by `kind` of type `ty` in place (for filling in
+    /// forward references such as `blockaddress` to a later block). The
+    /// entry is re-hashed; an equal constant already present stays apart.
+    /// Returns `false` for an unknown id.
+    pub fn replace_kind(&mut self, id: ConstId, ty: TypeId, kind: ConstKind) -> bool {
+        let Some(old) = self.items.get(id.0 as usize) else { return false };
+        let old_hash = hash_of(&self.hasher, old);
+        if let Ok(e) = self.map.find_entry(old_hash, |&i| i == id.0) {
+            e.remove();
+        }
+        let e = Entry_ { ty, kind };
+        let hash = hash_of(&self.hasher, &e);
+        self.items[id.0 as usize] = e;
+        let Constants { items, map, hasher } = self;
+        let exists = map.find(hash, |&i| items[i as usize] == items[id.0 as usize]).is_some();
+        if !exists {
+            map.insert_unique(hash, id.0, |&i| hash_of(hasher, &items[i as usize]));
+        }
+        true
+    }
+
     /// Iterates over `(id, type, kind)` in creation order.
     pub fn iter(&self) -> impl Iterator<Item = (ConstId, TypeId, &ConstKind)> + '_ {
         self.items.iter().enumerate().map(|(i, e)| (ConstId(i as u32), e.ty, &e.kind))

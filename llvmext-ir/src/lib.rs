@@ -34,6 +34,7 @@ pub mod inst;
 pub mod int;
 pub mod metadata;
 pub mod module;
+pub mod parse;
 pub mod pcsections;
 pub mod types;
 pub mod write;

@@ -1,0 +1,2806 @@
+//! The `.ll` parser: reads what `llvm-as-19` accepts into a [`Module`].
+//!
+//! ```
+//! let m = llvmext_ir::parse::parse(b"@g = global i32 7\n", "x.ll").unwrap();
+//! assert_eq!(m.globals.len(), 1);
+//! let e = llvmext_ir::parse::parse(b"foo\n", "x.ll").unwrap_err();
+//! assert_eq!(e.to_string(), "x.ll:1:1: error: expected top-level entity\nfoo\n^");
+//! ```
+//!
+//! Errors are located and worded as LLVM's `LLParser` words them. Nesting
+//! of types, constants and metadata is bounded ([`MAX_DEPTH`]); nothing is
+//! allocated by a count read from the input.
+
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use hashbrown::HashMap;
+
+use crate::attr::{Attr, AttrCategory, AttrKind, AttrList, AttrSetId};
+use crate::constant::{expr_flags, ConstId, ConstKind, ExprOp};
+use crate::float::FloatValue;
+use crate::int::IntValue;
+use crate::module::*;
+use crate::types::{FloatKind, TypeId, TypeKind};
+
+mod func;
+mod lexer;
+mod md;
+
+use lexer::{unescape, Lexer, Tok, Token};
+
+/// How deeply types, constants and metadata may nest.
+pub const MAX_DEPTH: u32 = 64;
+
+/// A parse error, located at a line and column (1-based; a tab counts as one
+/// column, as in LLVM).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// The line (1-based).
+    pub line: u32,
+    /// The column (1-based, in bytes).
+    pub col: u32,
+    /// The message, worded as LLVM's.
+    pub message: String,
+    /// The file name given to [`parse`].
+    pub file: String,
+    /// The text of the line at fault.
+    pub source_line: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}:{}:{}: error: {}", self.file, self.line, self.col, self.message)?;
+        // Tabs expand to 8-column stops, as LLVM's SourceMgr shows them.
+        let mut shown = String::with_capacity(self.source_line.len());
+        let mut caret = 0usize;
+        for (i, ch) in self.source_line.chars().enumerate() {
+            if i + 1 == self.col as usize {
+                caret = shown.chars().count();
+            }
+            if ch == '\t' {
+                let n = 8 - shown.chars().count() % 8;
+                for _ in 0..n {
+                    shown.push(' ');
+                }
+            } else {
+                shown.push(ch);
+            }
+        }
+        if self.col as usize > self.source_line.chars().count() {
+            caret =
+                shown.chars().count() + (self.col as usize - 1 - self.source_line.chars().count());
+        }
+        f.write_str(&shown)?;
+        f.write_str("\n")?;
+        for _ in 0..caret {
+            f.write_str(" ")?;
+        }
+        f.write_str("^")
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ParseError {}
+
+/// An error inside the parser: a byte offset and a message.
+#[derive(Debug)]
+pub(crate) struct PErr {
+    pos: u32,
+    msg: String,
+}
+
+pub(crate) type R<T> = Result<T, PErr>;
+
+fn located(src: &[u8], file: &str, pos: usize, msg: String) -> ParseError {
+    let pos = pos.min(src.len());
+    let line_start = src[..pos].iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+    let line = src[..line_start].iter().filter(|&&c| c == b'\n').count() as u32 + 1;
+    let line_end =
+        src[pos..].iter().position(|&c| c == b'\n' || c == b'\r').map_or(src.len(), |p| pos + p);
+    let text = String::from_utf8_lossy(&src[line_start..line_end]).into_owned();
+    let col = String::from_utf8_lossy(&src[line_start..pos]).chars().count() as u32 + 1;
+    ParseError { line, col, message: msg, file: file.into(), source_line: text }
+}
+
+/// Parses a whole `.ll` module. `file` names it in errors and is the
+/// `source_filename` when the text gives none (as `llvm-as` does).
+pub fn parse(src: &[u8], file: &str) -> Result<Module, ParseError> {
+    let mut p = Parser::new(src);
+    match p.run(file) {
+        Ok(()) => Ok(core::mem::take(&mut p.m)),
+        Err(e) => Err(located(src, file, e.pos as usize, e.msg)),
+    }
+}
+
+/// A local-name key: a name or a number.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum Key<'a> {
+    N(Cow<'a, [u8]>),
+    I(u32),
+}
+
+/// A global's placeholder state.
+#[derive(Debug, Clone, Copy)]
+struct GlobalSlot {
+    r: GlobalRef,
+    defined: bool,
+}
+
+pub(crate) struct Parser<'a> {
+    pub src: &'a [u8],
+    lex: Lexer<'a>,
+    pub tok: Token,
+    pub m: Module,
+    depth: u32,
+    gnames: HashMap<Cow<'a, [u8]>, GlobalSlot>,
+    gnums: HashMap<u32, GlobalSlot>,
+    next_global_num: u32,
+    /// Uses of globals with the address space they were used at, checked
+    /// once every global is defined.
+    global_uses: Vec<(GlobalRef, u32, u32)>,
+    numbered_types: HashMap<u32, TypeId>,
+    /// Identified structs referenced but not (yet) defined: id and first use.
+    type_fwd: HashMap<TypeId, (u32, Key<'a>)>,
+    comdat_names: HashMap<Cow<'a, [u8]>, ComdatId>,
+    comdat_fwd: HashMap<ComdatId, u32>,
+    attr_groups: HashMap<u32, Vec<Attr>>,
+    attr_group_pos: Vec<usize>,
+    /// blockaddress constants to fill in: constant, function, block key, use.
+    blockaddrs: Vec<(ConstId, GlobalRef, Key<'a>, u32)>,
+    pub md: md::MdState<'a>,
+    pub f: Option<func::FnState<'a>>,
+}
+
+pub(crate) fn err<T>(pos: u32, msg: impl Into<String>) -> R<T> {
+    Err(PErr { pos, msg: msg.into() })
+}
+
+fn linkage_of(w: &[u8]) -> Option<Linkage> {
+    Some(match w {
+        b"private" => Linkage::Private,
+        b"internal" => Linkage::Internal,
+        b"available_externally" => Linkage::AvailableExternally,
+        b"linkonce" => Linkage::LinkOnce,
+        b"weak" => Linkage::Weak,
+        b"common" => Linkage::Common,
+        b"appending" => Linkage::Appending,
+        b"extern_weak" => Linkage::ExternWeak,
+        b"linkonce_odr" => Linkage::LinkOnceOdr,
+        b"weak_odr" => Linkage::WeakOdr,
+        b"external" => Linkage::External,
+        _ => return None,
+    })
+}
+
+/// Named calling conventions and their numbers.
+pub(crate) fn cc_of(w: &[u8]) -> Option<u32> {
+    Some(match w {
+        b"ccc" => 0,
+        b"fastcc" => 8,
+        b"coldcc" => 9,
+        b"ghccc" => 10,
+        b"anyregcc" => 13,
+        b"preserve_mostcc" => 14,
+        b"preserve_allcc" => 15,
+        b"swiftcc" => 16,
+        b"cxx_fast_tlscc" => 17,
+        b"tailcc" => 18,
+        b"cfguard_checkcc" => 19,
+        b"swifttailcc" => 20,
+        b"preserve_nonecc" => 21,
+        b"x86_stdcallcc" => 64,
+        b"x86_fastcallcc" => 65,
+        b"arm_apcscc" => 66,
+        b"arm_aapcscc" => 67,
+        b"arm_aapcs_vfpcc" => 68,
+        b"msp430_intrcc" => 69,
+        b"x86_thiscallcc" => 70,
+        b"ptx_kernel" => 71,
+        b"ptx_device" => 72,
+        b"spir_func" => 75,
+        b"spir_kernel" => 76,
+        b"intel_ocl_bicc" => 77,
+        b"x86_64_sysvcc" => 78,
+        b"win64cc" => 79,
+        b"x86_vectorcallcc" => 80,
+        b"hhvmcc" => 81,
+        b"hhvm_ccc" => 82,
+        b"x86_intrcc" => 83,
+        b"avr_intrcc" => 84,
+        b"avr_signalcc" => 85,
+        b"amdgpu_vs" => 87,
+        b"amdgpu_gs" => 88,
+        b"amdgpu_ps" => 89,
+        b"amdgpu_cs" => 90,
+        b"amdgpu_kernel" => 91,
+        b"x86_regcallcc" => 92,
+        b"amdgpu_hs" => 93,
+        b"amdgpu_ls" => 95,
+        b"amdgpu_es" => 96,
+        b"aarch64_vector_pcs" => 97,
+        b"aarch64_sve_vector_pcs" => 98,
+        b"amdgpu_gfx" => 100,
+        b"m68k_intrcc" => 101,
+        b"aarch64_sme_preservemost_from_x0" => 102,
+        b"aarch64_sme_preservemost_from_x2" => 103,
+        b"amdgpu_cs_chain" => 104,
+        b"amdgpu_cs_chain_preserve" => 105,
+        b"m68k_rtdcc" => 106,
+        b"graalcc" => 107,
+        b"riscv_vector_cc" => 110,
+        _ => return None,
+    })
+}
+
+impl<'a> Parser<'a> {
+    fn new(src: &'a [u8]) -> Self {
+        let mut lex = Lexer::new(src, 0);
+        let tok = lex.next();
+        Parser {
+            src,
+            lex,
+            tok,
+            m: Module::new(),
+            depth: 0,
+            gnames: HashMap::new(),
+            gnums: HashMap::new(),
+            next_global_num: 0,
+            global_uses: Vec::new(),
+            numbered_types: HashMap::new(),
+            type_fwd: HashMap::new(),
+            comdat_names: HashMap::new(),
+            comdat_fwd: HashMap::new(),
+            attr_groups: HashMap::new(),
+            attr_group_pos: Vec::new(),
+            blockaddrs: Vec::new(),
+            md: md::MdState::default(),
+            f: None,
+        }
+    }
+
+    // ----- token helpers -----
+
+    #[inline]
+    pub fn bump(&mut self) {
+        self.tok = self.lex.next();
+    }
+
+    #[inline]
+    pub fn text(&self) -> &'a [u8] {
+        let s = self.src;
+        s.get(self.tok.start as usize..self.tok.end as usize).unwrap_or(&[])
+    }
+
+    #[inline]
+    pub fn loc(&self) -> u32 {
+        self.tok.start
+    }
+
+    #[inline]
+    pub fn is(&self, kw: &str) -> bool {
+        self.tok.kind == Tok::Ident && self.text() == kw.as_bytes()
+    }
+
+    /// Eats keyword `kw` if it is next.
+    #[inline]
+    pub fn eat(&mut self, kw: &str) -> bool {
+        if self.is(kw) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    #[inline]
+    pub fn eat_tok(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expect(&mut self, k: Tok, what: &str) -> R<()> {
+        if self.tok.kind == k {
+            self.bump();
+            Ok(())
+        } else {
+            self.fail(format!("expected {what}"))
+        }
+    }
+
+    pub fn expect_kw(&mut self, kw: &str) -> R<()> {
+        if self.eat(kw) {
+            Ok(())
+        } else {
+            self.fail(format!("expected '{kw}'"))
+        }
+    }
+
+    pub fn fail<T>(&self, msg: impl Into<String>) -> R<T> {
+        if let Tok::Error(m) = self.tok.kind {
+            // LLVM reports an unterminated string as what was expected.
+            if !m.starts_with("end of file") {
+                return err(self.tok.start, m);
+            }
+        }
+        err(self.tok.start, msg)
+    }
+
+    pub fn enter(&mut self) -> R<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.fail("nesting too deep");
+        }
+        Ok(())
+    }
+
+    pub fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// The string value of the current `Str` token (unescaped).
+    pub fn str_value(&self) -> Cow<'a, [u8]> {
+        let t = self.text();
+        unescape(t.get(1..t.len().saturating_sub(1)).unwrap_or(&[]))
+    }
+
+    pub fn parse_str(&mut self) -> R<Cow<'a, [u8]>> {
+        if self.tok.kind != Tok::Str {
+            return self.fail("expected string constant");
+        }
+        let v = self.str_value();
+        self.bump();
+        Ok(v)
+    }
+
+    pub fn parse_str_utf8(&mut self) -> R<Box<str>> {
+        let v = self.parse_str()?;
+        Ok(String::from_utf8_lossy(&v).into())
+    }
+
+    /// The name of a `@x`/`%x`/`$x`/`!x` token, unescaped.
+    pub fn var_name(&self) -> Cow<'a, [u8]> {
+        let t = self.text();
+        let body = t.get(1..).unwrap_or(&[]);
+        if body.first() == Some(&b'"') {
+            unescape(body.get(1..body.len().saturating_sub(1)).unwrap_or(&[]))
+        } else {
+            Cow::Borrowed(body)
+        }
+    }
+
+    /// The number of a `@N`/`%N`/`#N` token.
+    pub fn var_num(&self) -> R<u32> {
+        let t = self.text();
+        parse_u32(t.get(1..).unwrap_or(&[]))
+            .ok_or_else(|| PErr { pos: self.loc(), msg: "invalid value number (too large)".into() })
+    }
+
+    pub fn parse_u64(&mut self) -> R<u64> {
+        if self.tok.kind != Tok::Int {
+            return self.fail("expected integer");
+        }
+        let t = self.text();
+        let v = parse_u64_dec(t)
+            .ok_or_else(|| PErr { pos: self.loc(), msg: "expected integer".into() })?;
+        self.bump();
+        Ok(v)
+    }
+
+    pub fn parse_u32(&mut self) -> R<u32> {
+        let loc = self.loc();
+        let v = self.parse_u64()?;
+        u32::try_from(v).or_else(|_| err(loc, "expected 32-bit integer (too large)"))
+    }
+
+    fn parse_i64(&mut self) -> R<i64> {
+        if self.tok.kind != Tok::Int {
+            return self.fail("expected integer");
+        }
+        let t = self.text();
+        let (neg, d) = match t.first() {
+            Some(b'-') => (true, &t[1..]),
+            _ => (false, t),
+        };
+        let v = parse_u64_dec(d)
+            .ok_or_else(|| PErr { pos: self.loc(), msg: "expected integer".into() })?;
+        self.bump();
+        let v = if neg { (v as i64).wrapping_neg() } else { v as i64 };
+        Ok(v)
+    }
+
+    // ----- the module -----
+
+    fn run(&mut self, file: &str) -> R<()> {
+        self.prescan()?;
+        // Attribute groups first: they may be referenced before their
+        // definition.
+        let positions = core::mem::take(&mut self.attr_group_pos);
+        for pos in positions {
+            self.lex = Lexer::new(self.src, pos);
+            self.bump();
+            self.parse_attr_group()?;
+        }
+        self.lex = Lexer::new(self.src, 0);
+        self.bump();
+        self.md.init_kinds(&mut self.m);
+        loop {
+            match self.tok.kind {
+                Tok::Eof => break,
+                _ => self.top_level()?,
+            }
+        }
+        self.finish()?;
+        if self.m.source_filename.is_none() {
+            self.m.source_filename = Some(file.as_bytes().into());
+        }
+        Ok(())
+    }
+
+    /// Finds every global value definition (so references resolve in one
+    /// pass) and the attribute groups.
+    fn prescan(&mut self) -> R<()> {
+        let mut lex = Lexer::new(self.src, 0);
+        let mut prev = lex.next();
+        let mut cur = lex.next();
+        let mut at_stmt = true;
+        loop {
+            match prev.kind {
+                Tok::Eof => break,
+                Tok::GlobalVar | Tok::GlobalId if at_stmt && cur.kind == Tok::Equal => {
+                    // Find the kind: scan to global/constant/alias/ifunc.
+                    let name_tok = prev;
+                    let mut kind = None;
+                    let mut t = lex.next();
+                    for _ in 0..32 {
+                        if t.kind != Tok::Ident
+                            && t.kind != Tok::LParen
+                            && t.kind != Tok::RParen
+                            && t.kind != Tok::Int
+                            && t.kind != Tok::Str
+                        {
+                            break;
+                        }
+                        let w = &self.src[t.start as usize..t.end as usize];
+                        match w {
+                            b"global" | b"constant" => kind = Some(0),
+                            b"alias" => kind = Some(2),
+                            b"ifunc" => kind = Some(3),
+                            _ => {}
+                        }
+                        if kind.is_some() {
+                            break;
+                        }
+                        t = lex.next();
+                    }
+                    if let Some(k) = kind {
+                        self.declare_global(name_tok, k)?;
+                    }
+                    prev = t;
+                    cur = lex.next();
+                    at_stmt = false;
+                    continue;
+                }
+                Tok::Ident if at_stmt => {
+                    let w = &self.src[prev.start as usize..prev.end as usize];
+                    if w == b"define" || w == b"declare" {
+                        let is_def = w == b"define";
+                        // The first global name is the function's.
+                        let mut t = cur;
+                        while !matches!(t.kind, Tok::GlobalVar | Tok::GlobalId | Tok::Eof) {
+                            t = lex.next();
+                        }
+                        if t.kind != Tok::Eof {
+                            self.declare_global(t, 1)?;
+                        }
+                        if is_def {
+                            // Skip the header's tokens up to the body, then
+                            // the body by bytes (strings and comments aware).
+                            loop {
+                                let x = lex.next();
+                                match x.kind {
+                                    Tok::Eof => break,
+                                    Tok::LBrace => {
+                                        lex.pos = skip_body(self.src, lex.pos);
+                                        break;
+                                    }
+                                    _ => {}
+                                }
+                            }
+                        }
+                        prev = lex.next();
+                        cur = lex.next();
+                        at_stmt = true;
+                        continue;
+                    }
+                    if w == b"attributes" && cur.kind == Tok::AttrGrpId {
+                        self.attr_group_pos.push(prev.start as usize);
+                    }
+                }
+                _ => {}
+            }
+            // Statement starts follow these heuristically: after a `}` or a
+            // newline-separated token. We treat every GlobalVar followed by
+            // `=` as a definition only at the start of a line.
+            prev = cur;
+            cur = lex.next();
+            at_stmt = self.line_start(prev.start as usize);
+            if let Tok::Error(_) = prev.kind {
+                // Let the main pass report it.
+                if matches!(prev.kind, Tok::Error(_)) && prev.start as usize >= self.src.len() {
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn line_start(&self, pos: usize) -> bool {
+        let before = &self.src[..pos.min(self.src.len())];
+        for &c in before.iter().rev() {
+            match c {
+                b'\n' | b'\r' => return true,
+                b' ' | b'\t' => continue,
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    fn declare_global(&mut self, t: Token, kind: u8) -> R<()> {
+        let r = match kind {
+            0 => {
+                self.m.globals.push(GlobalVar {
+                    common: GlobalCommon::default(),
+                    ty: self.m.types.void(),
+                    addrspace: 0,
+                    externally_initialized: false,
+                    constant: false,
+                    init: None,
+                    section: None,
+                    comdat: None,
+                    align: 0,
+                    code_model: None,
+                    attrs: AttrSetId::EMPTY,
+                    md: Vec::new(),
+                });
+                GlobalRef::Var(self.m.globals.len() as u32 - 1)
+            }
+            1 => {
+                self.m.functions.push(Function {
+                    common: GlobalCommon::default(),
+                    ty: self.m.types.void(),
+                    cc: CallConv::C,
+                    addrspace: 0,
+                    attrs: crate::attr::AttrListId::EMPTY,
+                    section: None,
+                    comdat: None,
+                    align: 0,
+                    gc: None,
+                    prefix: None,
+                    prologue: None,
+                    personality: None,
+                    md: Vec::new(),
+                    args: Vec::new(),
+                    blocks: Vec::new(),
+                    insts: Vec::new(),
+                });
+                GlobalRef::Func(self.m.functions.len() as u32 - 1)
+            }
+            2 => {
+                self.m.aliases.push(Alias {
+                    common: GlobalCommon::default(),
+                    ty: self.m.types.void(),
+                    addrspace: 0,
+                    aliasee: ConstId(u32::MAX),
+                });
+                GlobalRef::Alias(self.m.aliases.len() as u32 - 1)
+            }
+            _ => {
+                self.m.ifuncs.push(IFunc {
+                    common: GlobalCommon::default(),
+                    ty: self.m.types.void(),
+                    addrspace: 0,
+                    resolver: ConstId(u32::MAX),
+                });
+                GlobalRef::IFunc(self.m.ifuncs.len() as u32 - 1)
+            }
+        };
+        let slot = GlobalSlot { r, defined: false };
+        let text = &self.src[t.start as usize..t.end as usize];
+        if t.kind == Tok::GlobalId {
+            let n = parse_u32(&text[1..])
+                .ok_or(PErr { pos: t.start, msg: "invalid value number".into() })?;
+            if self.gnums.insert(n, slot).is_some() {
+                return err(t.start, format!("redefinition of global '@{n}'"));
+            }
+        } else {
+            let body = &text[1..];
+            let name = if body.first() == Some(&b'"') {
+                unescape(&body[1..body.len() - 1])
+            } else {
+                Cow::Borrowed(body)
+            };
+            if self.gnames.contains_key(&name) {
+                return err(
+                    t.start,
+                    format!("redefinition of global '@{}'", String::from_utf8_lossy(&name)),
+                );
+            }
+            self.gnames.insert(name, slot);
+        }
+        Ok(())
+    }
+
+    fn common_mut(&mut self, r: GlobalRef) -> &mut GlobalCommon {
+        match r {
+            GlobalRef::Var(i) => &mut self.m.globals[i as usize].common,
+            GlobalRef::Func(i) => &mut self.m.functions[i as usize].common,
+            GlobalRef::Alias(i) => &mut self.m.aliases[i as usize].common,
+            GlobalRef::IFunc(i) => &mut self.m.ifuncs[i as usize].common,
+        }
+    }
+
+    /// The slot of the global named by the current token (a definition).
+    fn def_global(&mut self) -> R<GlobalRef> {
+        let loc = self.loc();
+        let (slot, name) = if self.tok.kind == Tok::GlobalId {
+            let n = self.var_num()?;
+            if n < self.next_global_num {
+                return err(
+                    loc,
+                    format!(
+                        "variable expected to be numbered '@{}' or greater",
+                        self.next_global_num
+                    ),
+                );
+            }
+            self.next_global_num = n + 1;
+            (self.gnums.get_mut(&n), None)
+        } else {
+            let name = self.var_name();
+            let s: Box<str> = String::from_utf8_lossy(&name).into();
+            (self.gnames.get_mut(&name), Some(s))
+        };
+        let Some(slot) = slot else { return err(loc, "expected top-level entity") };
+        if slot.defined {
+            return err(loc, "redefinition of global");
+        }
+        slot.defined = true;
+        let r = slot.r;
+        self.common_mut(r).name = name;
+        self.bump();
+        Ok(r)
+    }
+
+    fn top_level(&mut self) -> R<()> {
+        match self.tok.kind {
+            Tok::Ident => {
+                let w = self.text();
+                match w {
+                    b"source_filename" => {
+                        self.bump();
+                        self.expect(Tok::Equal, "'=' after source_filename")?;
+                        let s = self.parse_str()?;
+                        self.m.source_filename = Some(s.into_owned().into());
+                    }
+                    b"target" => {
+                        self.bump();
+                        if self.eat("triple") {
+                            self.expect(Tok::Equal, "'=' after target triple")?;
+                            self.m.triple = Some(self.parse_str_utf8()?);
+                        } else if self.eat("datalayout") {
+                            self.expect(Tok::Equal, "'=' after target datalayout")?;
+                            self.m.datalayout = Some(self.parse_str_utf8()?);
+                        } else {
+                            return self.fail("unknown target property");
+                        }
+                    }
+                    b"module" => {
+                        self.bump();
+                        self.expect_kw("asm")?;
+                        let s = self.parse_str()?;
+                        // One entry per line, as LLVM splits appended text.
+                        let mut parts: Vec<&[u8]> = s.split(|&c| c == b'\n').collect();
+                        if parts.last().is_some_and(|l| l.is_empty()) && parts.len() > 1 {
+                            parts.pop();
+                        }
+                        for p in parts {
+                            self.m.module_asm.push(p.into());
+                        }
+                    }
+                    b"declare" => {
+                        self.bump();
+                        self.parse_function(false)?;
+                    }
+                    b"define" => {
+                        self.bump();
+                        self.parse_function(true)?;
+                    }
+                    b"attributes" => {
+                        // Parsed before; skip `attributes #N = { ... }`.
+                        self.bump();
+                        self.bump();
+                        self.expect(Tok::Equal, "'='")?;
+                        self.expect(Tok::LBrace, "'{'")?;
+                        while !matches!(self.tok.kind, Tok::RBrace | Tok::Eof) {
+                            self.bump();
+                        }
+                        self.expect(Tok::RBrace, "'}'")?;
+                    }
+                    b"uselistorder" | b"uselistorder_bb" => {
+                        return self.fail("uselistorder directives are not supported");
+                    }
+                    _ => return self.fail("expected top-level entity"),
+                }
+            }
+            Tok::LocalVar | Tok::LocalId => self.parse_type_def()?,
+            Tok::GlobalVar | Tok::GlobalId => self.parse_global()?,
+            Tok::ComdatVar => self.parse_comdat()?,
+            Tok::Exclaim => self.md_parse_numbered()?,
+            Tok::MetadataVar => self.md_parse_named()?,
+            _ => return self.fail("expected top-level entity"),
+        }
+        Ok(())
+    }
+
+    fn parse_comdat(&mut self) -> R<()> {
+        let loc = self.loc();
+        let name = self.var_name();
+        self.bump();
+        self.expect(Tok::Equal, "'=' here")?;
+        self.expect_kw("comdat")?;
+        let kind = if self.eat("any") {
+            ComdatKind::Any
+        } else if self.eat("exactmatch") {
+            ComdatKind::ExactMatch
+        } else if self.eat("largest") {
+            ComdatKind::Largest
+        } else if self.eat("nodeduplicate") {
+            ComdatKind::NoDeduplicate
+        } else if self.eat("samesize") {
+            ComdatKind::SameSize
+        } else {
+            return self.fail("unknown selection kind");
+        };
+        if let Some(&id) = self.comdat_names.get(&name) {
+            if self.comdat_fwd.remove(&id).is_none() {
+                return err(
+                    loc,
+                    format!("redefinition of comdat '${}'", String::from_utf8_lossy(&name)),
+                );
+            }
+            self.m.comdats[id.0 as usize].kind = kind;
+        } else {
+            let id = ComdatId(self.m.comdats.len() as u32);
+            self.m.comdats.push(Comdat { name: String::from_utf8_lossy(&name).into(), kind });
+            self.comdat_names.insert(name, id);
+        }
+        Ok(())
+    }
+
+    fn comdat_ref(&mut self, name: Cow<'a, [u8]>, loc: u32) -> ComdatId {
+        if let Some(&id) = self.comdat_names.get(&name) {
+            return id;
+        }
+        let id = ComdatId(self.m.comdats.len() as u32);
+        self.m
+            .comdats
+            .push(Comdat { name: String::from_utf8_lossy(&name).into(), kind: ComdatKind::Any });
+        self.comdat_names.insert(name, id);
+        self.comdat_fwd.insert(id, loc);
+        id
+    }
+
+    /// `comdat` or `comdat($name)`, after the keyword; `own` is the
+    /// global's own name.
+    fn parse_comdat_ref(&mut self, own: Option<&str>, loc: u32) -> R<ComdatId> {
+        if self.eat_tok(Tok::LParen) {
+            if self.tok.kind != Tok::ComdatVar {
+                return self.fail("expected comdat variable");
+            }
+            let l = self.loc();
+            let n = self.var_name();
+            self.bump();
+            self.expect(Tok::RParen, "')' after comdat var")?;
+            Ok(self.comdat_ref(n, l))
+        } else {
+            match own {
+                Some(n) => {
+                    let n: Cow<'a, [u8]> = Cow::Owned(n.as_bytes().to_vec());
+                    Ok(self.comdat_ref(n, loc))
+                }
+                None => err(loc, "comdat cannot be unnamed"),
+            }
+        }
+    }
+
+    // ----- types -----
+
+    fn parse_type_def(&mut self) -> R<()> {
+        let loc = self.loc();
+        let key = if self.tok.kind == Tok::LocalId {
+            Key::I(self.var_num()?)
+        } else {
+            Key::N(self.var_name())
+        };
+        self.bump();
+        self.expect(Tok::Equal, "'=' after name")?;
+        self.expect_kw("type")?;
+        let id = self.named_type(&key, None)?;
+        let fresh = self.type_fwd.remove(&id).is_some();
+        let opaque_now = matches!(self.m.types.named_body(id), Some((_, None)));
+        if !fresh && !opaque_now {
+            return err(loc, "redefinition of type");
+        }
+        if self.eat("opaque") {
+            return Ok(());
+        }
+        let packed = if self.tok.kind == Tok::Less {
+            self.bump();
+            true
+        } else {
+            false
+        };
+        if self.tok.kind != Tok::LBrace {
+            return self.fail("expected type");
+        }
+        let fields = self.parse_struct_body()?;
+        if packed {
+            self.expect(Tok::Greater, "'>' at end of packed struct")?;
+        }
+        if let Err(e) = self.m.types.set_body(id, &fields, packed) {
+            return err(loc, e.to_string());
+        }
+        Ok(())
+    }
+
+    /// The identified struct `key`, created (and noted as a forward
+    /// reference at `use_loc`) if new.
+    fn named_type(&mut self, key: &Key<'a>, use_loc: Option<u32>) -> R<TypeId> {
+        let existing = match key {
+            Key::N(n) => core::str::from_utf8(n).ok().and_then(|s| self.m.types.find_named(s)),
+            Key::I(i) => self.numbered_types.get(i).copied(),
+        };
+        if let Some(t) = existing {
+            return Ok(t);
+        }
+        let id = match key {
+            Key::N(n) => {
+                let s = String::from_utf8_lossy(n);
+                self.m
+                    .types
+                    .named_struct(&s)
+                    .map_err(|e| PErr { pos: use_loc.unwrap_or(self.loc()), msg: e.to_string() })?
+            }
+            Key::I(i) => {
+                let t = self
+                    .m
+                    .types
+                    .named_struct("")
+                    .map_err(|e| PErr { pos: self.loc(), msg: e.to_string() })?;
+                self.numbered_types.insert(*i, t);
+                t
+            }
+        };
+        self.type_fwd.insert(id, (use_loc.unwrap_or(u32::MAX), key.clone()));
+        Ok(id)
+    }
+
+    fn parse_struct_body(&mut self) -> R<Vec<TypeId>> {
+        self.expect(Tok::LBrace, "'{'")?;
+        let mut fields = Vec::new();
+        if self.eat_tok(Tok::RBrace) {
+            return Ok(fields);
+        }
+        loop {
+            fields.push(self.parse_type()?);
+            if !self.eat_tok(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RBrace, "'}' at end of struct")?;
+        Ok(fields)
+    }
+
+    pub fn tmap<T>(&self, loc: u32, r: Result<T, crate::types::TypeError>) -> R<T> {
+        r.map_err(|e| PErr { pos: loc, msg: e.to_string() })
+    }
+
+    /// A type, including function types and the `ptr*` error.
+    pub fn parse_type(&mut self) -> R<TypeId> {
+        self.enter()?;
+        let r = self.parse_type_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_type_inner(&mut self) -> R<TypeId> {
+        let loc = self.loc();
+        let mut ty = match self.tok.kind {
+            Tok::Ident => {
+                let w = self.text();
+                let t = match w {
+                    b"void" => self.m.types.void(),
+                    b"half" => self.m.types.float(FloatKind::Half),
+                    b"bfloat" => self.m.types.float(FloatKind::BFloat),
+                    b"float" => self.m.types.float(FloatKind::Float),
+                    b"double" => self.m.types.float(FloatKind::Double),
+                    b"x86_fp80" => self.m.types.float(FloatKind::X86Fp80),
+                    b"fp128" => self.m.types.float(FloatKind::Fp128),
+                    b"ppc_fp128" => self.m.types.float(FloatKind::PpcFp128),
+                    b"label" => self.m.types.label(),
+                    b"metadata" => self.m.types.metadata(),
+                    b"token" => self.m.types.token(),
+                    b"x86_amx" => self.m.types.x86_amx(),
+                    b"ptr" => {
+                        self.bump();
+                        let asp = self.parse_opt_addrspace()?;
+                        let t = self.m.types.ptr(asp);
+                        let t = self.tmap(loc, t)?;
+                        return self.type_suffix(t, loc);
+                    }
+                    b"target" => {
+                        self.bump();
+                        let t = self.parse_target_ext(loc)?;
+                        return self.type_suffix(t, loc);
+                    }
+                    _ if w.len() > 1
+                        && w[0] == b'i'
+                        && w[1..].iter().all(|c| c.is_ascii_digit()) =>
+                    {
+                        let bits = parse_u32(&w[1..]).unwrap_or(u32::MAX);
+                        let t = self.m.types.int(bits);
+                        self.tmap(loc, t)?
+                    }
+                    _ => return self.fail("expected type"),
+                };
+                self.bump();
+                t
+            }
+            Tok::LocalVar | Tok::LocalId => {
+                let key = if self.tok.kind == Tok::LocalId {
+                    Key::I(self.var_num()?)
+                } else {
+                    Key::N(self.var_name())
+                };
+                let t = self.named_type(&key, Some(loc))?;
+                self.bump();
+                t
+            }
+            Tok::LBrace => {
+                let f = self.parse_struct_body()?;
+                let t = self.m.types.literal_struct(&f, false);
+                self.tmap(loc, t)?
+            }
+            Tok::LBrack => {
+                self.bump();
+                let n = self.parse_u64()?;
+                self.expect_kw("x")?;
+                let e = self.parse_type()?;
+                self.expect(Tok::RBrack, "']' at end of array")?;
+                let t = self.m.types.array(e, n);
+                self.tmap(loc, t)?
+            }
+            Tok::Less => {
+                self.bump();
+                if self.tok.kind == Tok::LBrace {
+                    let f = self.parse_struct_body()?;
+                    self.expect(Tok::Greater, "'>' at end of packed struct")?;
+                    let t = self.m.types.literal_struct(&f, true);
+                    self.tmap(loc, t)?
+                } else {
+                    let scalable = self.eat("vscale");
+                    if scalable {
+                        self.expect_kw("x")?;
+                    }
+                    let n = self.parse_u32()?;
+                    self.expect_kw("x")?;
+                    let e = self.parse_type()?;
+                    self.expect(Tok::Greater, "'>' at end of vector")?;
+                    let t = self.m.types.vector(e, n, scalable);
+                    self.tmap(loc, t)?
+                }
+            }
+            _ => return self.fail("expected type"),
+        };
+        ty = self.type_suffix(ty, loc)?;
+        Ok(ty)
+    }
+
+    fn type_suffix(&mut self, mut ty: TypeId, loc: u32) -> R<TypeId> {
+        loop {
+            match self.tok.kind {
+                Tok::Star => {
+                    if matches!(self.m.types.get(ty), Some(TypeKind::Ptr(_))) {
+                        return self.fail("ptr* is invalid - use ptr instead");
+                    }
+                    return self.fail("pointers to non-ptr types are not supported");
+                }
+                Tok::LParen => {
+                    let (params, vararg) = self.parse_fn_type_params()?;
+                    let t = self.m.types.function(ty, &params, vararg);
+                    ty = self.tmap(loc, t)?;
+                }
+                _ => return Ok(ty),
+            }
+        }
+    }
+
+    fn parse_fn_type_params(&mut self) -> R<(Vec<TypeId>, bool)> {
+        self.expect(Tok::LParen, "'('")?;
+        let mut params = Vec::new();
+        let mut vararg = false;
+        if self.eat_tok(Tok::RParen) {
+            return Ok((params, false));
+        }
+        loop {
+            if self.eat_tok(Tok::DotDotDot) {
+                vararg = true;
+                break;
+            }
+            let t = self.parse_type()?;
+            // Attributes are not allowed here; LLVM rejects them.
+            params.push(t);
+            if !self.eat_tok(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RParen, "')' at end of argument list")?;
+        Ok((params, vararg))
+    }
+
+    fn parse_target_ext(&mut self, loc: u32) -> R<TypeId> {
+        self.expect(Tok::LParen, "'(' in target extension type")?;
+        let name = self.parse_str_utf8()?;
+        let mut tys = Vec::new();
+        let mut ints = Vec::new();
+        while self.eat_tok(Tok::Comma) {
+            if self.tok.kind == Tok::Int {
+                ints.push(self.parse_u32()?);
+            } else {
+                if !ints.is_empty() {
+                    return self.fail("expected uint32 param");
+                }
+                tys.push(self.parse_type()?);
+            }
+        }
+        self.expect(Tok::RParen, "')' in target extension type")?;
+        let t = self.m.types.target_ext(&name, &tys, &ints);
+        self.tmap(loc, t)
+    }
+
+    pub fn parse_opt_addrspace(&mut self) -> R<u32> {
+        if !self.eat("addrspace") {
+            return Ok(0);
+        }
+        self.expect(Tok::LParen, "'(' in address space")?;
+        let v = if self.tok.kind == Tok::Str {
+            let s = self.parse_str()?;
+            match &s[..] {
+                b"A" | b"G" | b"P" => 0,
+                _ => return self.fail("invalid symbolic addrspace"),
+            }
+        } else {
+            self.parse_u32()?
+        };
+        self.expect(Tok::RParen, "')' in address space")?;
+        Ok(v)
+    }
+
+    // ----- globals -----
+
+    fn parse_global_common(&mut self, c: &mut GlobalCommon) -> R<bool> {
+        let mut has_linkage = false;
+        loop {
+            if self.tok.kind != Tok::Ident {
+                return Ok(has_linkage);
+            }
+            let w = self.text();
+            if let Some(l) = linkage_of(w) {
+                c.linkage = l;
+                has_linkage = true;
+            } else {
+                match w {
+                    b"dso_local" => c.dso_local = true,
+                    b"dso_preemptable" => c.dso_local = false,
+                    b"default" => c.visibility = Visibility::Default,
+                    b"hidden" => c.visibility = Visibility::Hidden,
+                    b"protected" => c.visibility = Visibility::Protected,
+                    b"dllimport" => c.dll = DllStorage::Import,
+                    b"dllexport" => c.dll = DllStorage::Export,
+                    b"thread_local" => {
+                        self.bump();
+                        c.thread_local = ThreadLocal::GeneralDynamic;
+                        if self.eat_tok(Tok::LParen) {
+                            c.thread_local = if self.eat("localdynamic") {
+                                ThreadLocal::LocalDynamic
+                            } else if self.eat("initialexec") {
+                                ThreadLocal::InitialExec
+                            } else if self.eat("localexec") {
+                                ThreadLocal::LocalExec
+                            } else if self.eat("generaldynamic") {
+                                ThreadLocal::GeneralDynamic
+                            } else {
+                                return self
+                                    .fail("expected localdynamic, initialexec or localexec");
+                            };
+                            self.expect(Tok::RParen, "')' after thread local model")?;
+                        }
+                        continue;
+                    }
+                    b"unnamed_addr" => c.unnamed_addr = UnnamedAddr::Global,
+                    b"local_unnamed_addr" => c.unnamed_addr = UnnamedAddr::Local,
+                    _ => return Ok(has_linkage),
+                }
+            }
+            self.bump();
+        }
+    }
+
+    fn parse_global(&mut self) -> R<()> {
+        let r = self.def_global()?;
+        self.expect(Tok::Equal, "'=' after global name")?;
+        let mut c = GlobalCommon::default();
+        let own = self.common_mut(r).name.clone();
+        c.name = own.clone();
+        let has_linkage = self.parse_global_common(&mut c)?;
+        let addrspace = self.parse_opt_addrspace()?;
+        // unnamed_addr may also follow addrspace.
+        let has_linkage = self.parse_global_common(&mut c)? || has_linkage;
+        let ext_init = self.eat("externally_initialized");
+        match r {
+            GlobalRef::Var(i) => {
+                let constant = if self.eat("constant") {
+                    true
+                } else if self.eat("global") {
+                    false
+                } else {
+                    return self.fail("expected 'global' or 'constant'");
+                };
+                let tloc = self.loc();
+                let ty = self.parse_type()?;
+                let decl =
+                    has_linkage && matches!(c.linkage, Linkage::External | Linkage::ExternWeak);
+                let init = if decl {
+                    None
+                } else {
+                    if matches!(
+                        self.m.types.get(ty),
+                        Some(
+                            TypeKind::Function { .. }
+                                | TypeKind::Label
+                                | TypeKind::Void
+                                | TypeKind::Metadata
+                                | TypeKind::Token
+                        )
+                    ) {
+                        return err(tloc, "invalid type for global variable");
+                    }
+                    Some(self.parse_const(ty)?)
+                };
+                let mut g = GlobalVar {
+                    common: c,
+                    ty,
+                    addrspace,
+                    externally_initialized: ext_init,
+                    constant,
+                    init,
+                    section: None,
+                    comdat: None,
+                    align: 0,
+                    code_model: None,
+                    attrs: AttrSetId::EMPTY,
+                    md: Vec::new(),
+                };
+                while self.eat_tok(Tok::Comma) {
+                    let loc = self.loc();
+                    if self.eat("section") {
+                        g.section = Some(self.parse_str_utf8()?);
+                    } else if self.eat("partition") {
+                        g.common.partition = Some(self.parse_str_utf8()?);
+                    } else if self.eat("comdat") {
+                        g.comdat = Some(self.parse_comdat_ref(own.as_deref(), loc)?);
+                    } else if self.eat("align") {
+                        g.align = self.parse_align_value(loc)?;
+                    } else if self.eat("code_model") {
+                        g.code_model = Some(self.parse_str_utf8()?);
+                    } else if self.eat("no_sanitize_address") {
+                        g.common.sanitizer |= SANITIZE_NO_ADDRESS;
+                    } else if self.eat("no_sanitize_hwaddress") {
+                        g.common.sanitizer |= SANITIZE_NO_HWADDRESS;
+                    } else if self.eat("sanitize_memtag") {
+                        g.common.sanitizer |= SANITIZE_MEMTAG;
+                    } else if self.eat("sanitize_address_dyninit") {
+                        g.common.sanitizer |= SANITIZE_ADDRESS_DYNINIT;
+                    } else if self.tok.kind == Tok::MetadataVar {
+                        let a = self.parse_md_attachment()?;
+                        g.md.push(a);
+                    } else {
+                        return self.fail("unknown global variable property!");
+                    }
+                }
+                // Attributes (`#N` or inline).
+                let mut attrs = Vec::new();
+                self.parse_fn_attrs(&mut attrs, &mut None)?;
+                if !attrs.is_empty() {
+                    g.attrs = self.m.attrs.set(attrs);
+                }
+                self.m.globals[i as usize] = g;
+            }
+            GlobalRef::Alias(i) | GlobalRef::IFunc(i) => {
+                let is_alias = matches!(r, GlobalRef::Alias(_));
+                self.bump(); // alias / ifunc
+                let ty = self.parse_type()?;
+                self.expect(Tok::Comma, "',' after type")?;
+                let aty_loc = self.loc();
+                let aty = self.parse_type()?;
+                if !matches!(self.m.types.get(aty), Some(TypeKind::Ptr(_))) {
+                    return err(aty_loc, "An alias or ifunc must have pointer type");
+                }
+                let target = self.parse_const(aty)?;
+                let asp = match self.m.types.get(aty) {
+                    Some(&TypeKind::Ptr(a)) => a,
+                    _ => 0,
+                };
+                let _ = addrspace;
+                while self.eat_tok(Tok::Comma) {
+                    if self.eat("partition") {
+                        c.partition = Some(self.parse_str_utf8()?);
+                    } else {
+                        return self.fail("unknown alias or ifunc property!");
+                    }
+                }
+                if is_alias {
+                    self.m.aliases[i as usize] =
+                        Alias { common: c, ty, addrspace: asp, aliasee: target };
+                } else {
+                    self.m.ifuncs[i as usize] =
+                        IFunc { common: c, ty, addrspace: asp, resolver: target };
+                }
+            }
+            GlobalRef::Func(_) => return self.fail("expected top-level entity"),
+        }
+        Ok(())
+    }
+
+    fn parse_align_value(&mut self, _kw_loc: u32) -> R<u64> {
+        let loc = self.loc();
+        let v = self.parse_u64()?;
+        if !v.is_power_of_two() {
+            return err(loc, "alignment is not a power of two");
+        }
+        if v > 1 << 32 {
+            return err(loc, "huge alignments are not supported yet");
+        }
+        Ok(v)
+    }
+
+    /// A `@x` reference of pointer type `ty`.
+    pub fn global_ref(&mut self, ty: TypeId) -> R<ConstId> {
+        let loc = self.loc();
+        let slot = if self.tok.kind == Tok::GlobalId {
+            let n = self.var_num()?;
+            self.gnums.get(&n).copied()
+        } else {
+            self.gnames.get(&self.var_name()).copied()
+        };
+        let Some(slot) = slot else {
+            let t = self.text();
+            return err(loc, format!("use of undefined value '{}'", String::from_utf8_lossy(t)));
+        };
+        let asp = match self.m.types.get(ty) {
+            Some(&TypeKind::Ptr(a)) => a,
+            _ => return err(loc, "global variable reference must have pointer type"),
+        };
+        self.bump();
+        if slot.defined {
+            if self.m.global_addrspace(slot.r) != asp {
+                return err(
+                    loc,
+                    format!(
+                        "'{}' defined with type '{}' but expected '{}'",
+                        String::from_utf8_lossy(&self.src[loc as usize..self.tok.start as usize])
+                            .trim_end(),
+                        "ptr",
+                        self.m.types.display(ty)
+                    ),
+                );
+            }
+        } else {
+            self.global_uses.push((slot.r, asp, loc));
+        }
+        Ok(self.m.consts.global(ty, slot.r))
+    }
+
+    pub fn global_ref_untyped(&mut self) -> R<GlobalRef> {
+        let loc = self.loc();
+        let slot = if self.tok.kind == Tok::GlobalId {
+            let n = self.var_num()?;
+            self.gnums.get(&n).copied()
+        } else if self.tok.kind == Tok::GlobalVar {
+            self.gnames.get(&self.var_name()).copied()
+        } else {
+            return self.fail("expected global value name");
+        };
+        let Some(slot) = slot else {
+            let t = self.text();
+            return err(loc, format!("use of undefined value '{}'", String::from_utf8_lossy(t)));
+        };
+        self.bump();
+        Ok(slot.r)
+    }
+
+    // ----- functions (header) -----
+
+    fn parse_function(&mut self, define: bool) -> R<()> {
+        let mut c = GlobalCommon::default();
+        self.parse_global_common(&mut c)?;
+        let cc = self.parse_opt_cc()?;
+        let mut ret_attrs = Vec::new();
+        self.parse_param_attrs(&mut ret_attrs)?;
+        let ret_loc = self.loc();
+        let ret = self.parse_type()?;
+        if !matches!(self.tok.kind, Tok::GlobalVar | Tok::GlobalId) {
+            return self.fail("expected function name");
+        }
+        let r = self.def_global()?;
+        let GlobalRef::Func(fi) = r else { return err(ret_loc, "invalid function") };
+        let own = self.common_mut(r).name.clone();
+        c.name = own.clone();
+        // Arguments.
+        self.expect(Tok::LParen, "'(' in function")?;
+        let mut params = Vec::new();
+        let mut param_attrs = Vec::new();
+        let mut args = Vec::new();
+        let mut vararg = false;
+        let mut next_arg = 0u32;
+        let mut arg_locs: Vec<(Key<'a>, u32)> = Vec::new();
+        if !self.eat_tok(Tok::RParen) {
+            loop {
+                if self.eat_tok(Tok::DotDotDot) {
+                    vararg = true;
+                    break;
+                }
+                let tloc = self.loc();
+                let t = self.parse_type()?;
+                if matches!(
+                    self.m.types.get(t),
+                    Some(TypeKind::Void | TypeKind::Function { .. } | TypeKind::Label)
+                ) {
+                    return err(tloc, "invalid type for function argument");
+                }
+                let mut pa = Vec::new();
+                self.parse_param_attrs(&mut pa)?;
+                let name = match self.tok.kind {
+                    Tok::LocalVar => {
+                        let n = self.var_name();
+                        arg_locs.push((Key::N(n.clone()), params.len() as u32));
+                        self.bump();
+                        Some(String::from_utf8_lossy(&n).into())
+                    }
+                    Tok::LocalId => {
+                        let n = self.var_num()?;
+                        if n != next_arg {
+                            return self
+                                .fail(format!("argument expected to be numbered '%{next_arg}'"));
+                        }
+                        next_arg += 1;
+                        arg_locs.push((Key::I(n), params.len() as u32));
+                        self.bump();
+                        None
+                    }
+                    _ => {
+                        arg_locs.push((Key::I(next_arg), params.len() as u32));
+                        next_arg += 1;
+                        None
+                    }
+                };
+                params.push(t);
+                let s = self.m.attrs.set(pa);
+                param_attrs.push(s);
+                args.push(Arg { name });
+                if !self.eat_tok(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')' at end of argument list")?;
+        }
+        let fty = self.m.types.function(ret, &params, vararg);
+        let fty = self.tmap(ret_loc, fty)?;
+        // unnamed_addr, addrspace, attributes, section, ...
+        if self.eat("unnamed_addr") {
+            c.unnamed_addr = UnnamedAddr::Global;
+        } else if self.eat("local_unnamed_addr") {
+            c.unnamed_addr = UnnamedAddr::Local;
+        }
+        let addrspace = self.parse_opt_addrspace()?;
+        let mut fn_attrs = Vec::new();
+        let mut f = Function {
+            common: GlobalCommon::default(),
+            ty: fty,
+            cc: CallConv(cc),
+            addrspace,
+            attrs: crate::attr::AttrListId::EMPTY,
+            section: None,
+            comdat: None,
+            align: 0,
+            gc: None,
+            prefix: None,
+            prologue: None,
+            personality: None,
+            md: Vec::new(),
+            args,
+            blocks: Vec::new(),
+            insts: Vec::new(),
+        };
+        let mut align = None;
+        loop {
+            let loc = self.loc();
+            self.parse_fn_attrs(&mut fn_attrs, &mut align)?;
+            if self.eat("section") {
+                f.section = Some(self.parse_str_utf8()?);
+            } else if self.eat("partition") {
+                c.partition = Some(self.parse_str_utf8()?);
+            } else if self.eat("comdat") {
+                f.comdat = Some(self.parse_comdat_ref(own.as_deref(), loc)?);
+            } else if self.eat("align") {
+                let a = if self.eat_tok(Tok::LParen) {
+                    let v = self.parse_align_value(loc)?;
+                    self.expect(Tok::RParen, "')'")?;
+                    v
+                } else {
+                    self.parse_align_value(loc)?
+                };
+                align = Some(a);
+            } else if self.eat("gc") {
+                f.gc = Some(self.parse_str_utf8()?);
+            } else if self.eat("prefix") {
+                let t = self.parse_type()?;
+                f.prefix = Some(self.parse_const(t)?);
+            } else if self.eat("prologue") {
+                let t = self.parse_type()?;
+                f.prologue = Some(self.parse_const(t)?);
+            } else if self.eat("personality") {
+                let t = self.parse_type()?;
+                f.personality = Some(self.parse_const(t)?);
+            } else if self.tok.kind == Tok::MetadataVar {
+                let a = self.parse_md_attachment()?;
+                f.md.push(a);
+            } else {
+                break;
+            }
+        }
+        if let Some(a) = align {
+            f.align = a;
+        }
+        let fset = self.m.attrs.set(fn_attrs);
+        let rset = self.m.attrs.set(ret_attrs);
+        f.attrs = self.m.attrs.list(AttrList { func: fset, ret: rset, params: param_attrs.into() });
+        f.common = c;
+        self.m.functions[fi as usize] = f;
+        if define {
+            if self.tok.kind != Tok::LBrace {
+                return self.fail("expected '{' in function body");
+            }
+            self.bump();
+            self.parse_body(fi, arg_locs, next_arg)?;
+        }
+        Ok(())
+    }
+
+    pub fn parse_opt_cc(&mut self) -> R<u32> {
+        if self.tok.kind != Tok::Ident {
+            return Ok(0);
+        }
+        if self.is("cc") {
+            self.bump();
+            return self.parse_u32();
+        }
+        match cc_of(self.text()) {
+            Some(n) => {
+                self.bump();
+                Ok(n)
+            }
+            None => Ok(0),
+        }
+    }
+
+    // ----- attributes -----
+
+    fn parse_attr_group(&mut self) -> R<()> {
+        self.expect_kw("attributes")?;
+        if self.tok.kind != Tok::AttrGrpId {
+            return self.fail("expected attribute group id");
+        }
+        let n = self.var_num()?;
+        self.bump();
+        self.expect(Tok::Equal, "'=' here")?;
+        self.expect(Tok::LBrace, "'{' here")?;
+        let mut attrs = Vec::new();
+        let mut align = None;
+        loop {
+            if self.eat_tok(Tok::RBrace) {
+                break;
+            }
+            let before = self.tok.start;
+            self.parse_one_attr(&mut attrs, &mut align, true)?;
+            if self.tok.start == before {
+                return self.fail("unterminated attribute group");
+            }
+        }
+        if let Some(a) = align {
+            let k = AttrKind::from_keyword("align").unwrap_or(AttrKind(0));
+            attrs.push(Attr::Int(k, a));
+        }
+        self.attr_groups.insert(n, attrs);
+        Ok(())
+    }
+
+    /// Function attributes (inline and `#N`); `align` goes to `align`.
+    pub fn parse_fn_attrs(&mut self, out: &mut Vec<Attr>, align: &mut Option<u64>) -> R<()> {
+        loop {
+            match self.tok.kind {
+                Tok::AttrGrpId => {
+                    let loc = self.loc();
+                    let n = self.var_num()?;
+                    self.bump();
+                    match self.attr_groups.get(&n) {
+                        Some(g) => {
+                            for a in g.iter() {
+                                if a.kind_keyword() == "align" {
+                                    if let Attr::Int(_, v) = a {
+                                        *align = Some(*v);
+                                        continue;
+                                    }
+                                }
+                                out.push(a.clone());
+                            }
+                        }
+                        None => return err(loc, format!("attribute group #{n} is not defined")),
+                    }
+                }
+                Tok::Str => {
+                    self.parse_one_attr(out, align, false)?;
+                }
+                Tok::Ident => {
+                    let w = self.text();
+                    if w == b"align" {
+                        return Ok(());
+                    }
+                    let Some(k) = core::str::from_utf8(w).ok().and_then(AttrKind::from_keyword)
+                    else {
+                        return Ok(());
+                    };
+                    let _ = k;
+                    self.parse_one_attr(out, align, false)?;
+                }
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// Parameter or return attributes.
+    pub fn parse_param_attrs(&mut self, out: &mut Vec<Attr>) -> R<()> {
+        let mut align = None;
+        loop {
+            match self.tok.kind {
+                Tok::Str => {
+                    self.parse_one_attr(out, &mut align, false)?;
+                }
+                Tok::Ident => {
+                    let w = self.text();
+                    if core::str::from_utf8(w).ok().and_then(AttrKind::from_keyword).is_none() {
+                        break;
+                    }
+                    self.parse_one_attr(out, &mut align, false)?;
+                }
+                _ => break,
+            }
+        }
+        if let Some(a) = align {
+            let k = AttrKind::from_keyword("align").unwrap_or(AttrKind(0));
+            out.push(Attr::Int(k, a));
+        }
+        Ok(())
+    }
+
+    fn parse_paren_u64(&mut self) -> R<u64> {
+        self.expect(Tok::LParen, "'('")?;
+        let v = self.parse_u64()?;
+        self.expect(Tok::RParen, "')'")?;
+        Ok(v)
+    }
+
+    fn parse_one_attr(
+        &mut self,
+        out: &mut Vec<Attr>,
+        align: &mut Option<u64>,
+        in_group: bool,
+    ) -> R<()> {
+        let loc = self.loc();
+        if self.tok.kind == Tok::Str {
+            let k = self.parse_str()?;
+            let v =
+                if self.eat_tok(Tok::Equal) { self.parse_str()? } else { Cow::Borrowed(&b""[..]) };
+            out.push(Attr::String(
+                String::from_utf8_lossy(&k).into(),
+                String::from_utf8_lossy(&v).into(),
+            ));
+            return Ok(());
+        }
+        if self.tok.kind != Tok::Ident {
+            return self.fail("expected attribute");
+        }
+        let w = self.text();
+        let Some(k) = core::str::from_utf8(w).ok().and_then(AttrKind::from_keyword) else {
+            return self.fail("unterminated attribute group");
+        };
+        self.bump();
+        let kw = k.keyword();
+        match k.category() {
+            AttrCategory::Enum => out.push(Attr::Enum(k)),
+            AttrCategory::Type => {
+                self.expect(Tok::LParen, "'('")?;
+                let t = self.parse_type()?;
+                self.expect(Tok::RParen, "')'")?;
+                out.push(Attr::Type(k, t));
+            }
+            AttrCategory::Int => {
+                let v = match kw {
+                    "align" => {
+                        let v = if self.eat_tok(Tok::Equal) || !self.is_paren() {
+                            self.parse_align_value(loc)?
+                        } else {
+                            let v = self.parse_paren_u64()?;
+                            if !v.is_power_of_two() {
+                                return err(loc, "alignment is not a power of two");
+                            }
+                            v
+                        };
+                        if in_group {
+                            *align = Some(v);
+                            return Ok(());
+                        }
+                        v
+                    }
+                    "alignstack" => {
+                        if self.eat_tok(Tok::Equal) {
+                            self.parse_u64()?
+                        } else {
+                            self.parse_paren_u64()?
+                        }
+                    }
+                    "dereferenceable" | "dereferenceable_or_null" => self.parse_paren_u64()?,
+                    "uwtable" => {
+                        if self.eat_tok(Tok::LParen) {
+                            let v = if self.eat("sync") {
+                                1
+                            } else if self.eat("async") {
+                                2
+                            } else {
+                                return self.fail("expected unwind table kind");
+                            };
+                            self.expect(Tok::RParen, "')'")?;
+                            v
+                        } else {
+                            2
+                        }
+                    }
+                    "allocsize" => {
+                        self.expect(Tok::LParen, "'('")?;
+                        let e = self.parse_u32()?;
+                        let n = if self.eat_tok(Tok::Comma) { self.parse_u32()? } else { u32::MAX };
+                        self.expect(Tok::RParen, "')'")?;
+                        (u64::from(e) << 32) | u64::from(n)
+                    }
+                    "vscale_range" => {
+                        self.expect(Tok::LParen, "'('")?;
+                        let lo = self.parse_u32()?;
+                        let hi = if self.eat_tok(Tok::Comma) { self.parse_u32()? } else { lo };
+                        self.expect(Tok::RParen, "')'")?;
+                        (u64::from(lo) << 32) | u64::from(hi)
+                    }
+                    "memory" => self.parse_memory()?,
+                    "nofpclass" => self.parse_nofpclass()?,
+                    "allockind" => {
+                        self.expect(Tok::LParen, "'('")?;
+                        let s = self.parse_str()?;
+                        let mut v = 0u64;
+                        for part in s.split(|&c| c == b',') {
+                            v |= match part {
+                                b"alloc" => 1,
+                                b"realloc" => 2,
+                                b"free" => 4,
+                                b"uninitialized" => 8,
+                                b"zeroed" => 16,
+                                b"aligned" => 32,
+                                _ => return err(loc, "unknown allockind"),
+                            };
+                        }
+                        self.expect(Tok::RParen, "')'")?;
+                        v
+                    }
+                    _ => return err(loc, "unknown attribute"),
+                };
+                out.push(Attr::Int(k, v));
+            }
+            AttrCategory::Range => {
+                self.expect(Tok::LParen, "'('")?;
+                let tloc = self.loc();
+                let t = self.parse_type()?;
+                let Some(&TypeKind::Int(bits)) = self.m.types.get(t) else {
+                    return err(tloc, "the range must have integer type!");
+                };
+                let lo = self.parse_int_value(bits)?;
+                self.expect(Tok::Comma, "','")?;
+                let hi = self.parse_int_value(bits)?;
+                self.expect(Tok::RParen, "')'")?;
+                if lo == hi {
+                    return err(loc, "the range represent the empty set but limits aren't 0!");
+                }
+                out.push(Attr::Range(k, t, lo, hi));
+            }
+            AttrCategory::Initializes => {
+                self.expect(Tok::LParen, "'('")?;
+                let mut v = Vec::new();
+                loop {
+                    self.expect(Tok::LParen, "'('")?;
+                    let a = self.parse_i64()?;
+                    self.expect(Tok::Comma, "','")?;
+                    let b = self.parse_i64()?;
+                    self.expect(Tok::RParen, "')'")?;
+                    v.push((a, b));
+                    if !self.eat_tok(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect(Tok::RParen, "')'")?;
+                out.push(Attr::Initializes(v.into()));
+            }
+        }
+        Ok(())
+    }
+
+    fn is_paren(&self) -> bool {
+        self.tok.kind == Tok::LParen
+    }
+
+    fn parse_memory(&mut self) -> R<u64> {
+        self.expect(Tok::LParen, "'('")?;
+        let mut v: u64 = 0;
+        loop {
+            // [loc:] effect
+            let mut locs: Option<u32> = None;
+            if self.tok.kind == Tok::Label {
+                let t = self.text();
+                let name = &t[..t.len() - 1];
+                locs = Some(match name {
+                    b"argmem" => 0,
+                    b"inaccessiblemem" => 1,
+                    _ => return self.fail("expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)"),
+                });
+                self.bump();
+            }
+            let eff = if self.eat("none") {
+                0
+            } else if self.eat("read") {
+                1
+            } else if self.eat("write") {
+                2
+            } else if self.eat("readwrite") {
+                3
+            } else {
+                return self.fail("expected access kind (none, read, write, readwrite)");
+            };
+            match locs {
+                None => v = eff | eff << 2 | eff << 4,
+                Some(l) => {
+                    v &= !(3 << (2 * l));
+                    v |= eff << (2 * l);
+                }
+            }
+            if !self.eat_tok(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RParen, "')'")?;
+        Ok(v)
+    }
+
+    fn parse_nofpclass(&mut self) -> R<u64> {
+        self.expect(Tok::LParen, "'('")?;
+        let mut v = 0u64;
+        if self.tok.kind == Tok::Int {
+            v = self.parse_u64()?;
+        } else {
+            while self.tok.kind == Tok::Ident {
+                v |= match self.text() {
+                    b"all" => 1023,
+                    b"nan" => 3,
+                    b"snan" => 1,
+                    b"qnan" => 2,
+                    b"inf" => 4 | 512,
+                    b"ninf" => 4,
+                    b"pinf" => 512,
+                    b"norm" => 8 | 256,
+                    b"nnorm" => 8,
+                    b"pnorm" => 256,
+                    b"sub" => 16 | 128,
+                    b"nsub" => 16,
+                    b"psub" => 128,
+                    b"zero" => 32 | 64,
+                    b"nzero" => 32,
+                    b"pzero" => 64,
+                    _ => return self.fail("invalid mask value for 'nofpclass'"),
+                };
+                self.bump();
+            }
+        }
+        self.expect(Tok::RParen, "')'")?;
+        Ok(v)
+    }
+
+    /// An integer literal of width `bits` (also `true`/`false`).
+    pub fn parse_int_value(&mut self, bits: u32) -> R<IntValue> {
+        let loc = self.loc();
+        if self.tok.kind == Tok::Ident && bits == 1 {
+            if self.eat("true") {
+                return self.tmap(loc, IntValue::from_u64(1, 1));
+            }
+            if self.eat("false") {
+                return self.tmap(loc, IntValue::from_u64(1, 0));
+            }
+        }
+        if self.tok.kind != Tok::Int {
+            return self.fail("expected integer");
+        }
+        let t = self.text();
+        let v = parse_big_int(t, bits)
+            .ok_or_else(|| PErr { pos: loc, msg: "invalid integer".into() })?;
+        self.bump();
+        Ok(v)
+    }
+
+    // ----- constants -----
+
+    /// A constant of type `ty`.
+    pub fn parse_const(&mut self, ty: TypeId) -> R<ConstId> {
+        self.enter()?;
+        let r = self.parse_const_inner(ty);
+        self.leave();
+        r
+    }
+
+    /// `ty value` where value is a constant.
+    pub fn parse_typed_const(&mut self) -> R<ConstId> {
+        let t = self.parse_type()?;
+        self.parse_const(t)
+    }
+
+    fn cerr<T>(&self, loc: u32, r: Result<T, crate::types::TypeError>) -> R<T> {
+        self.tmap(loc, r)
+    }
+
+    fn parse_const_inner(&mut self, ty: TypeId) -> R<ConstId> {
+        let loc = self.loc();
+        let kind = self.m.types.get(ty).cloned();
+        match self.tok.kind {
+            Tok::Int => {
+                match kind {
+                    Some(TypeKind::Int(bits)) => {
+                        let v = self.parse_int_value(bits)?;
+                        let c = self.m.consts.int(&self.m.types, ty, v);
+                        self.cerr(loc, c)
+                    }
+                    Some(TypeKind::Float(_)) => {
+                        // LLVM accepts integer literals only as floats with a `.`.
+                        self.fail("floating point constant invalid for type")
+                    }
+                    _ => self.fail("integer constant must have integer type"),
+                }
+            }
+            Tok::Float => {
+                let Some(TypeKind::Float(fk)) = kind else {
+                    return self.fail("floating point constant invalid for type");
+                };
+                let v = parse_float(self.text(), fk).ok_or_else(|| PErr {
+                    pos: loc,
+                    msg: "floating point constant invalid for type".into(),
+                })?;
+                self.bump();
+                let c = self.m.consts.float(&self.m.types, ty, v);
+                self.cerr(loc, c)
+            }
+            Tok::GlobalVar | Tok::GlobalId => self.global_ref(ty),
+            Tok::LBrack => {
+                self.bump();
+                let Some(TypeKind::Array { elem, len }) = kind else {
+                    return err(loc, "invalid type for array constant");
+                };
+                let mut elems = Vec::new();
+                if self.tok.kind != Tok::RBrack {
+                    loop {
+                        let eloc = self.loc();
+                        let t = self.parse_type()?;
+                        if t != elem {
+                            return err(eloc, format!("constant expression type mismatch: got type '{}' but expected '{}'", self.m.types.display(t), self.m.types.display(elem)));
+                        }
+                        elems.push(self.parse_const(t)?);
+                        if !self.eat_tok(Tok::Comma) {
+                            break;
+                        }
+                    }
+                }
+                self.expect(Tok::RBrack, "']' at end of array constant")?;
+                if elems.len() as u64 != len {
+                    return err(
+                        loc,
+                        format!(
+                            "type '{}' is not of size {}",
+                            self.m.types.display(ty),
+                            elems.len()
+                        ),
+                    );
+                }
+                let c = self.m.consts.array(&self.m.types, ty, &elems);
+                self.cerr(loc, c)
+            }
+            Tok::LBrace => {
+                self.bump();
+                let elems = self.parse_const_list(Tok::RBrace)?;
+                self.expect(Tok::RBrace, "'}' at end of struct constant")?;
+                self.make_struct(ty, &elems, false, loc)
+            }
+            Tok::Less => {
+                self.bump();
+                if self.eat_tok(Tok::LBrace) {
+                    let elems = self.parse_const_list(Tok::RBrace)?;
+                    self.expect(Tok::RBrace, "'}' at end of packed struct")?;
+                    self.expect(Tok::Greater, "'>' at end of packed struct")?;
+                    return self.make_struct(ty, &elems, true, loc);
+                }
+                let elems = self.parse_const_list(Tok::Greater)?;
+                self.expect(Tok::Greater, "'>' at end of vector constant")?;
+                match kind {
+                    Some(TypeKind::Vector { elem, .. }) => {
+                        for &e in &elems {
+                            if self.m.consts.ty(e) != Some(elem) {
+                                return err(loc, "vector element type mismatch");
+                            }
+                        }
+                    }
+                    _ => return err(loc, "vector constant must have vector type"),
+                }
+                let c = self.m.consts.vector(&self.m.types, ty, &elems);
+                self.cerr(loc, c)
+            }
+            Tok::Ident => self.parse_const_keyword(ty, kind, loc),
+            Tok::LocalVar | Tok::LocalId => self.fail("expected constant value"),
+            _ => self.fail("expected value token"),
+        }
+    }
+
+    fn parse_const_list(&mut self, close: Tok) -> R<Vec<ConstId>> {
+        let mut elems = Vec::new();
+        if self.tok.kind == close {
+            return Ok(elems);
+        }
+        loop {
+            elems.push(self.parse_typed_const()?);
+            if !self.eat_tok(Tok::Comma) {
+                break;
+            }
+        }
+        Ok(elems)
+    }
+
+    fn make_struct(&mut self, ty: TypeId, elems: &[ConstId], packed: bool, loc: u32) -> R<ConstId> {
+        let body = match self.m.types.get(ty) {
+            Some(TypeKind::Struct { fields, packed: p }) => Some((fields.to_vec(), *p)),
+            Some(TypeKind::Named(_)) => self
+                .m
+                .types
+                .named_body(ty)
+                .and_then(|(_, b)| b)
+                .map(|b| (b.fields.to_vec(), b.packed)),
+            _ => None,
+        };
+        let Some((fields, p)) = body else {
+            return err(loc, "constant expression type mismatch");
+        };
+        if p != packed {
+            return err(loc, "constant expression type mismatch");
+        }
+        if fields.len() != elems.len() {
+            return err(loc, "initializer with struct type has wrong # elements");
+        }
+        for (i, &e) in elems.iter().enumerate() {
+            if self.m.consts.ty(e) != fields.get(i).copied() {
+                return err(
+                    loc,
+                    format!("element {i} of struct initializer doesn't match struct element type"),
+                );
+            }
+        }
+        let c = self.m.consts.structure(&self.m.types, ty, elems);
+        self.cerr(loc, c)
+    }
+
+    fn parse_const_keyword(&mut self, ty: TypeId, kind: Option<TypeKind>, loc: u32) -> R<ConstId> {
+        let w = self.text();
+        match w {
+            b"true" | b"false" => {
+                if kind != Some(TypeKind::Int(1)) {
+                    return self.fail("integer constant must have integer type");
+                }
+                let v = self.eat("true");
+                if !v {
+                    self.bump();
+                }
+                let c = self.m.consts.int_u64(&self.m.types, ty, v as u64);
+                self.cerr(loc, c)
+            }
+            b"null" => {
+                self.bump();
+                if !matches!(kind, Some(TypeKind::Ptr(_))) {
+                    return err(loc, "null must be a pointer type");
+                }
+                let c = self.m.consts.zero(&self.m.types, ty);
+                self.cerr(loc, c)
+            }
+            b"none" => {
+                self.bump();
+                if kind != Some(TypeKind::Token) {
+                    return err(loc, "invalid type for none constant");
+                }
+                let c = self.m.consts.zero(&self.m.types, ty);
+                self.cerr(loc, c)
+            }
+            b"undef" | b"poison" => {
+                let undef = w == b"undef";
+                self.bump();
+                if matches!(
+                    kind,
+                    Some(
+                        TypeKind::Void
+                            | TypeKind::Label
+                            | TypeKind::Function { .. }
+                            | TypeKind::Metadata
+                    )
+                ) {
+                    return err(loc, "invalid type for undef constant");
+                }
+                Ok(if undef { self.m.consts.undef(ty) } else { self.m.consts.poison(ty) })
+            }
+            b"zeroinitializer" => {
+                self.bump();
+                let c = self.m.consts.zero(&self.m.types, ty);
+                self.tmap(loc, c).or_else(|_| err(loc, "invalid type for null constant"))
+            }
+            b"c" => {
+                self.bump();
+                if self.tok.kind != Tok::Str {
+                    return self.fail("expected string");
+                }
+                let s = self.str_value();
+                self.bump();
+                match kind {
+                    Some(TypeKind::Array { elem, len })
+                        if self.m.types.get(elem) == Some(&TypeKind::Int(8)) =>
+                    {
+                        if len != s.len() as u64 {
+                            return err(loc, format!("constant expression type mismatch: got type '[{} x i8]' but expected '{}'", s.len(), self.m.types.display(ty)));
+                        }
+                        let c = self.m.consts.bytes(&self.m.types, ty, &s);
+                        self.cerr(loc, c)
+                    }
+                    _ => err(loc, "constant expression type mismatch"),
+                }
+            }
+            b"splat" => {
+                self.bump();
+                self.expect(Tok::LParen, "'(' after vector splat")?;
+                let e = self.parse_typed_const()?;
+                self.expect(Tok::RParen, "')' at end of vector splat")?;
+                let Some(TypeKind::Vector { elem, len, scalable }) = kind else {
+                    return err(loc, "vector constant must have vector type");
+                };
+                if self.m.consts.ty(e) != Some(elem) {
+                    return err(loc, "vector element type mismatch");
+                }
+                if scalable {
+                    return err(loc, "scalable vector splats are not supported");
+                }
+                let elems: Vec<ConstId> = (0..len).map(|_| e).collect();
+                let c = self.m.consts.vector(&self.m.types, ty, &elems);
+                self.cerr(loc, c)
+            }
+            b"blockaddress" => {
+                self.bump();
+                self.expect(Tok::LParen, "'(' in block address expression")?;
+                let fr = self.global_ref_untyped()?;
+                self.expect(Tok::Comma, "comma in block address expression")?;
+                let key = match self.tok.kind {
+                    Tok::LocalVar => Key::N(self.var_name()),
+                    Tok::LocalId => Key::I(self.var_num()?),
+                    _ => return self.fail("expected basic block name in blockaddress"),
+                };
+                let bloc = self.loc();
+                self.bump();
+                self.expect(Tok::RParen, "')' in block address expression")?;
+                if !matches!(fr, GlobalRef::Func(_)) {
+                    return err(loc, "expected function name in blockaddress");
+                }
+                let idx = self.blockaddrs.len() as u32;
+                let c = self
+                    .m
+                    .consts
+                    .intern_raw(ty, ConstKind::BlockAddress { func: fr, block: 0x8000_0000 | idx });
+                self.blockaddrs.push((c, fr, key, bloc));
+                Ok(c)
+            }
+            b"dso_local_equivalent" | b"no_cfi" => {
+                let dso = w == b"dso_local_equivalent";
+                self.bump();
+                let g = self.global_ref_untyped()?;
+                Ok(self.m.consts.intern_raw(
+                    ty,
+                    if dso { ConstKind::DsoLocalEquivalent(g) } else { ConstKind::NoCfi(g) },
+                ))
+            }
+            b"getelementptr" => self.parse_const_gep(ty, loc),
+            b"trunc" | b"ptrtoint" | b"inttoptr" | b"bitcast" | b"addrspacecast" => {
+                let op = match w {
+                    b"trunc" => ExprOp::Trunc,
+                    b"ptrtoint" => ExprOp::PtrToInt,
+                    b"inttoptr" => ExprOp::IntToPtr,
+                    b"bitcast" => ExprOp::BitCast,
+                    _ => ExprOp::AddrSpaceCast,
+                };
+                self.bump();
+                self.expect(Tok::LParen, "'(' after constantexpr cast")?;
+                let v = self.parse_typed_const()?;
+                self.expect_kw("to")?;
+                let dloc = self.loc();
+                let dst = self.parse_type()?;
+                self.expect(Tok::RParen, "')' at end of constantexpr cast")?;
+                if dst != ty {
+                    return err(
+                        dloc,
+                        format!(
+                            "constant expression type mismatch: got type '{}' but expected '{}'",
+                            self.m.types.display(dst),
+                            self.m.types.display(ty)
+                        ),
+                    );
+                }
+                self.make_cast(op, v, dst, loc)
+            }
+            b"add" | b"sub" | b"mul" | b"xor" => {
+                let op = match w {
+                    b"add" => ExprOp::Add,
+                    b"sub" => ExprOp::Sub,
+                    b"mul" => ExprOp::Mul,
+                    _ => ExprOp::Xor,
+                };
+                self.bump();
+                let mut flags = 0;
+                loop {
+                    if self.eat("nuw") {
+                        flags |= expr_flags::NUW;
+                    } else if self.eat("nsw") {
+                        flags |= expr_flags::NSW;
+                    } else {
+                        break;
+                    }
+                }
+                self.expect(Tok::LParen, "'(' in binary constantexpr")?;
+                let a = self.parse_typed_const()?;
+                self.expect(Tok::Comma, "comma in binary constantexpr")?;
+                let b = self.parse_typed_const()?;
+                self.expect(Tok::RParen, "')' in binary constantexpr")?;
+                let at = self.m.consts.ty(a);
+                if at != self.m.consts.ty(b) {
+                    return err(loc, "operands of constexpr must have same type");
+                }
+                if at != Some(ty) {
+                    return err(loc, "constant expression type mismatch");
+                }
+                if !matches!(kind, Some(TypeKind::Int(_)) | Some(TypeKind::Vector { .. })) {
+                    return err(loc, "constexpr requires integer or integer vector operands");
+                }
+                Ok(self.fold_binary(op, flags, a, b, ty))
+            }
+            b"extractelement" | b"insertelement" | b"shufflevector" => {
+                let op = match w {
+                    b"extractelement" => ExprOp::ExtractElement,
+                    b"insertelement" => ExprOp::InsertElement,
+                    _ => ExprOp::ShuffleVector,
+                };
+                self.bump();
+                self.expect(Tok::LParen, "'(' in constantexpr")?;
+                let ops = self.parse_const_list(Tok::RParen)?;
+                self.expect(Tok::RParen, "')' in constantexpr")?;
+                Ok(self.m.consts.intern_raw(
+                    ty,
+                    ConstKind::Expr {
+                        op,
+                        flags: 0,
+                        ops: ops.into(),
+                        source_ty: None,
+                        inrange: None,
+                    },
+                ))
+            }
+            b"asm" => self.fail("inline asm is only valid as a callee"),
+            b"zext" | b"sext" | b"fptrunc" | b"fpext" | b"uitofp" | b"sitofp" | b"fptoui"
+            | b"fptosi" | b"udiv" | b"sdiv" | b"urem" | b"srem" | b"fadd" | b"fsub" | b"fmul"
+            | b"fdiv" | b"frem" | b"and" | b"or" | b"lshr" | b"ashr" | b"shl" | b"icmp"
+            | b"fcmp" | b"select" | b"extractvalue" | b"insertvalue" | b"fneg" => {
+                let n = String::from_utf8_lossy(w);
+                self.fail(format!("{n} constexprs are no longer supported"))
+            }
+            _ => self.fail("expected value token"),
+        }
+    }
+
+    fn make_cast(&mut self, op: ExprOp, v: ConstId, dst: TypeId, loc: u32) -> R<ConstId> {
+        let src = self.m.consts.ty(v).unwrap_or(dst);
+        let sk = self.m.types.get(src).cloned();
+        let dk = self.m.types.get(dst).cloned();
+        let scalar = |k: &Option<TypeKind>, types: &crate::types::Types| match k {
+            Some(TypeKind::Vector { elem, .. }) => types.get(*elem).cloned(),
+            x => x.clone(),
+        };
+        let (s, d) = (scalar(&sk, &self.m.types), scalar(&dk, &self.m.types));
+        let ok = match op {
+            ExprOp::Trunc => {
+                matches!((&s, &d), (Some(TypeKind::Int(a)), Some(TypeKind::Int(b))) if a > b)
+            }
+            ExprOp::PtrToInt => {
+                matches!((&s, &d), (Some(TypeKind::Ptr(_)), Some(TypeKind::Int(_))))
+            }
+            ExprOp::IntToPtr => {
+                matches!((&s, &d), (Some(TypeKind::Int(_)), Some(TypeKind::Ptr(_))))
+            }
+            ExprOp::AddrSpaceCast => {
+                matches!((&s, &d), (Some(TypeKind::Ptr(a)), Some(TypeKind::Ptr(b))) if a != b)
+            }
+            _ => true,
+        };
+        if !ok {
+            return err(
+                loc,
+                format!(
+                    "invalid cast opcode for cast from '{}' to '{}'",
+                    self.m.types.display(src),
+                    self.m.types.display(dst)
+                ),
+            );
+        }
+        // Folds LLVM's ConstantExpr::getCast applies.
+        if op == ExprOp::BitCast && src == dst {
+            return Ok(v);
+        }
+        match (op, self.m.consts.kind(v).cloned()) {
+            (ExprOp::PtrToInt, Some(ConstKind::Null))
+            | (ExprOp::IntToPtr, Some(ConstKind::Int(_)))
+                if self.m.consts.is_null_value(v) =>
+            {
+                let c = self.m.consts.zero(&self.m.types, dst);
+                return self.cerr(loc, c);
+            }
+            (ExprOp::Trunc, Some(ConstKind::Int(iv))) => {
+                if let Some(TypeKind::Int(bits)) = d {
+                    let c = IntValue::from_limbs(bits, iv.limbs())
+                        .and_then(|x| self.m.consts.int(&self.m.types, dst, x));
+                    return self.cerr(loc, c);
+                }
+            }
+            (_, Some(ConstKind::Undef)) if op != ExprOp::BitCast => {}
+            (_, Some(ConstKind::Poison)) => return Ok(self.m.consts.poison(dst)),
+            _ => {}
+        }
+        Ok(self.m.consts.intern_raw(
+            dst,
+            ConstKind::Expr { op, flags: 0, ops: Box::new([v]), source_ty: None, inrange: None },
+        ))
+    }
+
+    fn fold_binary(
+        &mut self,
+        op: ExprOp,
+        flags: u8,
+        a: ConstId,
+        b: ConstId,
+        ty: TypeId,
+    ) -> ConstId {
+        let ka = self.m.consts.kind(a).cloned();
+        let kb = self.m.consts.kind(b).cloned();
+        if let (Some(ConstKind::Int(x)), Some(ConstKind::Int(y))) = (&ka, &kb) {
+            if x.bits() <= 64 {
+                let (p, q) = (x.limbs()[0], y.limbs()[0]);
+                let r = match op {
+                    ExprOp::Add => p.wrapping_add(q),
+                    ExprOp::Sub => p.wrapping_sub(q),
+                    ExprOp::Mul => p.wrapping_mul(q),
+                    _ => p ^ q,
+                };
+                if let Ok(c) = self.m.consts.int_u64(&self.m.types, ty, r) {
+                    return c;
+                }
+            }
+        }
+        // x + 0, x - 0, x ^ 0 → x.
+        if matches!(op, ExprOp::Add | ExprOp::Sub | ExprOp::Xor) && self.m.consts.is_null_value(b) {
+            return a;
+        }
+        if op == ExprOp::Add && self.m.consts.is_null_value(a) {
+            return b;
+        }
+        self.m.consts.intern_raw(
+            ty,
+            ConstKind::Expr { op, flags, ops: Box::new([a, b]), source_ty: None, inrange: None },
+        )
+    }
+
+    fn parse_const_gep(&mut self, ty: TypeId, loc: u32) -> R<ConstId> {
+        self.bump();
+        let mut flags = 0u8;
+        let mut inrange = None;
+        loop {
+            if self.eat("inbounds") {
+                flags |= expr_flags::INBOUNDS;
+            } else if self.eat("nusw") {
+                flags |= expr_flags::NUSW;
+            } else if self.eat("nuw") {
+                flags |= expr_flags::NUW;
+            } else if self.eat("inrange") {
+                self.expect(Tok::LParen, "'('")?;
+                let a = self.parse_i64()?;
+                self.expect(Tok::Comma, "','")?;
+                let b = self.parse_i64()?;
+                self.expect(Tok::RParen, "')'")?;
+                inrange = Some((a, b));
+            } else {
+                break;
+            }
+        }
+        self.expect(Tok::LParen, "'(' in constantexpr")?;
+        let src_ty = self.parse_type()?;
+        self.expect(Tok::Comma, "',' after getelementptr's type")?;
+        let ops = self.parse_const_list(Tok::RParen)?;
+        self.expect(Tok::RParen, "')' in constantexpr")?;
+        let Some(&base) = ops.first() else {
+            return err(loc, "base of getelementptr must be a pointer");
+        };
+        let bt = self.m.consts.ty(base);
+        let base_ok = bt.is_some_and(|t| match self.m.types.get(t) {
+            Some(TypeKind::Ptr(_)) => true,
+            Some(TypeKind::Vector { elem, .. }) => {
+                matches!(self.m.types.get(*elem), Some(TypeKind::Ptr(_)))
+            }
+            _ => false,
+        });
+        if !base_ok {
+            return err(loc, "base of getelementptr must be a pointer");
+        }
+        // The index types must walk the source type.
+        if let Err(m) = self.gep_check(src_ty, &ops[1..]) {
+            return err(loc, m);
+        }
+        if ops[1..].iter().all(|&i| self.m.consts.is_null_value(i))
+            && bt == Some(ty)
+            && inrange.is_none()
+        {
+            return Ok(base);
+        }
+        if flags & expr_flags::INBOUNDS != 0 {
+            flags |= expr_flags::NUSW;
+        }
+        Ok(self.m.consts.intern_raw(
+            ty,
+            ConstKind::Expr {
+                op: ExprOp::GetElementPtr,
+                flags,
+                ops: ops.into(),
+                source_ty: Some(src_ty),
+                inrange,
+            },
+        ))
+    }
+
+    fn gep_check(&self, src_ty: TypeId, idx: &[ConstId]) -> Result<(), String> {
+        let mut cur = src_ty;
+        for (n, &i) in idx.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            cur = match self.m.types.get(cur) {
+                Some(TypeKind::Array { elem, .. }) | Some(TypeKind::Vector { elem, .. }) => *elem,
+                Some(TypeKind::Struct { .. }) | Some(TypeKind::Named(_)) => {
+                    let fields: Vec<TypeId> = match self.m.types.get(cur) {
+                        Some(TypeKind::Struct { fields, .. }) => fields.to_vec(),
+                        _ => self
+                            .m
+                            .types
+                            .named_body(cur)
+                            .and_then(|(_, b)| b)
+                            .map(|b| b.fields.to_vec())
+                            .unwrap_or_default(),
+                    };
+                    let k = match self.m.consts.kind(i) {
+                        Some(ConstKind::Int(v)) => v.limbs()[0] as usize,
+                        Some(ConstKind::Zero) => 0,
+                        _ => return Err("invalid getelementptr indices".into()),
+                    };
+                    match fields.get(k) {
+                        Some(&f) => f,
+                        None => return Err("invalid getelementptr indices".into()),
+                    }
+                }
+                _ => return Err("invalid getelementptr indices".into()),
+            };
+        }
+        Ok(())
+    }
+
+    // ----- the end -----
+
+    fn finish(&mut self) -> R<()> {
+        // Undefined types.
+        if let Some((_, (loc, key))) =
+            self.type_fwd.iter().filter(|(_, (l, _))| *l != u32::MAX).min_by_key(|(_, (l, _))| *l)
+        {
+            let msg = match key {
+                Key::N(n) => {
+                    format!("use of undefined type named '{}'", String::from_utf8_lossy(n))
+                }
+                Key::I(i) => format!("use of undefined type '%{i}'"),
+            };
+            return err(*loc, msg);
+        }
+        if let Some((_, &loc)) = self.comdat_fwd.iter().min_by_key(|(_, l)| **l) {
+            let name = String::from_utf8_lossy(&self.src[loc as usize..])
+                .split(|c: char| c == ')' || c.is_whitespace())
+                .next()
+                .unwrap_or("")
+                .to_string();
+            return err(loc, format!("use of undefined comdat '{name}'"));
+        }
+        // Globals referenced before their definition: check address spaces.
+        for &(r, asp, loc) in &self.global_uses {
+            if self.m.global_addrspace(r) != asp {
+                return err(loc, "global referenced with a different address space");
+            }
+        }
+        // Globals found in the prescan but never defined.
+        for s in self.gnames.values().chain(self.gnums.values()) {
+            if !s.defined {
+                return err(0, "expected top-level entity");
+            }
+        }
+        // blockaddress.
+        let bas = core::mem::take(&mut self.blockaddrs);
+        for (c, fr, key, loc) in bas {
+            let GlobalRef::Func(fi) = fr else { continue };
+            let f = &self.m.functions[fi as usize];
+            let idx = func::find_block(f, &self.m, &key);
+            match idx {
+                Some(b) => {
+                    let ty = self.m.consts.ty(c).unwrap_or(self.m.types.void());
+                    let _ = self.m.consts.replace_kind(
+                        c,
+                        ty,
+                        ConstKind::BlockAddress { func: fr, block: b },
+                    );
+                }
+                None => {
+                    if f.blocks.is_empty() {
+                        return err(loc, "cannot take blockaddress inside a declaration");
+                    }
+                    return err(loc, "referenced value is not a basic block");
+                }
+            }
+        }
+        self.md_finish()?;
+        Ok(())
+    }
+}
+
+/// The position after the `}` closing a body whose `{` ends at `pos`.
+fn skip_body(src: &[u8], mut pos: usize) -> usize {
+    let mut depth = 1u32;
+    while let Some(&c) = src.get(pos) {
+        pos += 1;
+        match c {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return pos;
+                }
+            }
+            b'"' => match src[pos..].iter().position(|&c| c == b'"') {
+                Some(n) => pos += n + 1,
+                None => return src.len(),
+            },
+            b';' => match src[pos..].iter().position(|&c| c == b'\n') {
+                Some(n) => pos += n,
+                None => return src.len(),
+            },
+            _ => {}
+        }
+    }
+    pos
+}
+
+pub(crate) fn parse_u32(d: &[u8]) -> Option<u32> {
+    parse_u64_dec(d).and_then(|v| u32::try_from(v).ok())
+}
+
+pub(crate) fn parse_u64_dec(d: &[u8]) -> Option<u64> {
+    if d.is_empty() {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for &c in d {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v.checked_mul(10)?.checked_add(u64::from(c - b'0'))?;
+    }
+    Some(v)
+}
+
+/// A decimal (maybe negative) or `u0x`/`s0x` hex integer truncated to
+/// `bits`. The limb count is bounded by the text length, not a number in it.
+pub(crate) fn parse_big_int(t: &[u8], bits: u32) -> Option<IntValue> {
+    let nl = (bits as usize).div_ceil(64).max(1);
+    let mut limbs: Vec<u64> = alloc::vec![0; nl.min(t.len() / 4 + 2)];
+    if t.len() > 3 && (t[0] == b'u' || t[0] == b's') && &t[1..3] == b"0x" {
+        let hex = &t[3..];
+        let mut n_limbs = hex.len().div_ceil(16);
+        n_limbs = n_limbs.min(limbs.len());
+        let _ = n_limbs;
+        for (i, &c) in hex.iter().rev().enumerate() {
+            let li = i / 16;
+            if li >= limbs.len() {
+                break;
+            }
+            limbs[li] |= u64::from(lexer::hexval(c)) << ((i % 16) * 4);
+        }
+        // s0x: sign-extend from the digits' width.
+        if t[0] == b's' {
+            let w = hex.len() * 4;
+            if w > 0 && w < limbs.len() * 64 {
+                let top = (limbs[(w - 1) / 64] >> ((w - 1) % 64)) & 1;
+                if top == 1 {
+                    for b in w..limbs.len() * 64 {
+                        limbs[b / 64] |= 1 << (b % 64);
+                    }
+                }
+            }
+        }
+        return IntValue::from_limbs(bits, &limbs).ok();
+    }
+    let (neg, d) = match t.first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    if d.is_empty() {
+        return None;
+    }
+    for &c in d {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        // limbs = limbs * 10 + c
+        let mut carry = u128::from(c - b'0');
+        for l in limbs.iter_mut() {
+            let x = u128::from(*l) * 10 + carry;
+            *l = x as u64;
+            carry = x >> 64;
+        }
+    }
+    if neg {
+        let mut carry = true;
+        for l in limbs.iter_mut() {
+            let (v, c) = (!*l).overflowing_add(u64::from(carry));
+            *l = v;
+            carry = c;
+        }
+        // Sign-fill the limbs beyond those computed.
+        if limbs.len() < nl {
+            let mut full = alloc::vec![u64::MAX; nl];
+            full[..limbs.len()].copy_from_slice(&limbs);
+            return IntValue::from_limbs(bits, &full).ok();
+        }
+    }
+    IntValue::from_limbs(bits, &limbs).ok()
+}
+
+/// A float literal in format `k`, as LLVM's lexer and `ConstantFP` read it.
+pub(crate) fn parse_float(t: &[u8], k: FloatKind) -> Option<FloatValue> {
+    if t.len() > 2 && t[0] == b'0' && t[1] == b'x' {
+        let (tag, hex) = match t.get(2) {
+            Some(c @ (b'K' | b'L' | b'M' | b'H' | b'R')) => (Some(*c), &t[3..]),
+            _ => (None, &t[2..]),
+        };
+        if hex.is_empty() || hex.len() > 32 {
+            return None;
+        }
+        let mut v: u128 = 0;
+        for &c in hex {
+            v = v << 4 | u128::from(lexer::hexval(c));
+        }
+        return match (tag, k) {
+            (None, FloatKind::Double) => Some(FloatValue::Double(v as u64)),
+            (None, FloatKind::Float) => double_bits_to_float(v as u64).map(FloatValue::Float),
+            (None, FloatKind::Half) | (None, FloatKind::BFloat) => {
+                let d = f64::from_bits(v as u64);
+                narrow(d, k)
+            }
+            (Some(b'H'), FloatKind::Half) => Some(FloatValue::Half(v as u16)),
+            (Some(b'R'), FloatKind::BFloat) => Some(FloatValue::BFloat(v as u16)),
+            (Some(b'K'), FloatKind::X86Fp80) => Some(FloatValue::X86Fp80(v & ((1u128 << 80) - 1))),
+            (Some(b'L'), FloatKind::Fp128) => {
+                // Written high 64 bits first? LLVM writes the low word first.
+                let lo = (v >> 64) as u64;
+                let hi = v as u64;
+                Some(FloatValue::Fp128(u128::from(hi) << 64 | u128::from(lo)))
+            }
+            (Some(b'M'), FloatKind::PpcFp128) => {
+                let first = (v >> 64) as u64;
+                let second = v as u64;
+                Some(FloatValue::PpcFp128(u128::from(second) << 64 | u128::from(first)))
+            }
+            (None, FloatKind::X86Fp80) | (None, FloatKind::Fp128) | (None, FloatKind::PpcFp128) => {
+                widen_double(v as u64, k)
+            }
+            _ => None,
+        };
+    }
+    let s = core::str::from_utf8(t).ok()?;
+    let d: f64 = s.parse().ok()?;
+    match k {
+        FloatKind::Double => Some(FloatValue::Double(d.to_bits())),
+        FloatKind::Float => {
+            let f = d as f32;
+            if f64::from(f) != d && !d.is_nan() {
+                return None;
+            }
+            Some(FloatValue::Float(f.to_bits()))
+        }
+        FloatKind::Half | FloatKind::BFloat => narrow(d, k),
+        _ => widen_double(d.to_bits(), k),
+    }
+}
+
+fn double_bits_to_float(b: u64) -> Option<u32> {
+    let d = f64::from_bits(b);
+    if d.is_nan() {
+        let sign = ((b >> 63) as u32) << 31;
+        let man = ((b >> 29) & 0x7f_ffff) as u32;
+        if b & ((1 << 29) - 1) != 0 {
+            return None;
+        }
+        return Some(sign | 0x7f80_0000 | man);
+    }
+    let f = d as f32;
+    if f64::from(f) != d {
+        return None;
+    }
+    Some(f.to_bits())
+}
+
+/// A double narrowed exactly to half or bfloat (LLVM rejects inexact).
+fn narrow(d: f64, k: FloatKind) -> Option<FloatValue> {
+    let (ebits, mbits): (u32, u32) = if k == FloatKind::Half { (5, 10) } else { (8, 7) };
+    let b = d.to_bits();
+    let sign = (b >> 63) as u16;
+    let bias = (1i32 << (ebits - 1)) - 1;
+    let out_bits = |e: u16, m: u16| -> u16 { sign << 15 | e << mbits | m };
+    if d.is_nan() {
+        let m = ((b >> (52 - mbits)) & ((1 << mbits) - 1)) as u16;
+        let m = if m == 0 { 1 << (mbits - 1) } else { m };
+        let v = out_bits(((1u32 << ebits) - 1) as u16, m);
+        return Some(if k == FloatKind::Half {
+            FloatValue::Half(v)
+        } else {
+            FloatValue::BFloat(v)
+        });
+    }
+    if d.is_infinite() {
+        let v = out_bits(((1u32 << ebits) - 1) as u16, 0);
+        return Some(if k == FloatKind::Half {
+            FloatValue::Half(v)
+        } else {
+            FloatValue::BFloat(v)
+        });
+    }
+    if d == 0.0 {
+        let v = out_bits(0, 0);
+        return Some(if k == FloatKind::Half {
+            FloatValue::Half(v)
+        } else {
+            FloatValue::BFloat(v)
+        });
+    }
+    let e = ((b >> 52) & 0x7ff) as i32 - 1023;
+    let man = (b & ((1u64 << 52) - 1)) | if ((b >> 52) & 0x7ff) != 0 { 1 << 52 } else { 0 };
+    let te = e + bias;
+    let v = if te >= 1 && te < (1 << ebits) - 1 {
+        let shift = 52 - mbits;
+        if man & ((1u64 << shift) - 1) != 0 {
+            return None;
+        }
+        out_bits(te as u16, ((man >> shift) & ((1 << mbits) - 1)) as u16)
+    } else if te < 1 {
+        // Subnormal in the target.
+        let shift = (52 - mbits as i32) + (1 - te);
+        if !(0..64).contains(&shift) {
+            return None;
+        }
+        if man & ((1u64 << shift) - 1) != 0 {
+            return None;
+        }
+        out_bits(0, (man >> shift) as u16)
+    } else {
+        return None;
+    };
+    Some(if k == FloatKind::Half { FloatValue::Half(v) } else { FloatValue::BFloat(v) })
+}
+
+/// A double's value exactly in a wider format.
+fn widen_double(b: u64, k: FloatKind) -> Option<FloatValue> {
+    let sign = (b >> 63) as u128;
+    let e = ((b >> 52) & 0x7ff) as i64;
+    let m = (b & ((1u64 << 52) - 1)) as u128;
+    match k {
+        FloatKind::Fp128 => {
+            let (ne, nm) = if e == 0x7ff {
+                (0x7fffu128, m << 60)
+            } else if e == 0 && m == 0 {
+                (0, 0)
+            } else if e == 0 {
+                // Normalize the subnormal.
+                let lz = m.leading_zeros() as i64 - (128 - 52);
+                let mm = (m << (lz + 1)) & ((1u128 << 52) - 1);
+                ((1 - 1023 - lz - 1 + 16383) as u128, mm << 60)
+            } else {
+                ((e - 1023 + 16383) as u128, m << 60)
+            };
+            Some(FloatValue::Fp128(sign << 127 | ne << 112 | nm))
+        }
+        FloatKind::X86Fp80 => {
+            let (ne, nm): (u128, u128) = if e == 0x7ff {
+                (0x7fff, 1u128 << 63 | m << 11)
+            } else if e == 0 && m == 0 {
+                (0, 0)
+            } else if e == 0 {
+                let lz = m.leading_zeros() as i64 - (128 - 52);
+                let mm = m << (lz + 1);
+                (
+                    (1 - 1023 - lz - 1 + 16383) as u128,
+                    (mm << 11) & ((1u128 << 64) - 1) | 1u128 << 63,
+                )
+            } else {
+                ((e - 1023 + 16383) as u128, 1u128 << 63 | m << 11)
+            };
+            Some(FloatValue::X86Fp80(sign << 79 | ne << 64 | nm))
+        }
+        FloatKind::PpcFp128 => Some(FloatValue::PpcFp128(u128::from(b))),
+        _ => None,
+    }
+}
