@@ -93,35 +93,156 @@ fn widen(bits: u32) -> u64 {
     f64::from(f32::from_bits(bits)).to_bits() | sign
 }
 
-/// The scientific form LLVM tries first (`APFloat::toString` with precision
-/// 6 and no padding): the value rounded to six significant digits, written
-/// `d.ddddd0e[+-]XX` (the seventh digit is padding, always `0`). Ties round
-/// differently there (half up) than here (half even), but a tie means seven
-/// significant digits, which six never read back as, so both end in hex.
-fn decimal(v: f64) -> String {
-    let mut raw = String::new();
-    let _ = write!(raw, "{v:.5e}");
-    let (mantissa, exp) = raw.split_once('e').unwrap_or((&raw, "0"));
-    let (sign, digits) = match exp.strip_prefix('-') {
-        Some(d) => ('-', d),
-        None => ('+', exp),
-    };
+/// Multiplies a little-endian big integer by `m`.
+fn big_mul(big: &mut alloc::vec::Vec<u64>, m: u64) {
+    let mut carry = 0u128;
+    for limb in big.iter_mut() {
+        let v = u128::from(*limb) * u128::from(m) + carry;
+        *limb = v as u64;
+        carry = v >> 64;
+    }
+    if carry != 0 {
+        big.push(carry as u64);
+    }
+}
+
+/// Divides a little-endian big integer by `d` (truncating); returns the
+/// remainder.
+fn big_div(big: &mut alloc::vec::Vec<u64>, d: u64) -> u64 {
+    let mut rem = 0u128;
+    for limb in big.iter_mut().rev() {
+        let cur = (rem << 64) | u128::from(*limb);
+        *limb = (cur / u128::from(d)) as u64;
+        rem = cur % u128::from(d);
+    }
+    while big.last() == Some(&0) {
+        big.pop();
+    }
+    rem as u64
+}
+
+fn big_bits(big: &[u64]) -> u32 {
+    match big.last() {
+        Some(&top) => (big.len() as u32 - 1) * 64 + (64 - top.leading_zeros()),
+        None => 0,
+    }
+}
+
+/// The scientific form LLVM tries first: `APFloat::toString(Str, 6, 0,
+/// false)` of the finite, nonzero double `bits`, step for step — the exact
+/// value `N * 2^e` becomes `N * 5^-e * 10^e`, low decimal digits are cut
+/// off by a *truncating* division down to about 20 bits
+/// (`AdjustToPrecision` on the integer), trailing zeros are dropped, and
+/// only then are the digits rounded half up to six. So `1e-06`, whose double
+/// is 9.99999999999999954748e-07, comes out `9.999990e-07` (the truncation
+/// left six nines), which does not read back as the same double: LLVM then
+/// prints hex. The digits are written `d.dddddde[+-]XX`, zero-padded to six
+/// after the point. (A `float` widened to `double` has the same exact value,
+/// so one routine serves both.)
+fn decimal(bits: u64) -> String {
+    let neg = bits >> 63 != 0;
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (mut sig, mut exp2) =
+        if biased == 0 { (frac, -1074) } else { (frac | 1 << 52, biased - 1075) };
+    let tz = sig.trailing_zeros();
+    sig >>= tz;
+    exp2 += tz as i32;
+    let mut big = alloc::vec![sig];
+    let mut exp10: i32 = 0;
+    if exp2 > 0 {
+        for _ in 0..exp2 {
+            big_mul(&mut big, 2);
+        }
+    } else if exp2 < 0 {
+        let mut t = -exp2;
+        while t > 0 {
+            let k = t.min(27);
+            big_mul(&mut big, 5u64.pow(k as u32));
+            t -= k;
+        }
+        exp10 = exp2;
+    }
+    // AdjustToPrecision on the integer: 196/59 overestimates lg2(10).
+    let required = (6 * 196 + 58) / 59;
+    let have = big_bits(&big);
+    if have > required {
+        let mut tens = (have - required) * 59 / 196;
+        exp10 += tens as i32;
+        while tens > 0 {
+            let k = tens.min(19);
+            big_div(&mut big, 10u64.pow(k));
+            tens -= k;
+        }
+    }
+    // Digits, least significant first, trailing zeros dropped.
+    let mut digits: alloc::vec::Vec<u8> = alloc::vec::Vec::new();
+    let mut in_trail = true;
+    while !big.is_empty() {
+        let d = big_div(&mut big, 10) as u8;
+        if in_trail && d == 0 {
+            exp10 += 1;
+        } else {
+            digits.push(b'0' + d);
+            in_trail = false;
+        }
+    }
+    // AdjustToPrecision on the digits: round half up to six.
+    let n = digits.len();
+    if n > 6 {
+        let mut first = n - 6;
+        if digits[first - 1] < b'5' {
+            while first < n && digits[first] == b'0' {
+                first += 1;
+            }
+        } else {
+            for d in digits[first..].iter_mut() {
+                if *d == b'9' {
+                    first += 1;
+                } else {
+                    *d += 1;
+                    break;
+                }
+            }
+        }
+        exp10 += first as i32;
+        digits.drain(..first);
+        if digits.is_empty() {
+            digits.push(b'1');
+        }
+    }
+    let nd = digits.len();
+    let exp = exp10 + nd as i32 - 1;
     let mut out = String::with_capacity(16);
-    out.push_str(mantissa);
-    out.push('0');
-    out.push('e');
-    out.push(sign);
-    if digits.len() < 2 {
+    if neg {
+        out.push('-');
+    }
+    out.push(digits[nd - 1] as char);
+    out.push('.');
+    for i in (0..nd - 1).rev() {
+        out.push(digits[i] as char);
+    }
+    for _ in nd - 1..6 {
         out.push('0');
     }
-    out.push_str(digits);
+    out.push('e');
+    out.push(if exp < 0 { '-' } else { '+' });
+    let a = exp.unsigned_abs();
+    if a < 10 {
+        out.push('0');
+    }
+    let _ = write!(out, "{a}");
     out
+}
+
+fn zero_text(bits: u64) -> String {
+    String::from(if bits >> 63 != 0 { "-0.000000e+00" } else { "0.000000e+00" })
 }
 
 fn write_single_or_double(f: &mut fmt::Formatter<'_>, bits: u64) -> fmt::Result {
     let v = f64::from_bits(bits);
     if v.is_finite() {
-        let s = decimal(v);
+        let s = if v == 0.0 { zero_text(bits) } else { decimal(bits) };
         if s.parse::<f64>().is_ok_and(|r| r == v) {
             return f.write_str(&s);
         }

@@ -32,6 +32,8 @@ pub mod di;
 pub mod float;
 pub mod inst;
 pub mod int;
+mod intrinsic_table;
+pub mod intrinsics;
 pub mod metadata;
 pub mod module;
 pub mod parse;

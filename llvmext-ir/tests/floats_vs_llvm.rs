@@ -33,6 +33,18 @@ fn values() -> Vec<FloatValue> {
         3.25,
         1e10,
         1e-10,
+        // Doubles just below a power of ten: APFloat's truncating
+        // AdjustToPrecision leaves 999999 and LLVM prints hex.
+        1e-06,
+        1e-07,
+        1e-08,
+        9.999999e-07,
+        1e20,
+        1e22,
+        1e23,
+        0.3,
+        0.7,
+        2.675,
         123456.0,
         1234567.0,
         1.234567e300,

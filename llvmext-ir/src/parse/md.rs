@@ -299,6 +299,8 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok(RawDi::Str(s))
             }
+            // `extraData: i64 40`, `count: i64 5`: a typed value as metadata.
+            Tok::Ident if looks_like_type(t) => Ok(RawDi::Md(self.parse_md_operand()?)),
             Tok::Ident if t != b"null" => {
                 self.bump();
                 Ok(RawDi::Ident(core::str::from_utf8(t).unwrap_or("")))
@@ -607,4 +609,13 @@ impl<'a> MdState<'a> {
             }
         }
     }
+}
+
+/// Whether a bare word in a specialized node's field is a type keyword
+/// starting a typed value (`i64 40`, `ptr @g`) rather than an enum word.
+fn looks_like_type(t: &[u8]) -> bool {
+    matches!(
+        t,
+        b"ptr" | b"half" | b"bfloat" | b"float" | b"double" | b"x86_fp80" | b"fp128" | b"ppc_fp128"
+    ) || (t.len() > 1 && t[0] == b'i' && t[1..].iter().all(u8::is_ascii_digit))
 }

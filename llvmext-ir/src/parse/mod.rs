@@ -112,7 +112,12 @@ fn located(src: &[u8], file: &str, pos: usize, msg: String) -> ParseError {
 pub fn parse(src: &[u8], file: &str) -> Result<Module, ParseError> {
     let mut p = Parser::new(src);
     match p.run(file) {
-        Ok(()) => Ok(core::mem::take(&mut p.m)),
+        Ok(()) => {
+            let mut m = core::mem::take(&mut p.m);
+            // As llvm-as's UpgradeIntrinsicFunction does.
+            crate::intrinsics::apply_intrinsic_attributes(&mut m);
+            Ok(m)
+        }
         Err(e) => Err(located(src, file, e.pos as usize, e.msg)),
     }
 }
@@ -1342,6 +1347,11 @@ impl<'a> Parser<'a> {
     // ----- functions (header) -----
 
     fn parse_function(&mut self, define: bool) -> R<()> {
+        // `declare !dbg !N ...`: a declaration's attachments come first.
+        let mut decl_md = Vec::new();
+        while !define && self.tok.kind == Tok::MetadataVar {
+            decl_md.push(self.parse_md_attachment()?);
+        }
         let mut c = GlobalCommon::default();
         self.parse_global_common(&mut c)?;
         let cc = self.parse_opt_cc()?;
@@ -1437,7 +1447,7 @@ impl<'a> Parser<'a> {
             prefix: None,
             prologue: None,
             personality: None,
-            md: Vec::new(),
+            md: decl_md,
             args,
             blocks: Vec::new(),
             insts: Vec::new(),

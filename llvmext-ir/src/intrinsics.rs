@@ -1,0 +1,97 @@
+//! LLVM 19's intrinsics: their names and the attributes LLVM gives them.
+//!
+//! `llvm-as` (through `UpgradeIntrinsicFunction`) replaces the attributes
+//! written on a declaration of a known intrinsic with the intrinsic's own
+//! (`Intrinsic::getAttributes`), so `declare void @llvm.lifetime.start.p0(i64
+//! immarg, ptr nocapture) #1` carries what LLVM 19 says, whatever `#1` said.
+//! The parser does the same through [`apply_intrinsic_attributes`].
+//!
+//! ```
+//! use llvmext_ir::intrinsics::is_intrinsic;
+//! assert!(is_intrinsic("llvm.memcpy.p0.p0.i64"));
+//! assert!(is_intrinsic("llvm.trap"));
+//! assert!(!is_intrinsic("llvm.trap.x")); // not overloaded
+//! assert!(!is_intrinsic("memcpy"));
+//! ```
+
+use alloc::vec::Vec;
+
+use crate::attr::{Attr, AttrCategory, AttrKind, AttrList, AttrListId, AttrSetId, Attrs};
+use crate::intrinsic_table::{LISTS, NAMES, SETS};
+use crate::module::Module;
+
+/// The attribute list index of intrinsic `name` (`llvm.` and all), by
+/// LLVM's rule: the longest table name equal to `name`, or, for an
+/// overloaded intrinsic, followed in `name` by `.` and type suffixes.
+fn lookup(name: &str) -> Option<usize> {
+    let rest = name.strip_prefix("llvm.")?.as_bytes();
+    let mut prev: Vec<u8> = Vec::with_capacity(64);
+    let mut best: Option<(usize, usize)> = None;
+    for line in NAMES.lines() {
+        let b = line.as_bytes();
+        let Some((&k, tail)) = b.split_first() else { continue };
+        let shared = usize::from(k.wrapping_sub(b'0'));
+        let Some(sep) = tail.iter().position(|&c| c == b'+' || c == b'=') else { continue };
+        prev.truncate(shared.min(prev.len()));
+        prev.extend_from_slice(&tail[..sep]);
+        let overloaded = tail[sep] == b'+';
+        let matches = rest == &prev[..]
+            || (overloaded && rest.len() > prev.len() && rest.starts_with(&prev) && rest[prev.len()] == b'.');
+        if matches && best.map_or(true, |(len, _)| prev.len() > len) {
+            let list = core::str::from_utf8(&tail[sep + 1..]).ok()?.parse().ok()?;
+            best = Some((prev.len(), list));
+        }
+    }
+    best.map(|(_, l)| l)
+}
+
+/// Whether `name` names an LLVM 19 intrinsic.
+pub fn is_intrinsic(name: &str) -> bool {
+    lookup(name).is_some()
+}
+
+/// The attribute list LLVM 19 gives intrinsic `name`, interned in `attrs`.
+pub fn intrinsic_attrs(attrs: &mut Attrs, name: &str) -> Option<AttrListId> {
+    let list = LISTS.get(lookup(name)?)?;
+    let mut out = AttrList::default();
+    let mut params: Vec<AttrSetId> = Vec::new();
+    for &(index, set) in list.iter() {
+        let items = SETS.get(usize::from(set))?;
+        let mut v = Vec::with_capacity(items.len());
+        for &(kw, n) in items.iter() {
+            let k = AttrKind::from_keyword(kw)?;
+            v.push(match k.category() {
+                AttrCategory::Int => Attr::Int(k, n),
+                _ => Attr::Enum(k),
+            });
+        }
+        let id = attrs.set(v);
+        match index {
+            u32::MAX => out.func = id,
+            0 => out.ret = id,
+            i => {
+                let i = i as usize - 1;
+                if params.len() <= i {
+                    params.resize(i + 1, AttrSetId::EMPTY);
+                }
+                params[i] = id;
+            }
+        }
+    }
+    out.params = params.into();
+    Some(attrs.list(out))
+}
+
+/// Gives every declared intrinsic of `m` LLVM 19's attributes for it, as
+/// `llvm-as` does.
+pub fn apply_intrinsic_attributes(m: &mut Module) {
+    for f in m.functions.iter_mut() {
+        let Some(name) = f.common.name.as_deref() else { continue };
+        if !name.starts_with("llvm.") {
+            continue;
+        }
+        if let Some(list) = intrinsic_attrs(&mut m.attrs, name) {
+            f.attrs = list;
+        }
+    }
+}
