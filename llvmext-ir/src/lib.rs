@@ -27,6 +27,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod attr;
+pub mod builder;
 pub mod constant;
 pub mod di;
 pub mod float;
@@ -35,5 +36,6 @@ pub mod int;
 pub mod metadata;
 pub mod module;
 pub mod types;
+pub mod verify;
 
 pub use module::{Module, Value};
