@@ -273,9 +273,9 @@ fn same_count(t: &Ty<'_>, a: TypeId, b: TypeId) -> bool {
 pub fn operand_type(m: &Module, f: &Function, v: Value) -> R<TypeId> {
     let t = match v {
         Value::Const(c) => m.consts.ty(c).ok_or("operand is a constant that does not exist")?,
-        Value::Arg(n) => {
-            m.value_type(f, v).ok_or_else(|| format!("operand is argument {n}, which does not exist"))?
-        }
+        Value::Arg(n) => m
+            .value_type(f, v)
+            .ok_or_else(|| format!("operand is argument {n}, which does not exist"))?,
         Value::Inst(i) => {
             let inst = f
                 .insts
@@ -396,9 +396,13 @@ fn gep_indexed(m: &Module, source: TypeId, indices: &[Value]) -> R<TypeId> {
             Some(TypeKind::Struct { .. } | TypeKind::Named(_)) => {
                 let fields = t.fields(cur).ok_or("GEP into an opaque struct")?;
                 let Some(i) = struct_index(m, ix) else {
-                    return err("invalid getelementptr indices: a struct index must be a constant i32");
+                    return err(
+                        "invalid getelementptr indices: a struct index must be a constant i32",
+                    );
                 };
-                *fields.get(i as usize).ok_or("invalid getelementptr indices: struct index out of range")?
+                *fields
+                    .get(i as usize)
+                    .ok_or("invalid getelementptr indices: struct index out of range")?
             }
             _ => return err("invalid getelementptr indices"),
         };
@@ -408,7 +412,12 @@ fn gep_indexed(m: &Module, source: TypeId, indices: &[Value]) -> R<TypeId> {
 
 /// The vector length a GEP's result has, if any (checking that the base
 /// and vector indices agree).
-fn gep_vector(m: &Module, f: &Function, base_ty: TypeId, indices: &[Value]) -> R<Option<(u32, bool)>> {
+fn gep_vector(
+    m: &Module,
+    f: &Function,
+    base_ty: TypeId,
+    indices: &[Value],
+) -> R<Option<(u32, bool)>> {
     let t = Ty(&m.types);
     let mut width = t.vec(base_ty);
     for &ix in indices {
@@ -428,7 +437,11 @@ fn gep_vector(m: &Module, f: &Function, base_ty: TypeId, indices: &[Value]) -> R
 }
 
 fn cast_valid(t: &Ty<'_>, op: CastOp, src: TypeId, dst: TypeId) -> bool {
-    if !t.is_first_class(src) || !t.is_first_class(dst) || t.is_aggregate(src) || t.is_aggregate(dst) {
+    if !t.is_first_class(src)
+        || !t.is_first_class(dst)
+        || t.is_aggregate(src)
+        || t.is_aggregate(dst)
+    {
         return false;
     }
     let (ss, ds) = (t.scalar(src), t.scalar(dst));
@@ -445,9 +458,7 @@ fn cast_valid(t: &Ty<'_>, op: CastOp, src: TypeId, dst: TypeId) -> bool {
         FPToUI | FPToSI => t.is_fp(ss) && t.is_int(ds) && same_ec,
         PtrToInt => t.is_ptr(ss) && t.is_int(ds) && same_ec,
         IntToPtr => t.is_int(ss) && t.is_ptr(ds) && same_ec,
-        AddrSpaceCast => {
-            t.is_ptr(ss) && t.is_ptr(ds) && same_ec && t.ptr_as(ss) != t.ptr_as(ds)
-        }
+        AddrSpaceCast => t.is_ptr(ss) && t.is_ptr(ds) && same_ec && t.ptr_as(ss) != t.ptr_as(ds),
         BitCast => {
             let (sp, dp) = (t.ptr_as(ss), t.ptr_as(ds));
             if sp.is_some() || dp.is_some() {
@@ -471,7 +482,8 @@ fn cast_valid(t: &Ty<'_>, op: CastOp, src: TypeId, dst: TypeId) -> bool {
 
 fn check_call(m: &Module, f: &Function, call: &CallData, ty: TypeId) -> R<()> {
     let t = Ty(&m.types);
-    let (ret, params, vararg) = fn_sig(&m.types, call.fn_ty).ok_or("Callee is not of function type!")?;
+    let (ret, params, vararg) =
+        fn_sig(&m.types, call.fn_ty).ok_or("Callee is not of function type!")?;
     match call.callee {
         Value::InlineAsm(i) => {
             let a = m.inline_asm.get(i as usize).ok_or("inline assembly that does not exist")?;
@@ -545,13 +557,19 @@ pub fn check_inst(m: &Module, f: &Function, kind: &InstKind, ty: TypeId) -> R<()
             let (ret, ..) = fn_sig(&m.types, f.ty).ok_or("function type is not a function type")?;
             match v {
                 None if t.is_void(ret) => {}
-                None => return err("Function return type does not match operand type of return inst!"),
+                None => {
+                    return err("Function return type does not match operand type of return inst!")
+                }
                 Some(_) if t.is_void(ret) => {
-                    return err("Found return instr that returns non-void in Function of void return type!")
+                    return err(
+                        "Found return instr that returns non-void in Function of void return type!",
+                    )
                 }
                 Some(v) => {
                     if op(*v)? != ret {
-                        return err("Function return type does not match operand type of return inst!");
+                        return err(
+                            "Function return type does not match operand type of return inst!",
+                        );
                     }
                 }
             }
@@ -682,7 +700,9 @@ pub fn check_inst(m: &Module, f: &Function, kind: &InstKind, ty: TypeId) -> R<()
                         return err("Logical operators only work with integral types!");
                     }
                     if a != ty {
-                        return err("Logical operators must have same type for operands and result!");
+                        return err(
+                            "Logical operators must have same type for operands and result!",
+                        );
                     }
                 }
                 Shl | LShr | AShr => {
@@ -804,7 +824,9 @@ pub fn check_inst(m: &Module, f: &Function, kind: &InstKind, ty: TypeId) -> R<()
             }
             if *ordering != Ordering::NotAtomic {
                 if !(t.is_int(ty) || t.is_ptr(ty) || t.is_fp(ty)) {
-                    return err("atomic load operand must have integer, pointer, or floating point type!");
+                    return err(
+                        "atomic load operand must have integer, pointer, or floating point type!",
+                    );
                 }
                 if *align == 0 {
                     return err("atomic load must have explicit non-zero alignment");
@@ -826,7 +848,9 @@ pub fn check_inst(m: &Module, f: &Function, kind: &InstKind, ty: TypeId) -> R<()
             }
             if *ordering != Ordering::NotAtomic {
                 if !(t.is_int(vt) || t.is_ptr(vt) || t.is_fp(vt)) {
-                    return err("atomic store operand must have integer, pointer, or floating point type!");
+                    return err(
+                        "atomic store operand must have integer, pointer, or floating point type!",
+                    );
                 }
                 if *align == 0 {
                     return err("atomic store must have explicit non-zero alignment");
@@ -964,7 +988,9 @@ pub fn check_inst(m: &Module, f: &Function, kind: &InstKind, ty: TypeId) -> R<()
             }
         }
         InstKind::Phi { incoming, .. } => {
-            if !t.is_first_class(ty) || matches!(t.kind(ty), Some(TypeKind::Label | TypeKind::Metadata)) {
+            if !t.is_first_class(ty)
+                || matches!(t.kind(ty), Some(TypeKind::Label | TypeKind::Metadata))
+            {
                 return err("PHI node must have a first-class type");
             }
             if t.is_token(ty) {
@@ -1156,7 +1182,8 @@ impl<'m> Builder<'m> {
     /// An integer constant of `iN` type `ty` (sign-extended or truncated
     /// from `v`).
     pub fn const_int(&mut self, ty: TypeId, v: i64) -> R<ConstId> {
-        let bits = Ty(&self.m.types).int_bits(ty).ok_or("integer constant of a non-integer type")?;
+        let bits =
+            Ty(&self.m.types).int_bits(ty).ok_or("integer constant of a non-integer type")?;
         Ok(self.m.consts.int(&self.m.types, ty, IntValue::from_i64(bits, v)?)?)
     }
     /// A float constant of `float` or `double` type `ty` (rounded from `v`
@@ -1242,7 +1269,13 @@ impl<'m> Builder<'m> {
     }
 
     /// A plain global: `@name = [constant|global] ty init`.
-    pub fn global(&mut self, name: &str, ty: TypeId, init: Option<ConstId>, constant: bool) -> R<GlobalRef> {
+    pub fn global(
+        &mut self,
+        name: &str,
+        ty: TypeId,
+        init: Option<ConstId>,
+        constant: bool,
+    ) -> R<GlobalRef> {
         let mut g = self.global_template(name, ty);
         g.init = init;
         g.constant = constant;
@@ -1284,7 +1317,11 @@ impl<'m> Builder<'m> {
     /// linkage...).
     pub fn function_mut(&mut self, f: GlobalRef) -> R<&mut Function> {
         match f {
-            GlobalRef::Func(i) => self.m.functions.get_mut(i as usize).ok_or_else(|| BuildError::new("no such function")),
+            GlobalRef::Func(i) => self
+                .m
+                .functions
+                .get_mut(i as usize)
+                .ok_or_else(|| BuildError::new("no such function")),
             _ => err("not a function"),
         }
     }
@@ -1297,7 +1334,12 @@ impl<'m> Builder<'m> {
     }
 
     /// An attribute list: function, return and parameter attributes.
-    pub fn attr_list(&mut self, func: Vec<Attr>, ret: Vec<Attr>, params: Vec<Vec<Attr>>) -> AttrListId {
+    pub fn attr_list(
+        &mut self,
+        func: Vec<Attr>,
+        ret: Vec<Attr>,
+        params: Vec<Vec<Attr>>,
+    ) -> AttrListId {
         let func = self.m.attrs.set(func);
         let ret = self.m.attrs.set(ret);
         let params: Vec<_> = params.into_iter().map(|p| self.m.attrs.set(p)).collect();
@@ -1379,8 +1421,12 @@ impl<'m> Builder<'m> {
         }
         let k = self.m.md.kind_id(kind);
         let list = match g {
-            GlobalRef::Var(i) => &mut self.m.globals.get_mut(i as usize).ok_or("no such global")?.md,
-            GlobalRef::Func(i) => &mut self.m.functions.get_mut(i as usize).ok_or("no such function")?.md,
+            GlobalRef::Var(i) => {
+                &mut self.m.globals.get_mut(i as usize).ok_or("no such global")?.md
+            }
+            GlobalRef::Func(i) => {
+                &mut self.m.functions.get_mut(i as usize).ok_or("no such function")?.md
+            }
             _ => return err("metadata attaches to global variables and functions"),
         };
         list.retain(|(kk, _)| *kk != k);
@@ -1417,7 +1463,9 @@ pub fn check_global_var(m: &Module, g: &GlobalVar) -> R<()> {
     if t.kind(g.ty).is_none() {
         return err("global variable with a type that does not exist");
     }
-    if !t.is_first_class(g.ty) || matches!(t.kind(g.ty), Some(TypeKind::Label | TypeKind::Metadata | TypeKind::Token)) {
+    if !t.is_first_class(g.ty)
+        || matches!(t.kind(g.ty), Some(TypeKind::Label | TypeKind::Metadata | TypeKind::Token))
+    {
         return err("invalid type for global variable");
     }
     check_common(c)?;
@@ -1429,7 +1477,9 @@ pub fn check_global_var(m: &Module, g: &GlobalVar) -> R<()> {
         }
         Some(init) => {
             if m.consts.ty(init) != Some(g.ty) {
-                return err("Global variable initializer type does not match global variable type!");
+                return err(
+                    "Global variable initializer type does not match global variable type!",
+                );
             }
             if c.linkage == Linkage::ExternWeak {
                 return err("extern_weak linkage is only valid on declarations");
@@ -1545,8 +1595,15 @@ impl<'a> FunctionBuilder<'a> {
     /// The type of a value of this function.
     pub fn type_of(&self, v: Value) -> R<TypeId> {
         match v {
-            Value::Metadata(_) => self.m.types.find(&TypeKind::Metadata).ok_or_else(|| BuildError::new("metadata")),
-            Value::InlineAsm(i) => self.m.inline_asm.get(i as usize).map(|a| a.ty).ok_or_else(|| BuildError::new("no such inline asm")),
+            Value::Metadata(_) => {
+                self.m.types.find(&TypeKind::Metadata).ok_or_else(|| BuildError::new("metadata"))
+            }
+            Value::InlineAsm(i) => self
+                .m
+                .inline_asm
+                .get(i as usize)
+                .map(|a| a.ty)
+                .ok_or_else(|| BuildError::new("no such inline asm")),
             _ => operand_type(self.m, self.fun(), v),
         }
     }
@@ -1583,7 +1640,12 @@ impl<'a> FunctionBuilder<'a> {
                 return err("the block already ends with a terminator");
             }
             if matches!(kind, InstKind::Phi { .. })
-                && block.insts.iter().any(|i| !matches!(f.insts.get(i.0 as usize).map(|x| &x.kind), Some(InstKind::Phi { .. })))
+                && block.insts.iter().any(|i| {
+                    !matches!(
+                        f.insts.get(i.0 as usize).map(|x| &x.kind),
+                        Some(InstKind::Phi { .. })
+                    )
+                })
             {
                 return err("PHI nodes not grouped at top of basic block!");
             }
@@ -1594,7 +1656,13 @@ impl<'a> FunctionBuilder<'a> {
         }
         let f = &mut self.m.functions[self.f];
         let id = InstId(f.insts.len() as u32);
-        f.insts.push(Inst { kind, ty, name: name_of(name), md: Vec::new(), dbg_records: Vec::new() });
+        f.insts.push(Inst {
+            kind,
+            ty,
+            name: name_of(name),
+            md: Vec::new(),
+            dbg_records: Vec::new(),
+        });
         if let Some(bl) = f.blocks.get_mut(b.0 as usize) {
             bl.insts.push(id);
         }
@@ -1640,7 +1708,12 @@ impl<'a> FunctionBuilder<'a> {
         self.push(InstKind::CondBr { cond, then_dest, else_dest }, vt, "")
     }
     /// `switch`: cases are constants of the condition's integer type.
-    pub fn switch(&mut self, cond: Value, default: BlockId, cases: &[(ConstId, BlockId)]) -> R<InstId> {
+    pub fn switch(
+        &mut self,
+        cond: Value,
+        default: BlockId,
+        cases: &[(ConstId, BlockId)],
+    ) -> R<InstId> {
         let vt = self.void_ty();
         self.push(InstKind::Switch { cond, default, cases: cases.to_vec() }, vt, "")
     }
@@ -1650,7 +1723,15 @@ impl<'a> FunctionBuilder<'a> {
         self.push(InstKind::IndirectBr { addr, dests: dests.to_vec() }, vt, "")
     }
     /// `invoke` of `callee` (of function type `fn_ty`).
-    pub fn invoke(&mut self, fn_ty: TypeId, callee: Value, args: &[Value], normal: BlockId, unwind: BlockId, name: &str) -> R<Value> {
+    pub fn invoke(
+        &mut self,
+        fn_ty: TypeId,
+        callee: Value,
+        args: &[Value],
+        normal: BlockId,
+        unwind: BlockId,
+        name: &str,
+    ) -> R<Value> {
         let ret = fn_sig(&self.m.types, fn_ty).ok_or("Callee is not of function type!")?.0;
         let call = Box::new(plain_call(fn_ty, callee, args));
         self.push_v(InstKind::Invoke { call, normal, unwind }, ret, name)
@@ -1669,7 +1750,15 @@ impl<'a> FunctionBuilder<'a> {
     // ----- arithmetic -----
 
     /// A binary operator with [`flags`] and fast-math flags.
-    pub fn binop(&mut self, op: BinOp, lhs: Value, rhs: Value, flags: u8, fmf: u8, name: &str) -> R<Value> {
+    pub fn binop(
+        &mut self,
+        op: BinOp,
+        lhs: Value,
+        rhs: Value,
+        flags: u8,
+        fmf: u8,
+        name: &str,
+    ) -> R<Value> {
         let ty = self.ty(lhs)?;
         self.push_v(InstKind::Binary { op, lhs, rhs, flags, fmf }, ty, name)
     }
@@ -1782,7 +1871,13 @@ impl<'a> FunctionBuilder<'a> {
         self.push_v(InstKind::InsertElement { vec, elt, idx }, ty, name)
     }
     /// `shufflevector` with a mask of element indices (`None`: poison).
-    pub fn shuffle_vector(&mut self, a: Value, b: Value, mask: &[Option<u32>], name: &str) -> R<Value> {
+    pub fn shuffle_vector(
+        &mut self,
+        a: Value,
+        b: Value,
+        mask: &[Option<u32>],
+        name: &str,
+    ) -> R<Value> {
         let at = self.ty(a)?;
         let t = Ty(&self.m.types);
         let (_, scalable) = t.vec(at).ok_or("Invalid shufflevector operands!")?;
@@ -1803,7 +1898,10 @@ impl<'a> FunctionBuilder<'a> {
         let mc = if scalable {
             if elems.iter().all(|&e| self.m.consts.is_null_value(e)) {
                 self.m.consts.zero(&self.m.types, mty)?
-            } else if elems.iter().all(|&e| matches!(self.m.consts.kind(e), Some(ConstKind::Poison))) {
+            } else if elems
+                .iter()
+                .all(|&e| matches!(self.m.consts.kind(e), Some(ConstKind::Poison)))
+            {
                 self.m.consts.poison(mty)
             } else {
                 return err("a scalable shufflevector mask must be zeroinitializer or poison");
@@ -1817,11 +1915,18 @@ impl<'a> FunctionBuilder<'a> {
     /// `extractvalue`.
     pub fn extract_value(&mut self, agg: Value, indices: &[u32], name: &str) -> R<Value> {
         let at = self.ty(agg)?;
-        let ty = indexed_aggregate(&self.m.types, at, indices).ok_or("Invalid ExtractValueInst operands!")?;
+        let ty = indexed_aggregate(&self.m.types, at, indices)
+            .ok_or("Invalid ExtractValueInst operands!")?;
         self.push_v(InstKind::ExtractValue { agg, indices: indices.to_vec() }, ty, name)
     }
     /// `insertvalue`.
-    pub fn insert_value(&mut self, agg: Value, val: Value, indices: &[u32], name: &str) -> R<Value> {
+    pub fn insert_value(
+        &mut self,
+        agg: Value,
+        val: Value,
+        indices: &[u32],
+        name: &str,
+    ) -> R<Value> {
         let ty = self.ty(agg)?;
         self.push_v(InstKind::InsertValue { agg, val, indices: indices.to_vec() }, ty, name)
     }
@@ -1835,7 +1940,14 @@ impl<'a> FunctionBuilder<'a> {
         self.alloca_full(ty, Value::Const(one), align, 0, name)
     }
     /// `alloca ty, ity count, align N, addrspace(A)`.
-    pub fn alloca_full(&mut self, ty: TypeId, count: Value, align: u64, addrspace: u32, name: &str) -> R<Value> {
+    pub fn alloca_full(
+        &mut self,
+        ty: TypeId,
+        count: Value,
+        align: u64,
+        addrspace: u32,
+        name: &str,
+    ) -> R<Value> {
         let p = self.m.types.ptr(addrspace)?;
         self.push_v(
             InstKind::Alloca { ty, count, align, addrspace, inalloca: false, swifterror: false },
@@ -1845,19 +1957,55 @@ impl<'a> FunctionBuilder<'a> {
     }
     /// `load ty, ptr %p, align N`.
     pub fn load(&mut self, ty: TypeId, ptr: Value, align: u64, name: &str) -> R<Value> {
-        self.push_v(InstKind::Load { ptr, align, volatile: false, ordering: Ordering::NotAtomic, scope: None }, ty, name)
+        self.push_v(
+            InstKind::Load {
+                ptr,
+                align,
+                volatile: false,
+                ordering: Ordering::NotAtomic,
+                scope: None,
+            },
+            ty,
+            name,
+        )
     }
     /// `load atomic ty, ptr %p ordering, align N`.
-    pub fn load_atomic(&mut self, ty: TypeId, ptr: Value, ordering: Ordering, scope: SyncScope, align: u64, name: &str) -> R<Value> {
+    pub fn load_atomic(
+        &mut self,
+        ty: TypeId,
+        ptr: Value,
+        ordering: Ordering,
+        scope: SyncScope,
+        align: u64,
+        name: &str,
+    ) -> R<Value> {
         self.push_v(InstKind::Load { ptr, align, volatile: false, ordering, scope }, ty, name)
     }
     /// `store ty %v, ptr %p, align N`.
     pub fn store(&mut self, val: Value, ptr: Value, align: u64) -> R<InstId> {
         let vt = self.void_ty();
-        self.push(InstKind::Store { val, ptr, align, volatile: false, ordering: Ordering::NotAtomic, scope: None }, vt, "")
+        self.push(
+            InstKind::Store {
+                val,
+                ptr,
+                align,
+                volatile: false,
+                ordering: Ordering::NotAtomic,
+                scope: None,
+            },
+            vt,
+            "",
+        )
     }
     /// `store atomic`.
-    pub fn store_atomic(&mut self, val: Value, ptr: Value, ordering: Ordering, scope: SyncScope, align: u64) -> R<InstId> {
+    pub fn store_atomic(
+        &mut self,
+        val: Value,
+        ptr: Value,
+        ordering: Ordering,
+        scope: SyncScope,
+        align: u64,
+    ) -> R<InstId> {
         let vt = self.void_ty();
         self.push(InstKind::Store { val, ptr, align, volatile: false, ordering, scope }, vt, "")
     }
@@ -1869,28 +2017,68 @@ impl<'a> FunctionBuilder<'a> {
     /// `cmpxchg ptr %p, ty %cmp, ty %new success failure, align N`; the
     /// result is `{ ty, i1 }`.
     #[allow(clippy::too_many_arguments)]
-    pub fn cmpxchg(&mut self, ptr: Value, cmp: Value, new: Value, success: Ordering, failure: Ordering, align: u64, name: &str) -> R<Value> {
+    pub fn cmpxchg(
+        &mut self,
+        ptr: Value,
+        cmp: Value,
+        new: Value,
+        success: Ordering,
+        failure: Ordering,
+        align: u64,
+        name: &str,
+    ) -> R<Value> {
         let ct = self.ty(cmp)?;
         let i1 = self.m.types.int(1)?;
         let ty = self.m.types.literal_struct(&[ct, i1], false)?;
         self.push_v(
-            InstKind::CmpXchg { ptr, cmp, new, success, failure, scope: None, weak: false, volatile: false, align },
+            InstKind::CmpXchg {
+                ptr,
+                cmp,
+                new,
+                success,
+                failure,
+                scope: None,
+                weak: false,
+                volatile: false,
+                align,
+            },
             ty,
             name,
         )
     }
     /// `atomicrmw op ptr %p, ty %v ordering, align N`.
-    pub fn atomic_rmw(&mut self, op: RmwOp, ptr: Value, val: Value, ordering: Ordering, align: u64, name: &str) -> R<Value> {
+    pub fn atomic_rmw(
+        &mut self,
+        op: RmwOp,
+        ptr: Value,
+        val: Value,
+        ordering: Ordering,
+        align: u64,
+        name: &str,
+    ) -> R<Value> {
         let ty = self.ty(val)?;
-        self.push_v(InstKind::AtomicRmw { op, ptr, val, ordering, scope: None, volatile: false, align }, ty, name)
+        self.push_v(
+            InstKind::AtomicRmw { op, ptr, val, ordering, scope: None, volatile: false, align },
+            ty,
+            name,
+        )
     }
     /// `getelementptr [inbounds] source_ty, ptr %base, indices...`: the
     /// result is a pointer (or a vector of pointers) in the base's address
     /// space; struct indices must be constant `i32`s in range.
-    pub fn gep(&mut self, source_ty: TypeId, base: Value, indices: &[Value], inbounds: bool, name: &str) -> R<Value> {
+    pub fn gep(
+        &mut self,
+        source_ty: TypeId,
+        base: Value,
+        indices: &[Value],
+        inbounds: bool,
+        name: &str,
+    ) -> R<Value> {
         let bt = self.ty(base)?;
         let t = Ty(&self.m.types);
-        let a = t.ptr_as(t.scalar(bt)).ok_or("GEP base pointer is not a vector or a vector of pointers")?;
+        let a = t
+            .ptr_as(t.scalar(bt))
+            .ok_or("GEP base pointer is not a vector or a vector of pointers")?;
         let width = gep_vector(self.m, self.fun(), bt, indices)?;
         let p = self.m.types.ptr(a)?;
         let ty = match width {
@@ -1898,7 +2086,11 @@ impl<'a> FunctionBuilder<'a> {
             None => p,
         };
         let fl = if inbounds { flags::INBOUNDS } else { 0 };
-        self.push_v(InstKind::Gep { source_ty, base, indices: indices.to_vec(), flags: fl }, ty, name)
+        self.push_v(
+            InstKind::Gep { source_ty, base, indices: indices.to_vec(), flags: fl },
+            ty,
+            name,
+        )
     }
 
     // ----- other -----
@@ -1930,7 +2122,13 @@ impl<'a> FunctionBuilder<'a> {
         Ok(())
     }
     /// `select i1 %c, ty %a, ty %b`.
-    pub fn select(&mut self, cond: Value, then_val: Value, else_val: Value, name: &str) -> R<Value> {
+    pub fn select(
+        &mut self,
+        cond: Value,
+        then_val: Value,
+        else_val: Value,
+        name: &str,
+    ) -> R<Value> {
         let ty = self.ty(then_val)?;
         self.push_v(InstKind::Select { cond, then_val, else_val, fmf: 0 }, ty, name)
     }
@@ -1960,7 +2158,13 @@ impl<'a> FunctionBuilder<'a> {
         self.push_v(InstKind::VaArg(ap), ty, name)
     }
     /// `landingpad ty [cleanup] clauses`.
-    pub fn landing_pad(&mut self, ty: TypeId, cleanup: bool, clauses: &[Clause], name: &str) -> R<Value> {
+    pub fn landing_pad(
+        &mut self,
+        ty: TypeId,
+        cleanup: bool,
+        clauses: &[Clause],
+        name: &str,
+    ) -> R<Value> {
         self.push_v(InstKind::LandingPad { cleanup, clauses: clauses.to_vec() }, ty, name)
     }
 
@@ -1974,7 +2178,8 @@ impl<'a> FunctionBuilder<'a> {
             return err("metadata that does not exist");
         }
         let k = self.m.md.kind_id(kind);
-        let inst = self.m.functions[self.f].insts.get_mut(id.0 as usize).ok_or("no such instruction")?;
+        let inst =
+            self.m.functions[self.f].insts.get_mut(id.0 as usize).ok_or("no such instruction")?;
         inst.md.retain(|(kk, _)| *kk != k);
         inst.md.push((k, md));
         Ok(())
@@ -2017,4 +2222,3 @@ fn plain_call(fn_ty: TypeId, callee: Value, args: &[Value]) -> CallData {
         addrspace: 0,
     }
 }
-

@@ -47,7 +47,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::builder::{check_common, check_global_var, check_inst, global_addrspace, is_terminator, successors};
+use crate::builder::{
+    check_common, check_global_var, check_inst, global_addrspace, is_terminator, successors,
+};
 use crate::constant::{ConstId, ConstKind};
 use crate::inst::{Clause, InstId, InstKind};
 use crate::module::{Function, GlobalRef, Linkage, Module, Name, Value};
@@ -123,7 +125,13 @@ struct Loc<'f> {
 
 impl<'a> V<'a> {
     fn global_err(&mut self, g: String, msg: impl Into<String>) {
-        self.errs.push(VerifyError { global: Some(g), function: None, block: None, inst: None, message: msg.into() });
+        self.errs.push(VerifyError {
+            global: Some(g),
+            function: None,
+            block: None,
+            inst: None,
+            message: msg.into(),
+        });
     }
 
     fn at(&mut self, loc: Loc<'_>, msg: impl Into<String>) {
@@ -131,10 +139,13 @@ impl<'a> V<'a> {
             global: None,
             function: Some(loc.func.to_string()),
             block: loc.block.map(|(i, n)| {
-                (i, match n {
-                    Some(s) => format!("%{s}"),
-                    None => format!("#{i}"),
-                })
+                (
+                    i,
+                    match n {
+                        Some(s) => format!("%{s}"),
+                        None => format!("#{i}"),
+                    },
+                )
             }),
             inst: loc.inst,
             message: msg.into(),
@@ -150,21 +161,34 @@ impl<'a> V<'a> {
         // Constants naming globals or blocks that do not exist.
         for (id, ty, kind) in m.consts.iter() {
             if m.types.get(ty).is_none() {
-                self.global_err(format!("constant #{}", id.0), "constant with a type that does not exist");
+                self.global_err(
+                    format!("constant #{}", id.0),
+                    "constant with a type that does not exist",
+                );
                 continue;
             }
             let bad = match kind {
-                ConstKind::Global(g) | ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => !self.global_exists(*g),
+                ConstKind::Global(g) | ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
+                    !self.global_exists(*g)
+                }
                 ConstKind::BlockAddress { func, block } => match func {
-                    GlobalRef::Func(i) => m.functions.get(*i as usize).map_or(true, |f| *block as usize >= f.blocks.len()),
+                    GlobalRef::Func(i) => m
+                        .functions
+                        .get(*i as usize)
+                        .map_or(true, |f| *block as usize >= f.blocks.len()),
                     _ => true,
                 },
-                ConstKind::Array(e) | ConstKind::Struct(e) | ConstKind::Vector(e) => e.iter().any(|c| m.consts.ty(*c).is_none()),
+                ConstKind::Array(e) | ConstKind::Struct(e) | ConstKind::Vector(e) => {
+                    e.iter().any(|c| m.consts.ty(*c).is_none())
+                }
                 ConstKind::Expr { ops, .. } => ops.iter().any(|c| m.consts.ty(*c).is_none()),
                 _ => false,
             };
             if bad {
-                self.global_err(format!("constant #{}", id.0), "constant refers to something that does not exist");
+                self.global_err(
+                    format!("constant #{}", id.0),
+                    "constant refers to something that does not exist",
+                );
             }
         }
         for (i, g) in m.globals.iter().enumerate() {
@@ -215,12 +239,19 @@ impl<'a> V<'a> {
         }
         for n in &m.named_md {
             if n.ops.iter().any(|o| m.md.get(*o).is_none()) {
-                self.global_err(format!("!{}", n.name), "named metadata operand that does not exist");
+                self.global_err(
+                    format!("!{}", n.name),
+                    "named metadata operand that does not exist",
+                );
             }
         }
     }
 
-    fn md_attachments(&mut self, md: &[(crate::metadata::MdKindId, crate::metadata::MdId)], who: String) {
+    fn md_attachments(
+        &mut self,
+        md: &[(crate::metadata::MdKindId, crate::metadata::MdId)],
+        who: String,
+    ) {
         for (k, id) in md {
             if self.m.md.get(*id).is_none() || (k.0 as usize) >= self.m.md.kind_count() {
                 self.global_err(who.clone(), "metadata attachment that does not exist");
@@ -332,14 +363,19 @@ impl<'a> V<'a> {
             return;
         };
         if params.len() != f.args.len() {
-            self.at(top, "the function has a different number of arguments than its type has parameters");
+            self.at(
+                top,
+                "the function has a different number of arguments than its type has parameters",
+            );
         }
         match f.common.linkage {
             Linkage::Common => self.at(top, "Functions may not have common linkage"),
             Linkage::Appending => self.at(top, "Only global variables can have appending linkage!"),
             _ => {}
         }
-        if f.is_declaration() && !matches!(f.common.linkage, Linkage::External | Linkage::ExternWeak) {
+        if f.is_declaration()
+            && !matches!(f.common.linkage, Linkage::External | Linkage::ExternWeak)
+        {
             self.at(top, "invalid linkage for function declaration");
         }
         if !f.is_declaration() && f.common.linkage == Linkage::ExternWeak {
@@ -369,7 +405,10 @@ impl<'a> V<'a> {
         for (bi, b) in f.blocks.iter().enumerate() {
             let bloc = Loc { func: fname, block: Some((bi as u32, &b.name)), inst: None };
             if b.insts.is_empty() {
-                self.at(bloc, format!("Basic Block in function '{fname}' does not have terminator!"));
+                self.at(
+                    bloc,
+                    format!("Basic Block in function '{fname}' does not have terminator!"),
+                );
                 structural = true;
                 continue;
             }
@@ -389,7 +428,10 @@ impl<'a> V<'a> {
                 *slot = Some((bi as u32, ii as u32));
                 let term = f.insts.get(id.0 as usize).is_some_and(|i| is_terminator(&i.kind));
                 if ii == last && !term {
-                    self.at(bloc, format!("Basic Block in function '{fname}' does not have terminator!"));
+                    self.at(
+                        bloc,
+                        format!("Basic Block in function '{fname}' does not have terminator!"),
+                    );
                     structural = true;
                 } else if ii != last && term {
                     self.at(loc, "Terminator found in the middle of a basic block!");
@@ -452,10 +494,16 @@ impl<'a> V<'a> {
                 }
                 if let InstKind::LandingPad { .. } = inst.kind {
                     if first_non_phi != Some(ii) {
-                        self.at(loc, "LandingPadInst not the first non-PHI instruction in the block.");
+                        self.at(
+                            loc,
+                            "LandingPadInst not the first non-PHI instruction in the block.",
+                        );
                     }
                     if f.personality.is_none() {
-                        self.at(loc, "LandingPadInst needs to be in a function with a personality.");
+                        self.at(
+                            loc,
+                            "LandingPadInst needs to be in a function with a personality.",
+                        );
                     }
                 }
                 if let InstKind::Invoke { unwind, .. } = inst.kind {
@@ -481,7 +529,9 @@ impl<'a> V<'a> {
                             match self.def_at(&place, d) {
                                 None => unplaced = true,
                                 Some(def) => {
-                                    if !self.dominates_phi_use(f, &dom, &preds, d, def, pb.0, bi as u32) {
+                                    if !self
+                                        .dominates_phi_use(f, &dom, &preds, d, def, pb.0, bi as u32)
+                                    {
                                         ok = false;
                                     }
                                 }
@@ -507,7 +557,10 @@ impl<'a> V<'a> {
                     }
                 }
                 if unplaced {
-                    self.at(loc, "Instruction referencing instruction not embedded in a basic block!");
+                    self.at(
+                        loc,
+                        "Instruction referencing instruction not embedded in a basic block!",
+                    );
                 }
                 if self_ref && dom.reachable(bi as u32) {
                     self.at(loc, "Only PHI nodes may reference their own value!");
@@ -564,7 +617,15 @@ impl<'a> V<'a> {
         ps.iter().all(|&p| p == from || !dom.reachable(p) || dom.dominates(to, p))
     }
 
-    fn dominates_use(&self, f: &Function, dom: &DomTree, preds: &[Vec<u32>], d: InstId, def: (u32, u32), use_: (u32, u32)) -> bool {
+    fn dominates_use(
+        &self,
+        f: &Function,
+        dom: &DomTree,
+        preds: &[Vec<u32>],
+        d: InstId,
+        def: (u32, u32),
+        use_: (u32, u32),
+    ) -> bool {
         if !dom.reachable(use_.0) {
             return true;
         }
@@ -578,7 +639,16 @@ impl<'a> V<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn dominates_phi_use(&self, f: &Function, dom: &DomTree, preds: &[Vec<u32>], d: InstId, def: (u32, u32), pred: u32, phi_block: u32) -> bool {
+    fn dominates_phi_use(
+        &self,
+        f: &Function,
+        dom: &DomTree,
+        preds: &[Vec<u32>],
+        d: InstId,
+        def: (u32, u32),
+        pred: u32,
+        phi_block: u32,
+    ) -> bool {
         if !dom.reachable(pred) {
             return true;
         }
@@ -594,13 +664,21 @@ impl<'a> V<'a> {
         dom.dominates(def.0, pred)
     }
 
-    fn phi_preds(&mut self, loc: Loc<'_>, incoming: &[(Value, crate::module::BlockId)], preds: &[u32]) {
+    fn phi_preds(
+        &mut self,
+        loc: Loc<'_>,
+        incoming: &[(Value, crate::module::BlockId)],
+        preds: &[u32],
+    ) {
         let mut ps: Vec<u32> = preds.to_vec();
         ps.sort_unstable();
         let mut vals: Vec<(u32, Value)> = incoming.iter().map(|&(v, b)| (b.0, v)).collect();
         vals.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| value_key(a.1).cmp(&value_key(b.1))));
         if vals.len() != ps.len() {
-            self.at(loc, "PHINode should have one entry for each predecessor of its parent basic block!");
+            self.at(
+                loc,
+                "PHINode should have one entry for each predecessor of its parent basic block!",
+            );
             return;
         }
         for i in 0..vals.len() {
@@ -751,7 +829,8 @@ impl DomTree {
                     if idom[p as usize] == u32::MAX {
                         continue;
                     }
-                    new_idom = if new_idom == u32::MAX { p } else { intersect(&rpo, &idom, p, new_idom) };
+                    new_idom =
+                        if new_idom == u32::MAX { p } else { intersect(&rpo, &idom, p, new_idom) };
                 }
                 if new_idom != u32::MAX && idom[b as usize] != new_idom {
                     idom[b as usize] = new_idom;
@@ -795,4 +874,3 @@ fn intersect(rpo: &[u32], idom: &[u32], mut a: u32, mut b: u32) -> u32 {
     }
     a
 }
-

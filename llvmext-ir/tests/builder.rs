@@ -310,7 +310,8 @@ fn builder_module_verifies() {
 }
 
 fn tool(cmd: &mut Command) -> std::process::Output {
-    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e} (Debian package llvm-19 / clang-19)"));
+    let out =
+        cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e} (Debian package llvm-19 / clang-19)"));
     assert!(
         out.status.success(),
         "{cmd:?} failed:\n{}{}",
@@ -342,7 +343,9 @@ fn builder_module_assembles_compiles_and_runs() {
     // ModuleID line).
     let dis = tool(Command::new("llvm-dis-19").arg(&bc).arg("-o").arg("-")).stdout;
     let dis = String::from_utf8(dis).unwrap();
-    let body = |s: &str| s.lines().skip_while(|l| l.starts_with("; ModuleID")).collect::<Vec<_>>().join("\n");
+    let body = |s: &str| {
+        s.lines().skip_while(|l| l.starts_with("; ModuleID")).collect::<Vec<_>>().join("\n")
+    };
     assert_eq!(body(&dis), body(&text), "llvm-dis-19 prints the module differently");
     tool(Command::new("clang-19").arg("-O1").arg(&c).arg(&bc).arg("-o").arg(&exe));
     let out = tool(&mut Command::new(&exe)).stdout;
@@ -384,13 +387,15 @@ fn type_errors_are_values() {
     let entry = f.block("entry");
     let other = f.block("other");
     f.position_at_end(entry);
-    let [a32, a64, ad, ap, av, ast, ab, avf] =
-        [0, 1, 2, 3, 4, 5, 6, 7].map(|i| f.arg(i).unwrap());
+    let [a32, a64, ad, ap, av, ast, ab, avf] = [0, 1, 2, 3, 4, 5, 6, 7].map(|i| f.arg(i).unwrap());
     assert!(f.arg(8).is_err());
 
     let e = err_msg(f.add(a32, a64, ""));
     assert_eq!(e, "Both operands to a binary operator are not of the same type!");
-    assert_eq!(err_msg(f.add(ad, ad, "")), "Integer arithmetic operators only work with integral types!");
+    assert_eq!(
+        err_msg(f.add(ad, ad, "")),
+        "Integer arithmetic operators only work with integral types!"
+    );
     assert_eq!(
         err_msg(f.fadd(a32, a32, "")),
         "Floating-point arithmetic operators only work with floating-point types!"
@@ -399,18 +404,28 @@ fn type_errors_are_values() {
     assert_eq!(err_msg(f.shl(ad, ad, "")), "Shifts only work with integral types!");
     assert!(f.add(av, av, "").is_ok(), "vector add");
     assert_eq!(err_msg(f.fneg(a32, "")), "FNeg operator only works with float types!");
-    assert_eq!(err_msg(f.binop(llvmext_ir::inst::BinOp::Add, a32, a32, 4, 0, "")), "invalid flags for 'add'");
+    assert_eq!(
+        err_msg(f.binop(llvmext_ir::inst::BinOp::Add, a32, a32, 4, 0, "")),
+        "invalid flags for 'add'"
+    );
 
     // icmp / fcmp: result i1 or vector of i1.
-    assert_eq!(err_msg(f.icmp(IntPred::Eq, a32, a64, "")), "Both operands to ICmp instruction are not of the same type!");
-    assert_eq!(err_msg(f.icmp(IntPred::Eq, ad, ad, "")), "Invalid operand types for ICmp instruction");
+    assert_eq!(
+        err_msg(f.icmp(IntPred::Eq, a32, a64, "")),
+        "Both operands to ICmp instruction are not of the same type!"
+    );
+    assert_eq!(
+        err_msg(f.icmp(IntPred::Eq, ad, ad, "")),
+        "Invalid operand types for ICmp instruction"
+    );
     let vc = f.icmp(IntPred::Eq, av, av, "vc").unwrap();
     assert_eq!(f.type_of(vc).unwrap(), f.module().types.vector(i1, 4, false).unwrap());
     assert!(f.icmp(IntPred::Eq, ap, ap, "").is_ok(), "pointer icmp");
     assert!(f.fcmp(llvmext_ir::inst::FloatPred::Olt, a32, a32, "").is_err());
 
     // Casts: castIsValid.
-    assert!(err_msg(f.trunc(a32, i64t, "")).starts_with("invalid cast opcode for cast from 'i32' to 'i64'"));
+    assert!(err_msg(f.trunc(a32, i64t, ""))
+        .starts_with("invalid cast opcode for cast from 'i32' to 'i64'"));
     assert!(f.trunc(a64, i32t, "").is_ok());
     assert!(f.zext(a64, i32t, "").is_err());
     assert!(f.sext(a32, i64t, "").is_ok());
@@ -494,27 +509,41 @@ fn type_errors_are_values() {
     // Phis: incoming values of the phi's type.
     f.position_at_end(other);
     let p = f.phi(i32t, "p").unwrap();
-    assert_eq!(err_msg(f.add_incoming(p, a64, entry)), "PHI node operands are not the same type as the result!");
+    assert_eq!(
+        err_msg(f.add_incoming(p, a64, entry)),
+        "PHI node operands are not the same type as the result!"
+    );
     f.add_incoming(p, a32, entry).unwrap();
     let one = f.add(p, p, "").unwrap();
     assert_eq!(err_msg(f.phi(i32t, "late")), "PHI nodes not grouped at top of basic block!");
 
     // Terminators.
     assert_eq!(err_msg(f.br_cond(a32, entry, other)), "Branch condition is not 'i1' type!");
-    assert_eq!(err_msg(f.ret(Some(a64))), "Function return type does not match operand type of return inst!");
-    assert_eq!(err_msg(f.ret(None)), "Function return type does not match operand type of return inst!");
+    assert_eq!(
+        err_msg(f.ret(Some(a64))),
+        "Function return type does not match operand type of return inst!"
+    );
+    assert_eq!(
+        err_msg(f.ret(None)),
+        "Function return type does not match operand type of return inst!"
+    );
     let k0 = f.const_int(i64t, 0).unwrap();
     let Value::Const(k0) = k0 else { unreachable!() };
-    assert_eq!(err_msg(f.switch(a32, entry, &[(k0, other)])), "Switch constants must all be same type as switch value!");
+    assert_eq!(
+        err_msg(f.switch(a32, entry, &[(k0, other)])),
+        "Switch constants must all be same type as switch value!"
+    );
     let Value::Const(c0k) = c0 else { unreachable!() };
-    assert_eq!(err_msg(f.switch(a32, entry, &[(c0k, other), (c0k, entry)])), "Duplicate integer as switch case");
+    assert_eq!(
+        err_msg(f.switch(a32, entry, &[(c0k, other), (c0k, entry)])),
+        "Duplicate integer as switch case"
+    );
     assert!(f.br(llvmext_ir::module::BlockId(9)).is_err(), "a block that does not exist");
     f.ret(Some(one)).unwrap();
     assert_eq!(err_msg(f.ret(Some(one))), "the block already ends with a terminator");
     // entry has no terminator yet: close it so the function verifies.
     f.position_at_end(entry);
     f.br(other).unwrap();
-    drop(f);
 
     // Every failed call added nothing: the module still verifies.
     assert_eq!(verify(&m), Ok(()), "{:#?}", verify(&m));
@@ -538,10 +567,158 @@ fn global_errors_are_values() {
     assert_eq!(err_msg(b.add_global(g)), "'common' global must have a zero initializer!");
     let mut g = b.global_template("d", i32t);
     g.common.linkage = Linkage::Internal;
-    assert_eq!(err_msg(b.add_global(g)), "Global is external, but doesn't have external or weak linkage!");
+    assert_eq!(
+        err_msg(b.add_global(g)),
+        "Global is external, but doesn't have external or weak linkage!"
+    );
     assert!(b.int(0).is_err());
     assert!(b.fn_type(b.void(), &[b.void()], false).is_err());
     assert!(b.const_int(b.void(), 3).is_err());
     assert!(b.md_tuple(&[Some(llvmext_ir::metadata::MdId(999))]).is_err());
     assert!(m.globals.is_empty());
+}
+
+/// `llvm-as-19` accepts `src`?
+fn llvm_as_accepts(src: &str) -> bool {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new("llvm-as-19")
+        .args(["-", "-o", "/dev/null"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("llvm-as-19 (Debian package llvm-19)");
+    child.stdin.take().unwrap().write_all(src.as_bytes()).unwrap();
+    child.wait().unwrap().success()
+}
+
+/// Every cast opcode between 12 types: the builder accepts exactly the
+/// casts `llvm-as-19` accepts (LLVM's `castIsValid`).
+#[test]
+fn casts_agree_with_llvm_as() {
+    let type_texts = [
+        "i1",
+        "i8",
+        "i32",
+        "i64",
+        "half",
+        "float",
+        "double",
+        "ptr",
+        "ptr addrspace(1)",
+        "<4 x i32>",
+        "<4 x float>",
+        "<2 x i64>",
+        "<4 x ptr>",
+        "<1 x ptr>",
+        "<vscale x 4 x i32>",
+        "<vscale x 4 x float>",
+    ];
+    let mut m = Module::new();
+    let mut b = Builder::new(&mut m);
+    let i1 = b.int(1).unwrap();
+    let i8t = b.int(8).unwrap();
+    let i32t = b.int(32).unwrap();
+    let i64t = b.int(64).unwrap();
+    let half = b.float(FloatKind::Half);
+    let f32t = b.float(FloatKind::Float);
+    let dbl = b.float(FloatKind::Double);
+    let p0 = b.ptr(0).unwrap();
+    let p1 = b.ptr(1).unwrap();
+    let tys = [
+        i1,
+        i8t,
+        i32t,
+        i64t,
+        half,
+        f32t,
+        dbl,
+        p0,
+        p1,
+        b.vector(i32t, 4, false).unwrap(),
+        b.vector(f32t, 4, false).unwrap(),
+        b.vector(i64t, 2, false).unwrap(),
+        b.vector(p0, 4, false).unwrap(),
+        b.vector(p0, 1, false).unwrap(),
+        b.vector(i32t, 4, true).unwrap(),
+        b.vector(f32t, 4, true).unwrap(),
+    ];
+    for (i, &t) in tys.iter().enumerate() {
+        assert_eq!(b.m.types.display(t).to_string(), type_texts[i]);
+    }
+    let void = b.void();
+    let fty = b.fn_type(void, &tys, false).unwrap();
+    let func = b.define_function("f", fty).unwrap();
+    let mut f = b.func(func).unwrap();
+    let entry = f.block("entry");
+    f.position_at_end(entry);
+    let ops = [
+        CastOp::Trunc,
+        CastOp::ZExt,
+        CastOp::SExt,
+        CastOp::FPTrunc,
+        CastOp::FPExt,
+        CastOp::FPToUI,
+        CastOp::FPToSI,
+        CastOp::UIToFP,
+        CastOp::SIToFP,
+        CastOp::PtrToInt,
+        CastOp::IntToPtr,
+        CastOp::BitCast,
+        CastOp::AddrSpaceCast,
+    ];
+    let mut cases = Vec::new();
+    for op in ops {
+        for (si, _) in tys.iter().enumerate() {
+            for (di, &dt) in tys.iter().enumerate() {
+                let ours = f.cast(op, f.arg(si as u32).unwrap(), dt, "").is_ok();
+                let text = format!(
+                    "define void @f({s} %x) {{\n  %r = {op} {s} %x to {d}\n  ret void\n}}\n",
+                    s = type_texts[si],
+                    d = type_texts[di],
+                    op = op.keyword()
+                );
+                cases.push((text, ours));
+            }
+        }
+    }
+    // Every cast we accept, in one module (one function each): llvm-as-19
+    // must accept it. Of the casts we refuse (most of them), every fifth,
+    // one module each: llvm-as-19 must refuse it (one run per case is slow).
+    let accepted: String = cases
+        .iter()
+        .filter(|c| c.1)
+        .enumerate()
+        .map(|(i, (text, _))| text.replacen("@f(", &format!("@f{i}("), 1))
+        .collect();
+    assert!(
+        llvm_as_accepts(&accepted),
+        "llvm-as-19 refuses a cast the builder accepts:\n{accepted}"
+    );
+    let refused: Vec<&(String, bool)> = cases.iter().filter(|c| !c.1).step_by(5).collect();
+    let half_len = refused.len() / 2;
+    let (a, b2) = refused.split_at(half_len);
+    let mismatches: Vec<String> = std::thread::scope(|s| {
+        let h: Vec<_> = [a, b2]
+            .into_iter()
+            .map(|chunk| {
+                s.spawn(move || {
+                    chunk
+                        .iter()
+                        .filter(|(text, _)| llvm_as_accepts(text))
+                        .map(|(text, _)| format!("llvm-as-19 accepts: {text}"))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        h.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    assert!(cases.iter().filter(|c| c.1).count() > 50);
+    assert!(
+        mismatches.is_empty(),
+        "{} of {} casts disagree:\n{}",
+        mismatches.len(),
+        refused.len(),
+        mismatches.join("\n")
+    );
 }

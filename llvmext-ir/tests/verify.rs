@@ -10,7 +10,7 @@ use llvmext_ir::attr::AttrListId;
 use llvmext_ir::constant::ConstId;
 use llvmext_ir::inst::{BinOp, CallData, Inst, InstId, InstKind, IntPred};
 use llvmext_ir::module::{
-    Alias, Arg, Block, BlockId, CallConv, ComdatKind, Comdat, ComdatId, Function, GlobalCommon,
+    Alias, Arg, Block, BlockId, CallConv, Comdat, ComdatId, ComdatKind, Function, GlobalCommon,
     GlobalRef, GlobalVar, IFunc, Linkage, Module, Visibility,
 };
 use llvmext_ir::types::TypeId;
@@ -41,7 +41,11 @@ fn llvm_as_ok(src: &str) {
         .expect("llvm-as-19 (Debian package llvm-19)");
     child.stdin.take().unwrap().write_all(src.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "llvm-as-19 refused:\n{src}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "llvm-as-19 refused:\n{src}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 struct T {
@@ -120,7 +124,12 @@ impl T {
 
     fn condbr(&mut self, f: usize, b: u32, c: Value, t: u32, e: u32) {
         let v = self.void;
-        self.put(f, b, InstKind::CondBr { cond: c, then_dest: BlockId(t), else_dest: BlockId(e) }, v);
+        self.put(
+            f,
+            b,
+            InstKind::CondBr { cond: c, then_dest: BlockId(t), else_dest: BlockId(e) },
+            v,
+        );
     }
 
     fn add(&mut self, f: usize, b: u32, x: Value, y: Value, ty: TypeId) -> Value {
@@ -265,7 +274,11 @@ fn phi_entries_and_predecessors() {
     let zero = t.c(t.i32, 0);
     let p = t.phi(f, 2, t.i32, &[(zero, 0)]);
     t.put(f, 2, InstKind::Ret(Some(p)), t.void);
-    expect(&t, "PHINode should have one entry for each predecessor of its parent basic block!", Some(ll_missing));
+    expect(
+        &t,
+        "PHINode should have one entry for each predecessor of its parent basic block!",
+        Some(ll_missing),
+    );
 
     // An entry for a block that is not a predecessor (same count).
     let mut t = T::new();
@@ -426,7 +439,13 @@ fn ids_that_do_not_exist() {
     t.add(f, 0, Value::Arg(3), one, t.i32);
     t.add(f, 0, Value::Const(ConstId(12345)), one, t.i32);
     let v = t.void;
-    t.m.functions[f].insts.push(Inst { kind: InstKind::Unreachable, ty: v, name: None, md: vec![], dbg_records: vec![] });
+    t.m.functions[f].insts.push(Inst {
+        kind: InstKind::Unreachable,
+        ty: v,
+        name: None,
+        md: vec![],
+        dbg_records: vec![],
+    });
     t.add(f, 0, Value::Inst(InstId(3)), one, t.i32);
     t.put(f, 0, InstKind::Br(BlockId(5)), t.void);
     let msgs: Vec<String> = t.errors().into_iter().map(|e| e.message).collect();
@@ -445,7 +464,10 @@ fn ids_that_do_not_exist() {
     let c = t.m.consts.global(p, GlobalRef::Var(40));
     let g = t.global_var("g", p, Some(c));
     t.m.globals.push(g);
-    assert!(t.errors().iter().any(|e| e.message == "constant refers to something that does not exist"));
+    assert!(t
+        .errors()
+        .iter()
+        .any(|e| e.message == "constant refers to something that does not exist"));
 }
 
 #[test]
@@ -505,7 +527,13 @@ fn instruction_type_rules() {
     t.put(
         f,
         0,
-        InstKind::Load { ptr: Value::Arg(0), align: 4, volatile: false, ordering: Default::default(), scope: None },
+        InstKind::Load {
+            ptr: Value::Arg(0),
+            align: 4,
+            volatile: false,
+            ordering: Default::default(),
+            scope: None,
+        },
         t.i32,
     );
     t.ret_void(f, 0);
@@ -517,7 +545,6 @@ fn linkage_rules() {
     let ll_common = "@g = common global i32 1\n";
     let mut t = T::new();
     let one = t.m.consts.int_u64(&t.m.types, t.i32, 1).unwrap();
-    let zero = t.m.consts.int_u64(&t.m.types, t.i32, 0).unwrap();
     let mut g = t.global_var("g", t.i32, Some(one));
     g.common.linkage = Linkage::Common;
     t.m.globals.push(g);
@@ -539,7 +566,11 @@ fn linkage_rules() {
     g.common.linkage = Linkage::Common;
     g.comdat = Some(ComdatId(0));
     t.m.globals.push(g);
-    expect(&t, "'common' global may not be in a Comdat!", Some("$g = comdat any\n@g = common global i32 0, comdat\n"));
+    expect(
+        &t,
+        "'common' global may not be in a Comdat!",
+        Some("$g = comdat any\n@g = common global i32 0, comdat\n"),
+    );
 
     // Declarations: only external / extern_weak.
     for l in [Linkage::Internal, Linkage::Private, Linkage::AvailableExternally, Linkage::Weak] {
@@ -576,7 +607,11 @@ fn linkage_rules() {
     let mut g = t.global_var("g", t.i32, Some(zero));
     g.common.linkage = Linkage::Appending;
     t.m.globals.push(g);
-    expect(&t, "Only global arrays can have appending linkage!", Some("@g = appending global i32 0\n"));
+    expect(
+        &t,
+        "Only global arrays can have appending linkage!",
+        Some("@g = appending global i32 0\n"),
+    );
 
     // Functions may not be common.
     let mut t = T::new();
@@ -620,7 +655,11 @@ fn alias_and_ifunc_rules() {
         addrspace: 0,
         aliasee: cg,
     });
-    expect(&t, "Alias must point to a definition", Some("@g = external global i32\n@a = alias i32, ptr @g\n"));
+    expect(
+        &t,
+        "Alias must point to a definition",
+        Some("@g = external global i32\n@a = alias i32, ptr @g\n"),
+    );
 
     // An ifunc with extern_weak linkage, and one whose resolver is a global variable.
     let mut t = T::new();
@@ -630,7 +669,11 @@ fn alias_and_ifunc_rules() {
     let cr = t.m.consts.global(t.ptr, GlobalRef::Func(0));
     let fty = t.m.types.function(t.void, &[], false).unwrap();
     t.m.ifuncs.push(IFunc {
-        common: GlobalCommon { name: Some("i".into()), linkage: Linkage::ExternWeak, ..Default::default() },
+        common: GlobalCommon {
+            name: Some("i".into()),
+            linkage: Linkage::ExternWeak,
+            ..Default::default()
+        },
         ty: fty,
         addrspace: 0,
         resolver: cr,
