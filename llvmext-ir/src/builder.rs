@@ -1736,6 +1736,63 @@ impl<'a> FunctionBuilder<'a> {
         let call = Box::new(plain_call(fn_ty, callee, args));
         self.push_v(InstKind::Invoke { call, normal, unwind }, ret, name)
     }
+    /// `callbr` of `callee` (usually inline assembly): falls through to
+    /// `default`, may jump to `indirect`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn call_br(
+        &mut self,
+        fn_ty: TypeId,
+        callee: Value,
+        args: &[Value],
+        default: BlockId,
+        indirect: &[BlockId],
+        name: &str,
+    ) -> R<Value> {
+        let ret = fn_sig(&self.m.types, fn_ty).ok_or("Callee is not of function type!")?.0;
+        let call = Box::new(plain_call(fn_ty, callee, args));
+        self.push_v(InstKind::CallBr { call, default, indirect: indirect.to_vec() }, ret, name)
+    }
+    /// `catchswitch within %parent [handlers] unwind ...` (`parent`: a pad
+    /// or `none`; `unwind`: `None` unwinds to the caller).
+    pub fn catch_switch(
+        &mut self,
+        parent: Value,
+        handlers: &[BlockId],
+        unwind: Option<BlockId>,
+        name: &str,
+    ) -> R<Value> {
+        let tok = self.m.types.token();
+        self.push_v(
+            InstKind::CatchSwitch { parent, handlers: handlers.to_vec(), unwind },
+            tok,
+            name,
+        )
+    }
+    /// `catchpad within %catchswitch [args]`.
+    pub fn catch_pad(&mut self, parent: Value, args: &[Value], name: &str) -> R<Value> {
+        let tok = self.m.types.token();
+        self.push_v(InstKind::CatchPad { parent, args: args.to_vec() }, tok, name)
+    }
+    /// `cleanuppad within %parent [args]`.
+    pub fn cleanup_pad(&mut self, parent: Value, args: &[Value], name: &str) -> R<Value> {
+        let tok = self.m.types.token();
+        self.push_v(InstKind::CleanupPad { parent, args: args.to_vec() }, tok, name)
+    }
+    /// `catchret from %pad to label %dest`.
+    pub fn catch_ret(&mut self, pad: Value, dest: BlockId) -> R<InstId> {
+        let vt = self.void_ty();
+        self.push(InstKind::CatchRet { pad, dest }, vt, "")
+    }
+    /// `cleanupret from %pad unwind ...`.
+    pub fn cleanup_ret(&mut self, pad: Value, unwind: Option<BlockId>) -> R<InstId> {
+        let vt = self.void_ty();
+        self.push(InstKind::CleanupRet { pad, unwind }, vt, "")
+    }
+    /// `none`, the token constant (the parent of a top-level pad).
+    pub fn const_none(&mut self) -> Value {
+        let tok = self.m.types.token();
+        Value::Const(self.m.consts.intern_raw(tok, ConstKind::NoneToken))
+    }
     /// `resume ty %v`.
     pub fn resume(&mut self, v: Value) -> R<InstId> {
         let vt = self.void_ty();

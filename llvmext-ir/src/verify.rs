@@ -51,7 +51,7 @@ use crate::builder::{
     check_common, check_global_var, check_inst, global_addrspace, is_terminator, successors,
 };
 use crate::constant::{ConstId, ConstKind};
-use crate::inst::{Clause, InstId, InstKind};
+use crate::inst::{Clause, DbgRecord, InstId, InstKind};
 use crate::module::{Function, GlobalRef, Linkage, Module, Name, Value};
 use crate::types::TypeKind;
 
@@ -479,6 +479,26 @@ impl<'a> V<'a> {
                 for (_, md) in &inst.md {
                     if self.m.md.get(*md).is_none() {
                         self.at(loc, "metadata attachment that does not exist");
+                    }
+                }
+                for r in &inst.dbg_records {
+                    let missing = |id: &crate::metadata::MdId| self.m.md.get(*id).is_none();
+                    let bad = match r {
+                        DbgRecord::Variable {
+                            location,
+                            variable,
+                            expression,
+                            assign,
+                            dbg_loc,
+                            ..
+                        } => {
+                            [location, variable, expression, dbg_loc].into_iter().any(missing)
+                                || assign.is_some_and(|(a, b, c)| [a, b, c].iter().any(missing))
+                        }
+                        DbgRecord::Label { label, dbg_loc } => missing(label) || missing(dbg_loc),
+                    };
+                    if bad {
+                        self.at(loc, "debug record refers to metadata that does not exist");
                     }
                 }
                 let is_phi = matches!(inst.kind, InstKind::Phi { .. });

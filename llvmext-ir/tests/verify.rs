@@ -718,3 +718,108 @@ fn error_display_is_located() {
         "function 'f': block %entry: instruction 0: Both operands to a binary operator are not of the same type!"
     );
 }
+
+/// `invoke`/`landingpad` rules: a landingpad is the first non-phi of its
+/// block, needs a personality; an invoke's unwind destination starts with a
+/// pad; an invoke's value is available only along its normal edge.
+#[test]
+fn exception_handling_rules() {
+    use llvmext_ir::builder::Builder;
+    use llvmext_ir::inst::Clause;
+
+    // Builds `i32 @f()` invoking `@g`, with `use_in` naming where the
+    // invoke's result is used: 0 the normal dest, 1 the unwind dest.
+    let build = |use_in: u32, personality: bool, pad_first: bool, unwind_pad: bool| {
+        let mut m = Module::new();
+        let mut b = Builder::new(&mut m);
+        let i32t = b.int(32).unwrap();
+        let ptr = b.ptr(0).unwrap();
+        let gty = b.fn_type(i32t, &[], false).unwrap();
+        let g = b.declare_function("g", gty).unwrap();
+        let pers = b.declare_function("pers", gty).unwrap();
+        let f = b.define_function("f", gty).unwrap();
+        if personality {
+            let pc = b.global_ref(pers).unwrap();
+            b.function_mut(f).unwrap().personality = Some(pc);
+        }
+        let lp_ty = b.struct_type(&[ptr, i32t], false).unwrap();
+        let mut fb = b.func(f).unwrap();
+        let entry = fb.block("entry");
+        let ok = fb.block("ok");
+        let lpad = fb.block("lpad");
+        fb.position_at_end(entry);
+        let gv = fb.global(g).unwrap();
+        let r = fb.invoke(gty, gv, &[], ok, lpad, "r").unwrap();
+        fb.position_at_end(ok);
+        let used = if use_in == 0 { r } else { fb.const_int(i32t, 0).unwrap() };
+        fb.ret(Some(used)).unwrap();
+        fb.position_at_end(lpad);
+        if !unwind_pad {
+            fb.ret(Some(r)).unwrap();
+        } else {
+            if !pad_first {
+                let one = fb.const_int(i32t, 1).unwrap();
+                fb.add(one, one, "x").unwrap();
+            }
+            let null = Builder::new(fb.module()).const_zero(ptr).unwrap();
+            let lp =
+                fb.landing_pad(lp_ty, false, &[Clause::Catch(Value::Const(null))], "lp").unwrap();
+            let _ = lp;
+            let used = if use_in == 1 { r } else { fb.const_int(i32t, 0).unwrap() };
+            fb.ret(Some(used)).unwrap();
+        }
+        m
+    };
+    let head = "declare i32 @g()\ndeclare i32 @pers()\n";
+    let text = |pers: bool, lpad: &str, okuse: &str| {
+        format!(
+            "{head}define i32 @f() {p} {{\nentry:\n  %r = invoke i32 @g() to label %ok unwind label %lpad\n\
+             ok:\n  ret i32 {okuse}\nlpad:\n{lpad}}}\n",
+            p = if pers { "personality ptr @pers" } else { "" }
+        )
+    };
+    let good_lpad = "  %lp = landingpad { ptr, i32 } catch ptr null\n  ret i32 0\n";
+
+    // Correct: the result used in the normal destination.
+    let m = build(0, true, true, true);
+    assert_eq!(verify(&m), Ok(()), "{:#?}", verify(&m));
+    llvm_as_ok(&text(true, good_lpad, "%r"));
+
+    let find = |m: &Module, msg: &str| {
+        let errs = verify(m).expect_err("accepted");
+        assert!(errs.iter().any(|e| e.message == msg), "no {msg:?} in {errs:#?}");
+    };
+    // The result used in the unwind destination.
+    let msg = "Instruction does not dominate all uses!";
+    find(&build(1, true, true, true), msg);
+    let lpad_use = "  %lp = landingpad { ptr, i32 } catch ptr null\n  ret i32 %r\n";
+    assert!(llvm_as_error(&text(true, lpad_use, "0")).contains(msg));
+
+    // No personality.
+    let msg = "LandingPadInst needs to be in a function with a personality.";
+    find(&build(0, false, true, true), msg);
+    assert!(llvm_as_error(&text(false, good_lpad, "%r")).contains(msg));
+
+    // Not the first non-phi instruction.
+    let msg = "LandingPadInst not the first non-PHI instruction in the block.";
+    find(&build(0, true, false, true), msg);
+    let late = "  %x = add i32 1, 1\n  %lp = landingpad { ptr, i32 } catch ptr null\n  ret i32 0\n";
+    assert!(llvm_as_error(&text(true, late, "%r")).contains(msg));
+
+    // An unwind destination with no pad.
+    let msg = "The unwind destination does not have an exception handling instruction!";
+    find(&build(0, true, true, false), msg);
+    assert!(llvm_as_error(&text(true, "  ret i32 0\n", "%r")).contains(msg));
+}
+
+#[test]
+fn debug_records_naming_missing_metadata() {
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[], 1);
+    t.ret_void(f, 0);
+    t.m.functions[f].insts[0].dbg_records.push(llvmext_ir::inst::DbgRecord::Label {
+        label: llvmext_ir::metadata::MdId(77),
+        dbg_loc: llvmext_ir::metadata::MdId(78),
+    });
+    expect(&t, "debug record refers to metadata that does not exist", None);
+}
