@@ -191,6 +191,20 @@ impl<'a> V<'a> {
                 );
             }
         }
+        // One namespace for every global value's name.
+        let mut names: hashbrown::HashSet<&str> = hashbrown::HashSet::new();
+        let all = m
+            .globals
+            .iter()
+            .map(|g| &g.common.name)
+            .chain(m.functions.iter().map(|f| &f.common.name))
+            .chain(m.aliases.iter().map(|a| &a.common.name))
+            .chain(m.ifuncs.iter().map(|x| &x.common.name));
+        for n in all.flatten() {
+            if !names.insert(n) {
+                self.global_err(format!("@{n}"), format!("redefinition of global '@{n}'"));
+            }
+        }
         for (i, g) in m.globals.iter().enumerate() {
             if let Err(e) = check_global_var(m, g) {
                 self.global_err(display_name(&g.common.name, '@', i), e.message);
@@ -399,6 +413,20 @@ impl<'a> V<'a> {
     fn body(&mut self, f: &'a Function, fname: &str) {
         let nb = f.blocks.len();
         let ni = f.insts.len();
+        // One namespace for arguments, blocks and instruction results.
+        let mut names: hashbrown::HashSet<&str> = hashbrown::HashSet::new();
+        let top = Loc { func: fname, block: None, inst: None };
+        let all = f
+            .args
+            .iter()
+            .map(|a| &a.name)
+            .chain(f.blocks.iter().map(|b| &b.name))
+            .chain(f.insts.iter().map(|i| &i.name));
+        for n in all.flatten() {
+            if !names.insert(n) {
+                self.at(top, format!("multiple definition of local value named '{n}'"));
+            }
+        }
         // Placement: every listed id exists, and is listed once.
         let mut place: Vec<Option<(u32, u32)>> = vec![None; ni];
         let mut structural = false;

@@ -823,3 +823,28 @@ fn debug_records_naming_missing_metadata() {
     });
     expect(&t, "debug record refers to metadata that does not exist", None);
 }
+
+#[test]
+fn names_are_unique() {
+    let mut t = T::new();
+    let zero = t.m.consts.int_u64(&t.m.types, t.i32, 0).unwrap();
+    let g = t.global_var("x", t.i32, Some(zero));
+    t.m.globals.push(g);
+    let f = t.func("x", t.void, &[], 1);
+    t.ret_void(f, 0);
+    expect(&t, "redefinition of global '@x'", None);
+
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[t.i32], 1);
+    t.m.functions[f].args[0].name = Some("x".into());
+    let one = t.c(t.i32, 1);
+    let a = t.add(f, 0, one, one, t.i32);
+    t.ret_void(f, 0);
+    let Value::Inst(InstId(ai)) = a else { unreachable!() };
+    t.m.functions[f].insts[ai as usize].name = Some("x".into());
+    expect(
+        &t,
+        "multiple definition of local value named 'x'",
+        Some("define void @f(i32 %x) {\nentry:\n  %x = add i32 1, 1\n  ret void\n}\n"),
+    );
+}
