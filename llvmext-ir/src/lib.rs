@@ -27,6 +27,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod attr;
+pub mod builder;
 pub mod constant;
 pub mod di;
 pub mod float;
@@ -39,6 +40,7 @@ pub mod module;
 pub mod parse;
 pub mod pcsections;
 pub mod types;
+pub mod verify;
 pub mod write;
 
 pub use module::{Module, Value};

@@ -1,0 +1,850 @@
+//! The verifier on modules built directly through the model, one kind of
+//! fault each. Where the fault can be written as `.ll`, the same module's
+//! text is fed to `llvm-as-19`, which must refuse it with the same message
+//! (so the wording and the rule are LLVM's, not ours).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use llvmext_ir::attr::AttrListId;
+use llvmext_ir::constant::ConstId;
+use llvmext_ir::inst::{BinOp, CallData, Inst, InstId, InstKind, IntPred};
+use llvmext_ir::module::{
+    Alias, Arg, Block, BlockId, CallConv, Comdat, ComdatId, ComdatKind, Function, GlobalCommon,
+    GlobalRef, GlobalVar, IFunc, Linkage, Module, Visibility,
+};
+use llvmext_ir::types::TypeId;
+use llvmext_ir::verify::{verify, VerifyError};
+use llvmext_ir::Value;
+
+/// `llvm-as-19`'s stderr for `src` (it must fail).
+fn llvm_as_error(src: &str) -> String {
+    let mut child = Command::new("llvm-as-19")
+        .args(["-", "-o", "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("llvm-as-19 (Debian package llvm-19)");
+    child.stdin.take().unwrap().write_all(src.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success(), "llvm-as-19 accepted:\n{src}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn llvm_as_ok(src: &str) {
+    let mut child = Command::new("llvm-as-19")
+        .args(["-", "-o", "/dev/null"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("llvm-as-19 (Debian package llvm-19)");
+    child.stdin.take().unwrap().write_all(src.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "llvm-as-19 refused:\n{src}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+struct T {
+    m: Module,
+    i1: TypeId,
+    i32: TypeId,
+    i64: TypeId,
+    void: TypeId,
+    ptr: TypeId,
+}
+
+impl T {
+    fn new() -> T {
+        let mut m = Module::new();
+        let i1 = m.types.int(1).unwrap();
+        let i32 = m.types.int(32).unwrap();
+        let i64 = m.types.int(64).unwrap();
+        let ptr = m.types.ptr(0).unwrap();
+        let void = m.types.void();
+        T { m, i1, i32, i64, void, ptr }
+    }
+
+    fn c(&mut self, ty: TypeId, v: u64) -> Value {
+        Value::Const(self.m.consts.int_u64(&self.m.types, ty, v).unwrap())
+    }
+
+    /// A function `name(params) -> ret` with `nblocks` empty blocks named
+    /// b0, b1, ... (b0 is `entry`).
+    fn func(&mut self, name: &str, ret: TypeId, params: &[TypeId], nblocks: usize) -> usize {
+        let ty = self.m.types.function(ret, params, false).unwrap();
+        let blocks = (0..nblocks)
+            .map(|i| Block {
+                name: Some(if i == 0 { "entry".into() } else { format!("b{i}").into() }),
+                insts: Vec::new(),
+            })
+            .collect();
+        self.m.functions.push(Function {
+            common: GlobalCommon { name: Some(name.into()), ..Default::default() },
+            ty,
+            cc: CallConv::C,
+            addrspace: 0,
+            attrs: AttrListId::EMPTY,
+            section: None,
+            comdat: None,
+            align: 0,
+            gc: None,
+            prefix: None,
+            prologue: None,
+            personality: None,
+            md: Vec::new(),
+            args: vec![Arg::default(); params.len()],
+            blocks,
+            insts: Vec::new(),
+        });
+        self.m.functions.len() - 1
+    }
+
+    /// Appends an instruction to block `b` of function `f`.
+    fn put(&mut self, f: usize, b: u32, kind: InstKind, ty: TypeId) -> Value {
+        let fun = &mut self.m.functions[f];
+        let id = InstId(fun.insts.len() as u32);
+        fun.insts.push(Inst { kind, ty, name: None, md: Vec::new(), dbg_records: Vec::new() });
+        fun.blocks[b as usize].insts.push(id);
+        Value::Inst(id)
+    }
+
+    fn ret_void(&mut self, f: usize, b: u32) {
+        let v = self.void;
+        self.put(f, b, InstKind::Ret(None), v);
+    }
+
+    fn br(&mut self, f: usize, b: u32, to: u32) {
+        let v = self.void;
+        self.put(f, b, InstKind::Br(BlockId(to)), v);
+    }
+
+    fn condbr(&mut self, f: usize, b: u32, c: Value, t: u32, e: u32) {
+        let v = self.void;
+        self.put(
+            f,
+            b,
+            InstKind::CondBr { cond: c, then_dest: BlockId(t), else_dest: BlockId(e) },
+            v,
+        );
+    }
+
+    fn add(&mut self, f: usize, b: u32, x: Value, y: Value, ty: TypeId) -> Value {
+        self.put(f, b, InstKind::Binary { op: BinOp::Add, lhs: x, rhs: y, flags: 0, fmf: 0 }, ty)
+    }
+
+    fn phi(&mut self, f: usize, b: u32, ty: TypeId, inc: &[(Value, u32)]) -> Value {
+        let incoming = inc.iter().map(|&(v, b)| (v, BlockId(b))).collect();
+        self.put(f, b, InstKind::Phi { incoming, fmf: 0 }, ty)
+    }
+
+    fn global_var(&mut self, name: &str, ty: TypeId, init: Option<ConstId>) -> GlobalVar {
+        GlobalVar {
+            common: GlobalCommon { name: Some(name.into()), ..Default::default() },
+            ty,
+            addrspace: 0,
+            externally_initialized: false,
+            constant: false,
+            init,
+            section: None,
+            comdat: None,
+            align: 0,
+            code_model: None,
+            attrs: Default::default(),
+            md: Vec::new(),
+        }
+    }
+
+    fn errors(&self) -> Vec<VerifyError> {
+        verify(&self.m).expect_err("the verifier accepted a faulty module")
+    }
+}
+
+/// The verifier reports `msg` (among its errors) and llvm-as-19 reports it
+/// for the text form `ll`.
+fn expect(t: &T, msg: &str, ll: Option<&str>) -> VerifyError {
+    let errs = t.errors();
+    let e = errs
+        .iter()
+        .find(|e| e.message == msg)
+        .unwrap_or_else(|| panic!("no error {msg:?} in {errs:#?}"))
+        .clone();
+    if let Some(ll) = ll {
+        let out = llvm_as_error(ll);
+        assert!(out.contains(msg), "llvm-as-19 says otherwise for {msg:?}:\n{out}");
+    }
+    e
+}
+
+/// `i32 @f(i1 %c)`: a loop with a phi — counts to 10.
+fn good_loop(t: &mut T) -> usize {
+    let (i1, i32) = (t.i1, t.i32);
+    let f = t.func("f", i32, &[i1], 3);
+    t.br(f, 0, 1);
+    let zero = t.c(i32, 0);
+    let one = t.c(i32, 1);
+    let ten = t.c(i32, 10);
+    let p = t.phi(f, 1, i32, &[(zero, 0)]);
+    let n = t.add(f, 1, p, one, i32);
+    if let Value::Inst(InstId(pi)) = p {
+        if let InstKind::Phi { incoming, .. } = &mut t.m.functions[f].insts[pi as usize].kind {
+            incoming.push((n, BlockId(1)));
+        }
+    }
+    let c = t.put(f, 1, InstKind::ICmp { pred: IntPred::Slt, lhs: n, rhs: ten, flags: 0 }, i1);
+    t.condbr(f, 1, c, 1, 2);
+    t.put(f, 2, InstKind::Ret(Some(n)), t.void);
+    f
+}
+
+#[test]
+fn correct_module_passes() {
+    let mut t = T::new();
+    good_loop(&mut t);
+    let i32 = t.i32;
+    let z = t.m.consts.int_u64(&t.m.types, i32, 0).unwrap();
+    let g = t.global_var("g", i32, Some(z));
+    t.m.globals.push(g);
+    let mut cg = t.global_var("cg", i32, Some(z));
+    cg.common.linkage = Linkage::Common;
+    t.m.globals.push(cg);
+    let decl = t.global_var("ext", i32, None);
+    t.m.globals.push(decl);
+    assert_eq!(verify(&t.m), Ok(()));
+    llvm_as_ok(
+        "@g = global i32 0\n@cg = common global i32 0\n@ext = external global i32\n\
+         define i32 @f(i1 %c) {\nentry:\n  br label %b1\nb1:\n  %p = phi i32 [ 0, %entry ], [ %n, %b1 ]\n\
+         %n = add i32 %p, 1\n  %x = icmp slt i32 %n, 10\n  br i1 %x, label %b1, label %b2\nb2:\n  ret i32 %n\n}\n",
+    );
+}
+
+#[test]
+fn block_without_terminator() {
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[], 1);
+    let one = t.c(t.i32, 1);
+    t.add(f, 0, one, one, t.i32);
+    let e = expect(&t, "Basic Block in function 'f' does not have terminator!", None);
+    assert_eq!(e.function.as_deref(), Some("f"));
+    assert_eq!(e.block, Some((0, "%entry".into())));
+    // An empty block too.
+    let mut t = T::new();
+    t.func("f", t.void, &[], 1);
+    expect(&t, "Basic Block in function 'f' does not have terminator!", None);
+}
+
+#[test]
+fn terminator_in_the_middle() {
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[], 1);
+    t.ret_void(f, 0);
+    t.ret_void(f, 0);
+    let e = expect(&t, "Terminator found in the middle of a basic block!", None);
+    assert_eq!(e.inst, Some(0));
+}
+
+#[test]
+fn phi_not_at_top() {
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[], 2);
+    t.br(f, 0, 1);
+    let one = t.c(t.i32, 1);
+    t.add(f, 1, one, one, t.i32);
+    let p = t.phi(f, 1, t.i32, &[(one, 0)]);
+    t.put(f, 1, InstKind::Ret(Some(p)), t.void);
+    let e = expect(
+        &t,
+        "PHI nodes not grouped at top of basic block!",
+        Some("define i32 @f() {\nentry:\n  br label %b\nb:\n  %y = add i32 1, 1\n  %p = phi i32 [1, %entry]\n  ret i32 %p\n}\n"),
+    );
+    assert_eq!((e.block.unwrap().0, e.inst), (1, Some(1)));
+}
+
+#[test]
+fn phi_entries_and_predecessors() {
+    let ll_missing = "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %b\nb:\n  %p = phi i32 [0, %entry]\n  ret i32 %p\n}\n";
+    // Missing an entry for predecessor b1.
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[t.i1], 3);
+    t.condbr(f, 0, Value::Arg(0), 1, 2);
+    t.br(f, 1, 2);
+    let zero = t.c(t.i32, 0);
+    let p = t.phi(f, 2, t.i32, &[(zero, 0)]);
+    t.put(f, 2, InstKind::Ret(Some(p)), t.void);
+    expect(
+        &t,
+        "PHINode should have one entry for each predecessor of its parent basic block!",
+        Some(ll_missing),
+    );
+
+    // An entry for a block that is not a predecessor (same count).
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[t.i1], 4);
+    t.condbr(f, 0, Value::Arg(0), 1, 2);
+    t.br(f, 1, 2);
+    let zero = t.c(t.i32, 0);
+    let p = t.phi(f, 2, t.i32, &[(zero, 0), (zero, 3)]);
+    t.put(f, 2, InstKind::Ret(Some(p)), t.void);
+    t.br(f, 3, 3);
+    expect(
+        &t,
+        "PHI node entries do not match predecessors!",
+        Some("define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %b1, label %b2\nb1:\n  br label %b2\nb2:\n  %p = phi i32 [0, %entry], [0, %b3]\n  ret i32 %p\nb3:\n  br label %b3\n}\n"),
+    );
+
+    // Two entries for one predecessor with different values.
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[t.i1], 2);
+    t.condbr(f, 0, Value::Arg(0), 1, 1);
+    let (zero, one) = (t.c(t.i32, 0), t.c(t.i32, 1));
+    let p = t.phi(f, 1, t.i32, &[(zero, 0), (one, 0)]);
+    t.put(f, 1, InstKind::Ret(Some(p)), t.void);
+    expect(
+        &t,
+        "PHI node has multiple entries for the same basic block with different incoming values!",
+        Some("define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %b1, label %b1\nb1:\n  %p = phi i32 [0, %entry], [1, %entry]\n  ret i32 %p\n}\n"),
+    );
+    // ... and with the same value it is fine (two edges from one block).
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[t.i1], 2);
+    t.condbr(f, 0, Value::Arg(0), 1, 1);
+    let zero = t.c(t.i32, 0);
+    let p = t.phi(f, 1, t.i32, &[(zero, 0), (zero, 0)]);
+    t.put(f, 1, InstKind::Ret(Some(p)), t.void);
+    assert_eq!(verify(&t.m), Ok(()));
+}
+
+#[test]
+fn dominance() {
+    // A value defined on one side of a diamond, used after the join.
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[t.i1], 3);
+    t.condbr(f, 0, Value::Arg(0), 1, 2);
+    let one = t.c(t.i32, 1);
+    let x = t.add(f, 1, one, one, t.i32);
+    t.br(f, 1, 2);
+    let y = t.add(f, 2, x, one, t.i32);
+    t.put(f, 2, InstKind::Ret(Some(y)), t.void);
+    let e = expect(
+        &t,
+        "Instruction does not dominate all uses!",
+        Some("define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %x = add i32 1, 2\n  br label %b\nb:\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n"),
+    );
+    assert_eq!((e.block.unwrap().0, e.inst), (2, Some(0)));
+
+    // A use before the definition in the same block.
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[], 1);
+    let one = t.c(t.i32, 1);
+    // insts[0] uses insts[1], defined after it.
+    t.add(f, 0, Value::Inst(InstId(1)), one, t.i32);
+    let b = t.add(f, 0, one, one, t.i32);
+    t.put(f, 0, InstKind::Ret(Some(b)), t.void);
+    expect(&t, "Instruction does not dominate all uses!", None);
+
+    // A phi's incoming value must dominate the end of the incoming block.
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[t.i1], 4);
+    t.condbr(f, 0, Value::Arg(0), 1, 2);
+    let one = t.c(t.i32, 1);
+    let x = t.add(f, 1, one, one, t.i32);
+    t.br(f, 1, 3);
+    t.br(f, 2, 3);
+    let p = t.phi(f, 3, t.i32, &[(x, 1), (x, 2)]);
+    t.put(f, 3, InstKind::Ret(Some(p)), t.void);
+    expect(&t, "Instruction does not dominate all uses!", None);
+    // ... with the value from its own block only, it passes.
+    if let InstKind::Phi { incoming, .. } = &mut t.m.functions[f].insts[4].kind {
+        incoming[1].0 = one;
+    }
+    assert_eq!(verify(&t.m), Ok(()));
+}
+
+#[test]
+fn self_reference_and_unreachable_blocks() {
+    // In a reachable block: an error.
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[], 1);
+    let one = t.c(t.i32, 1);
+    t.add(f, 0, Value::Inst(InstId(0)), one, t.i32);
+    t.ret_void(f, 0);
+    expect(
+        &t,
+        "Only PHI nodes may reference their own value!",
+        Some("define void @f() {\nentry:\n  %a = add i32 %a, 1\n  ret void\n}\n"),
+    );
+
+    // In an unreachable block: fine, as are uses of values from blocks
+    // that do not dominate it (LLVM does not check unreachable code).
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[], 3);
+    let zero = t.c(t.i32, 0);
+    t.put(f, 0, InstKind::Ret(Some(zero)), t.void);
+    let one = t.c(t.i32, 1);
+    let a = t.add(f, 1, Value::Inst(InstId(4)), one, t.i32); // uses %c of block 2
+    t.add(f, 1, Value::Inst(InstId(2)), one, t.i32); // itself
+    t.put(f, 1, InstKind::Ret(Some(a)), t.void);
+    let _c = t.add(f, 2, one, one, t.i32);
+    t.br(f, 2, 1);
+    assert_eq!(verify(&t.m), Ok(()), "{:#?}", verify(&t.m));
+    llvm_as_ok("define i32 @f() {\nentry:\n  ret i32 0\nb:\n  %a = add i32 %c, 1\n  %s = add i32 %s, 1\n  ret i32 %a\nc0:\n  %c = add i32 1, 1\n  br label %b\n}\n");
+
+    // A value from an unreachable block used in a reachable one: an error.
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[], 2);
+    let one = t.c(t.i32, 1);
+    t.put(f, 0, InstKind::Ret(Some(Value::Inst(InstId(1)))), t.void);
+    t.add(f, 1, one, one, t.i32);
+    t.put(f, 1, InstKind::Ret(Some(one)), t.void);
+    expect(&t, "Instruction does not dominate all uses!", None);
+}
+
+#[test]
+fn entry_block_with_predecessors() {
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[], 1);
+    t.br(f, 0, 0);
+    expect(
+        &t,
+        "Entry block to function must not have predecessors!",
+        Some("define void @f() {\nentry:\n  br label %entry\n}\n"),
+    );
+}
+
+#[test]
+fn ids_that_do_not_exist() {
+    // A block listing an instruction id past the arena.
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[], 1);
+    t.m.functions[f].blocks[0].insts.push(InstId(7));
+    let errs = t.errors();
+    assert!(errs.iter().any(|e| e.message == "instruction id 7 does not exist"), "{errs:#?}");
+
+    // An instruction placed twice.
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[], 1);
+    t.ret_void(f, 0);
+    t.m.functions[f].blocks[0].insts.push(InstId(0));
+    assert!(t.errors().iter().any(|e| e.message == "instruction id 0 is placed twice"));
+
+    // Operands that do not exist: instruction, argument, constant; a
+    // branch to a block that does not exist; an instruction in no block.
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[], 1);
+    let one = t.c(t.i32, 1);
+    t.add(f, 0, Value::Inst(InstId(99)), one, t.i32);
+    t.add(f, 0, Value::Arg(3), one, t.i32);
+    t.add(f, 0, Value::Const(ConstId(12345)), one, t.i32);
+    let v = t.void;
+    t.m.functions[f].insts.push(Inst {
+        kind: InstKind::Unreachable,
+        ty: v,
+        name: None,
+        md: vec![],
+        dbg_records: vec![],
+    });
+    t.add(f, 0, Value::Inst(InstId(3)), one, t.i32);
+    t.put(f, 0, InstKind::Br(BlockId(5)), t.void);
+    let msgs: Vec<String> = t.errors().into_iter().map(|e| e.message).collect();
+    for m in [
+        "operand is instruction 99, which does not exist",
+        "operand is argument 3, which does not exist",
+        "operand is a constant that does not exist",
+        "branch to block 5, which does not exist",
+    ] {
+        assert!(msgs.iter().any(|x| x == m), "missing {m:?} in {msgs:#?}");
+    }
+
+    // A constant naming a global that does not exist.
+    let mut t = T::new();
+    let p = t.ptr;
+    let c = t.m.consts.global(p, GlobalRef::Var(40));
+    let g = t.global_var("g", p, Some(c));
+    t.m.globals.push(g);
+    assert!(t
+        .errors()
+        .iter()
+        .any(|e| e.message == "constant refers to something that does not exist"));
+}
+
+#[test]
+fn instruction_type_rules() {
+    // add i32, i64
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[t.i32, t.i64], 1);
+    t.add(f, 0, Value::Arg(0), Value::Arg(1), t.i32);
+    t.ret_void(f, 0);
+    expect(&t, "Both operands to a binary operator are not of the same type!", None);
+
+    // br on an i32
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[t.i32], 1);
+    t.condbr(f, 0, Value::Arg(0), 0, 0);
+    expect(&t, "Branch condition is not 'i1' type!", None);
+
+    // ret i64 in an i32 function; ret void in an i32 function.
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[t.i64], 1);
+    t.put(f, 0, InstKind::Ret(Some(Value::Arg(0))), t.void);
+    expect(&t, "Function return type does not match operand type of return inst!", None);
+
+    // A call with a wrong argument type.
+    let mut t = T::new();
+    let g = t.func("g", t.void, &[t.i32], 0);
+    let f = t.func("f", t.void, &[t.i64], 1);
+    let gty = t.m.functions[g].ty;
+    let p = t.ptr;
+    let callee = t.m.consts.global(p, GlobalRef::Func(g as u32));
+    let call = CallData {
+        cc: CallConv::C,
+        attrs: AttrListId::EMPTY,
+        fn_ty: gty,
+        callee: Value::Const(callee),
+        args: vec![Value::Arg(0)],
+        bundles: vec![],
+        fmf: 0,
+        addrspace: 0,
+    };
+    t.put(f, 0, InstKind::Call { call: Box::new(call), tail: Default::default() }, t.void);
+    t.ret_void(f, 0);
+    expect(&t, "Call parameter type does not match function signature!", None);
+
+    // A phi whose incoming value has another type.
+    let mut t = T::new();
+    let f = t.func("f", t.i32, &[], 2);
+    t.br(f, 0, 1);
+    let big = t.c(t.i64, 1);
+    let p = t.phi(f, 1, t.i32, &[(big, 0)]);
+    t.put(f, 1, InstKind::Ret(Some(p)), t.void);
+    expect(&t, "PHI node operands are not the same type as the result!", None);
+
+    // A load through an integer.
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[t.i64], 1);
+    t.put(
+        f,
+        0,
+        InstKind::Load {
+            ptr: Value::Arg(0),
+            align: 4,
+            volatile: false,
+            ordering: Default::default(),
+            scope: None,
+        },
+        t.i32,
+    );
+    t.ret_void(f, 0);
+    expect(&t, "Load operand must be a pointer.", None);
+}
+
+#[test]
+fn linkage_rules() {
+    let ll_common = "@g = common global i32 1\n";
+    let mut t = T::new();
+    let one = t.m.consts.int_u64(&t.m.types, t.i32, 1).unwrap();
+    let mut g = t.global_var("g", t.i32, Some(one));
+    g.common.linkage = Linkage::Common;
+    t.m.globals.push(g);
+    let e = expect(&t, "'common' global must have a zero initializer!", Some(ll_common));
+    assert_eq!(e.global.as_deref(), Some("@g"));
+
+    let mut t = T::new();
+    let zero = t.m.consts.int_u64(&t.m.types, t.i32, 0).unwrap();
+    let mut g = t.global_var("g", t.i32, Some(zero));
+    g.common.linkage = Linkage::Common;
+    g.constant = true;
+    t.m.globals.push(g);
+    expect(&t, "'common' global may not be marked constant!", Some("@g = common constant i32 0\n"));
+
+    let mut t = T::new();
+    let zero = t.m.consts.int_u64(&t.m.types, t.i32, 0).unwrap();
+    t.m.comdats.push(Comdat { name: "g".into(), kind: ComdatKind::Any });
+    let mut g = t.global_var("g", t.i32, Some(zero));
+    g.common.linkage = Linkage::Common;
+    g.comdat = Some(ComdatId(0));
+    t.m.globals.push(g);
+    expect(
+        &t,
+        "'common' global may not be in a Comdat!",
+        Some("$g = comdat any\n@g = common global i32 0, comdat\n"),
+    );
+
+    // Declarations: only external / extern_weak.
+    for l in [Linkage::Internal, Linkage::Private, Linkage::AvailableExternally, Linkage::Weak] {
+        let mut t = T::new();
+        let mut g = t.global_var("g", t.i32, None);
+        g.common.linkage = l;
+        t.m.globals.push(g);
+        expect(&t, "Global is external, but doesn't have external or weak linkage!", None);
+        let mut t = T::new();
+        let f = t.func("f", t.void, &[], 0);
+        t.m.functions[f].common.linkage = l;
+        expect(&t, "invalid linkage for function declaration", None);
+    }
+    let mut t = T::new();
+    let mut g = t.global_var("g", t.i32, None);
+    g.common.linkage = Linkage::ExternWeak;
+    t.m.globals.push(g);
+    assert_eq!(verify(&t.m), Ok(()));
+
+    // Local linkage with a non-default visibility.
+    let mut t = T::new();
+    let zero = t.m.consts.int_u64(&t.m.types, t.i32, 0).unwrap();
+    let mut g = t.global_var("g", t.i32, Some(zero));
+    g.common.linkage = Linkage::Private;
+    g.common.visibility = Visibility::Hidden;
+    t.m.globals.push(g);
+    let msg = "symbol with local linkage must have default visibility";
+    expect(&t, msg, None);
+    assert!(llvm_as_error("@g = private hidden global i32 0\n").contains(msg));
+
+    // Appending: arrays only.
+    let mut t = T::new();
+    let zero = t.m.consts.int_u64(&t.m.types, t.i32, 0).unwrap();
+    let mut g = t.global_var("g", t.i32, Some(zero));
+    g.common.linkage = Linkage::Appending;
+    t.m.globals.push(g);
+    expect(
+        &t,
+        "Only global arrays can have appending linkage!",
+        Some("@g = appending global i32 0\n"),
+    );
+
+    // Functions may not be common.
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[], 1);
+    t.ret_void(f, 0);
+    t.m.functions[f].common.linkage = Linkage::Common;
+    expect(&t, "Functions may not have common linkage", None);
+}
+
+#[test]
+fn alias_and_ifunc_rules() {
+    let mut t = T::new();
+    let zero = t.m.consts.int_u64(&t.m.types, t.i32, 0).unwrap();
+    let g = t.global_var("g", t.i32, Some(zero));
+    t.m.globals.push(g);
+    let p = t.ptr;
+    let ca = t.m.consts.global(p, GlobalRef::Alias(1));
+    let cb = t.m.consts.global(p, GlobalRef::Alias(0));
+    for (name, target) in [("a", ca), ("b", cb)] {
+        t.m.aliases.push(Alias {
+            common: GlobalCommon { name: Some(name.into()), ..Default::default() },
+            ty: t.i32,
+            addrspace: 0,
+            aliasee: target,
+        });
+    }
+    expect(
+        &t,
+        "Aliases cannot form a cycle",
+        Some("@g = global i32 0\n@a = alias i32, ptr @b\n@b = alias i32, ptr @a\n"),
+    );
+
+    // An alias of a declaration.
+    let mut t = T::new();
+    let g = t.global_var("g", t.i32, None);
+    t.m.globals.push(g);
+    let cg = t.m.consts.global(t.ptr, GlobalRef::Var(0));
+    t.m.aliases.push(Alias {
+        common: GlobalCommon { name: Some("a".into()), ..Default::default() },
+        ty: t.i32,
+        addrspace: 0,
+        aliasee: cg,
+    });
+    expect(
+        &t,
+        "Alias must point to a definition",
+        Some("@g = external global i32\n@a = alias i32, ptr @g\n"),
+    );
+
+    // An ifunc with extern_weak linkage, and one whose resolver is a global variable.
+    let mut t = T::new();
+    let r = t.func("r", t.ptr, &[], 1);
+    let null = t.m.consts.zero(&t.m.types, t.ptr).unwrap();
+    t.put(r, 0, InstKind::Ret(Some(Value::Const(null))), t.void);
+    let cr = t.m.consts.global(t.ptr, GlobalRef::Func(0));
+    let fty = t.m.types.function(t.void, &[], false).unwrap();
+    t.m.ifuncs.push(IFunc {
+        common: GlobalCommon {
+            name: Some("i".into()),
+            linkage: Linkage::ExternWeak,
+            ..Default::default()
+        },
+        ty: fty,
+        addrspace: 0,
+        resolver: cr,
+    });
+    expect(
+        &t,
+        "IFunc should have private, internal, linkonce, weak, linkonce_odr, weak_odr, or external linkage!",
+        Some("define ptr @r() {\n  ret ptr null\n}\n@i = extern_weak ifunc void (), ptr @r\n"),
+    );
+    t.m.ifuncs[0].common.linkage = Linkage::External;
+    assert_eq!(verify(&t.m), Ok(()));
+}
+
+#[test]
+fn long_chains_do_not_recurse() {
+    // 200 000 blocks in a chain, each using the previous block's value: the
+    // dominator tree and the checks run without recursion.
+    let mut t = T::new();
+    let n = 200_000u32;
+    let f = t.func("f", t.i32, &[], n as usize);
+    let one = t.c(t.i32, 1);
+    let mut prev = one;
+    for b in 0..n {
+        prev = t.add(f, b, prev, one, t.i32);
+        if b + 1 < n {
+            t.br(f, b, b + 1);
+        }
+    }
+    t.put(f, n - 1, InstKind::Ret(Some(prev)), t.void);
+    assert_eq!(verify(&t.m), Ok(()));
+}
+
+#[test]
+fn error_display_is_located() {
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[t.i32, t.i64], 1);
+    t.add(f, 0, Value::Arg(0), Value::Arg(1), t.i32);
+    t.ret_void(f, 0);
+    let e = &t.errors()[0];
+    assert_eq!(
+        e.to_string(),
+        "function 'f': block %entry: instruction 0: Both operands to a binary operator are not of the same type!"
+    );
+}
+
+/// `invoke`/`landingpad` rules: a landingpad is the first non-phi of its
+/// block, needs a personality; an invoke's unwind destination starts with a
+/// pad; an invoke's value is available only along its normal edge.
+#[test]
+fn exception_handling_rules() {
+    use llvmext_ir::builder::Builder;
+    use llvmext_ir::inst::Clause;
+
+    // Builds `i32 @f()` invoking `@g`, with `use_in` naming where the
+    // invoke's result is used: 0 the normal dest, 1 the unwind dest.
+    let build = |use_in: u32, personality: bool, pad_first: bool, unwind_pad: bool| {
+        let mut m = Module::new();
+        let mut b = Builder::new(&mut m);
+        let i32t = b.int(32).unwrap();
+        let ptr = b.ptr(0).unwrap();
+        let gty = b.fn_type(i32t, &[], false).unwrap();
+        let g = b.declare_function("g", gty).unwrap();
+        let pers = b.declare_function("pers", gty).unwrap();
+        let f = b.define_function("f", gty).unwrap();
+        if personality {
+            let pc = b.global_ref(pers).unwrap();
+            b.function_mut(f).unwrap().personality = Some(pc);
+        }
+        let lp_ty = b.struct_type(&[ptr, i32t], false).unwrap();
+        let mut fb = b.func(f).unwrap();
+        let entry = fb.block("entry");
+        let ok = fb.block("ok");
+        let lpad = fb.block("lpad");
+        fb.position_at_end(entry);
+        let gv = fb.global(g).unwrap();
+        let r = fb.invoke(gty, gv, &[], ok, lpad, "r").unwrap();
+        fb.position_at_end(ok);
+        let used = if use_in == 0 { r } else { fb.const_int(i32t, 0).unwrap() };
+        fb.ret(Some(used)).unwrap();
+        fb.position_at_end(lpad);
+        if !unwind_pad {
+            fb.ret(Some(r)).unwrap();
+        } else {
+            if !pad_first {
+                let one = fb.const_int(i32t, 1).unwrap();
+                fb.add(one, one, "x").unwrap();
+            }
+            let null = Builder::new(fb.module()).const_zero(ptr).unwrap();
+            let lp =
+                fb.landing_pad(lp_ty, false, &[Clause::Catch(Value::Const(null))], "lp").unwrap();
+            let _ = lp;
+            let used = if use_in == 1 { r } else { fb.const_int(i32t, 0).unwrap() };
+            fb.ret(Some(used)).unwrap();
+        }
+        m
+    };
+    let head = "declare i32 @g()\ndeclare i32 @pers()\n";
+    let text = |pers: bool, lpad: &str, okuse: &str| {
+        format!(
+            "{head}define i32 @f() {p} {{\nentry:\n  %r = invoke i32 @g() to label %ok unwind label %lpad\n\
+             ok:\n  ret i32 {okuse}\nlpad:\n{lpad}}}\n",
+            p = if pers { "personality ptr @pers" } else { "" }
+        )
+    };
+    let good_lpad = "  %lp = landingpad { ptr, i32 } catch ptr null\n  ret i32 0\n";
+
+    // Correct: the result used in the normal destination.
+    let m = build(0, true, true, true);
+    assert_eq!(verify(&m), Ok(()), "{:#?}", verify(&m));
+    llvm_as_ok(&text(true, good_lpad, "%r"));
+
+    let find = |m: &Module, msg: &str| {
+        let errs = verify(m).expect_err("accepted");
+        assert!(errs.iter().any(|e| e.message == msg), "no {msg:?} in {errs:#?}");
+    };
+    // The result used in the unwind destination.
+    let msg = "Instruction does not dominate all uses!";
+    find(&build(1, true, true, true), msg);
+    let lpad_use = "  %lp = landingpad { ptr, i32 } catch ptr null\n  ret i32 %r\n";
+    assert!(llvm_as_error(&text(true, lpad_use, "0")).contains(msg));
+
+    // No personality.
+    let msg = "LandingPadInst needs to be in a function with a personality.";
+    find(&build(0, false, true, true), msg);
+    assert!(llvm_as_error(&text(false, good_lpad, "%r")).contains(msg));
+
+    // Not the first non-phi instruction.
+    let msg = "LandingPadInst not the first non-PHI instruction in the block.";
+    find(&build(0, true, false, true), msg);
+    let late = "  %x = add i32 1, 1\n  %lp = landingpad { ptr, i32 } catch ptr null\n  ret i32 0\n";
+    assert!(llvm_as_error(&text(true, late, "%r")).contains(msg));
+
+    // An unwind destination with no pad.
+    let msg = "The unwind destination does not have an exception handling instruction!";
+    find(&build(0, true, true, false), msg);
+    assert!(llvm_as_error(&text(true, "  ret i32 0\n", "%r")).contains(msg));
+}
+
+#[test]
+fn debug_records_naming_missing_metadata() {
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[], 1);
+    t.ret_void(f, 0);
+    t.m.functions[f].insts[0].dbg_records.push(llvmext_ir::inst::DbgRecord::Label {
+        label: llvmext_ir::metadata::MdId(77),
+        dbg_loc: llvmext_ir::metadata::MdId(78),
+    });
+    expect(&t, "debug record refers to metadata that does not exist", None);
+}
+
+#[test]
+fn names_are_unique() {
+    let mut t = T::new();
+    let zero = t.m.consts.int_u64(&t.m.types, t.i32, 0).unwrap();
+    let g = t.global_var("x", t.i32, Some(zero));
+    t.m.globals.push(g);
+    let f = t.func("x", t.void, &[], 1);
+    t.ret_void(f, 0);
+    expect(&t, "redefinition of global '@x'", None);
+
+    let mut t = T::new();
+    let f = t.func("f", t.void, &[t.i32], 1);
+    t.m.functions[f].args[0].name = Some("x".into());
+    let one = t.c(t.i32, 1);
+    let a = t.add(f, 0, one, one, t.i32);
+    t.ret_void(f, 0);
+    let Value::Inst(InstId(ai)) = a else { unreachable!() };
+    t.m.functions[f].insts[ai as usize].name = Some("x".into());
+    expect(
+        &t,
+        "multiple definition of local value named 'x'",
+        Some("define void @f(i32 %x) {\nentry:\n  %x = add i32 1, 1\n  ret void\n}\n"),
+    );
+}
