@@ -34,10 +34,10 @@ for e in ot.split(','):
         m = re.fullmatch(r'\(1<<(\d+)\)', part)
         v |= (1 << int(m.group(1))) if m else int(part)
     obytes.append(v)
-# OTable bit for intrinsic id (1-based): bit (id-1) over the byte array... LLVM:
-# `OTable[i/8] & (1 << (i%8))` with i = id - 1 (entry #0 of the name table is the
-# invalid intrinsic, excluded from names here).
+# LLVM's isOverloaded: `OTable[id/8] & (1 << (id%8))`, with id the intrinsic's
+# 1-based ID (0 is not_intrinsic), so names[i] has id i + 1.
 def overloaded(i):
+    i += 1
     return bool(obytes[i // 8] & (1 << (i % 8))) if i // 8 < len(obytes) else False
 
 attrs = section('#ifdef GET_INTRINSIC_ATTRIBUTES')

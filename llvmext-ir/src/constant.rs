@@ -193,11 +193,8 @@ impl Constants {
         let e = Entry_ { ty, kind };
         let hash = hash_of(&self.hasher, &e);
         let Constants { items, map, hasher } = self;
-        match map.entry(
-            hash,
-            |&i| items[i as usize] == e,
-            |&i| hash_of(hasher, &items[i as usize]),
-        ) {
+        match map.entry(hash, |&i| items[i as usize] == e, |&i| hash_of(hasher, &items[i as usize]))
+        {
             Entry::Occupied(o) => ConstId(*o.get()),
             Entry::Vacant(v) => {
                 let id = items.len() as u32;
@@ -221,15 +218,24 @@ impl Constants {
     /// An integer of type `ty` from a value of the same width.
     pub fn int(&mut self, types: &Types, ty: TypeId, v: IntValue) -> Result<ConstId, TypeError> {
         match types.get(ty) {
-            Some(&TypeKind::Int(bits)) if bits == v.bits() => Ok(self.intern_raw(ty, ConstKind::Int(v))),
+            Some(&TypeKind::Int(bits)) if bits == v.bits() => {
+                Ok(self.intern_raw(ty, ConstKind::Int(v)))
+            }
             _ => Err(types.bad("integer constant type", ty)),
         }
     }
 
     /// A float of type `ty` (its format must match `v`'s).
-    pub fn float(&mut self, types: &Types, ty: TypeId, v: FloatValue) -> Result<ConstId, TypeError> {
+    pub fn float(
+        &mut self,
+        types: &Types,
+        ty: TypeId,
+        v: FloatValue,
+    ) -> Result<ConstId, TypeError> {
         match types.get(ty) {
-            Some(&TypeKind::Float(k)) if k == v.kind() => Ok(self.intern_raw(ty, ConstKind::Float(v))),
+            Some(&TypeKind::Float(k)) if k == v.kind() => {
+                Ok(self.intern_raw(ty, ConstKind::Float(v)))
+            }
             _ => Err(types.bad("float constant type", ty)),
         }
     }
@@ -259,9 +265,7 @@ impl Constants {
                 | TypeKind::Vector { .. }
                 | TypeKind::TargetExt { .. },
             ) => ConstKind::Zero,
-            _ => {
-                return Err(types.bad("type of a zero constant", ty))
-            }
+            _ => return Err(types.bad("type of a zero constant", ty)),
         };
         Ok(self.intern_raw(ty, kind))
     }
@@ -310,12 +314,15 @@ impl Constants {
     }
 
     /// `[ ... ]` of array type `ty`, canonicalized as `ConstantArray::get`.
-    pub fn array(&mut self, types: &Types, ty: TypeId, elems: &[ConstId]) -> Result<ConstId, TypeError> {
+    pub fn array(
+        &mut self,
+        types: &Types,
+        ty: TypeId,
+        elems: &[ConstId],
+    ) -> Result<ConstId, TypeError> {
         let (elem, len) = match types.get(ty) {
             Some(&TypeKind::Array { elem, len }) => (elem, len),
-            _ => {
-                return Err(types.bad("array constant type", ty))
-            }
+            _ => return Err(types.bad("array constant type", ty)),
         };
         if len != elems.len() as u64 {
             return Err(types.bad("array constant length", ty));
@@ -345,9 +352,7 @@ impl Constants {
         match types.get(ty) {
             Some(&TypeKind::Array { elem, len })
                 if len == bytes.len() as u64 && types.get(elem) == Some(&TypeKind::Int(8)) => {}
-            _ => {
-                return Err(types.bad("string constant type", ty))
-            }
+            _ => return Err(types.bad("string constant type", ty)),
         }
         if bytes.iter().all(|&b| b == 0) {
             return Ok(self.intern_raw(ty, ConstKind::Zero));
@@ -356,18 +361,19 @@ impl Constants {
     }
 
     /// `{ ... }` of struct type `ty` (literal or identified).
-    pub fn structure(&mut self, types: &Types, ty: TypeId, elems: &[ConstId]) -> Result<ConstId, TypeError> {
+    pub fn structure(
+        &mut self,
+        types: &Types,
+        ty: TypeId,
+        elems: &[ConstId],
+    ) -> Result<ConstId, TypeError> {
         let fields: Vec<TypeId> = match types.get(ty) {
             Some(TypeKind::Struct { fields, .. }) => fields.to_vec(),
             Some(TypeKind::Named(_)) => match types.named_body(ty) {
                 Some((_, Some(body))) => body.fields.to_vec(),
-                _ => {
-                    return Err(types.bad("struct constant of an opaque type", ty))
-                }
+                _ => return Err(types.bad("struct constant of an opaque type", ty)),
             },
-            _ => {
-                return Err(types.bad("struct constant type", ty))
-            }
+            _ => return Err(types.bad("struct constant type", ty)),
         };
         if fields.len() != elems.len() {
             return Err(types.bad("struct constant field count", ty));
@@ -380,12 +386,19 @@ impl Constants {
     }
 
     /// `< ... >` of fixed vector type `ty`.
-    pub fn vector(&mut self, types: &Types, ty: TypeId, elems: &[ConstId]) -> Result<ConstId, TypeError> {
+    pub fn vector(
+        &mut self,
+        types: &Types,
+        ty: TypeId,
+        elems: &[ConstId],
+    ) -> Result<ConstId, TypeError> {
         let elem = match types.get(ty) {
-            Some(&TypeKind::Vector { elem, len, scalable: false }) if len as usize == elems.len() => elem,
-            _ => {
-                return Err(types.bad("vector constant type", ty))
+            Some(&TypeKind::Vector { elem, len, scalable: false })
+                if len as usize == elems.len() =>
+            {
+                elem
             }
+            _ => return Err(types.bad("vector constant type", ty)),
         };
         self.check_elems(types, elems, |_| Some(elem))?;
         if let Some(c) = self.uniform(ty, elems) {

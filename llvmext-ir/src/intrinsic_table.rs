@@ -6,16 +6,60 @@
 /// Attribute sets: `(keyword, integer)` pairs (0 for enum attributes).
 pub(crate) const SETS: &[&[(&str, u64)]] = &[
     &[("immarg", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("speculatable", 0), ("memory", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 1)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("speculatable", 0),
+        ("memory", 0),
+    ],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("memory", 0),
+    ],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("memory", 1),
+    ],
     &[("noundef", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 8)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 12)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("memory", 8),
+    ],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("memory", 12),
+    ],
     &[("nounwind", 0)],
     &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0)],
     &[("nounwind", 0), ("nomerge", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("noduplicate", 0), ("memory", 12)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("noduplicate", 0),
+        ("memory", 12),
+    ],
     &[("nounwind", 0), ("memory", 0)],
     &[("writeonly", 0)],
     &[("nocapture", 0), ("readonly", 0)],
@@ -24,17 +68,76 @@ pub(crate) const SETS: &[&[(&str, u64)]] = &[
     &[("readnone", 0)],
     &[("nocapture", 0)],
     &[("nounwind", 0), ("noreturn", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("strictfp", 0), ("memory", 12)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("convergent", 0), ("memory", 0)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("strictfp", 0),
+        ("memory", 12),
+    ],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("convergent", 0),
+        ("memory", 0),
+    ],
     &[("nocapture", 0), ("readnone", 0)],
     &[("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 3)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 2)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("speculatable", 0), ("memory", 12)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("memory", 3),
+    ],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("memory", 2),
+    ],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("speculatable", 0),
+        ("memory", 12),
+    ],
     &[("nocapture", 0), ("writeonly", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("noduplicate", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 21)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 42)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("noduplicate", 0),
+    ],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("memory", 21),
+    ],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("memory", 42),
+    ],
     &[("nocapture", 0), ("noalias", 0), ("writeonly", 0)],
     &[("nocapture", 0), ("noalias", 0), ("readonly", 0)],
     &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0), ("memory", 3)],
@@ -42,7 +145,14 @@ pub(crate) const SETS: &[&[(&str, u64)]] = &[
     &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0), ("memory", 2)],
     &[("nounwind", 0), ("nosync", 0), ("willreturn", 0), ("memory", 2)],
     &[("returned", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 15)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("memory", 15),
+    ],
     &[("nounwind", 0)],
     &[("nounwind", 0), ("willreturn", 0), ("memory", 42)],
     &[("nonnull", 0)],
@@ -55,34 +165,113 @@ pub(crate) const SETS: &[&[(&str, u64)]] = &[
     &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0)],
     &[("readonly", 0)],
     &[("nounwind", 0), ("willreturn", 0), ("memory", 15)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 4)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("memory", 4),
+    ],
     &[("nounwind", 0), ("willreturn", 0)],
     &[("nounwind", 0), ("willreturn", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0), ("convergent", 0), ("memory", 0)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("convergent", 0),
+        ("memory", 0),
+    ],
     &[("nounwind", 0), ("noreturn", 0), ("convergent", 0)],
     &[("noundef", 0), ("nonnull", 0), ("align", 4)],
     &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0), ("convergent", 0), ("memory", 3)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("convergent", 0),
+        ("memory", 3),
+    ],
     &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0), ("convergent", 0), ("memory", 12)],
-    &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0), ("convergent", 0), ("memory", 8)],
-    &[("nounwind", 0), ("noreturn", 0), ("nocallback", 0), ("nofree", 0), ("cold", 0), ("convergent", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0), ("convergent", 0), ("memory", 21)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("convergent", 0),
+        ("memory", 12),
+    ],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("convergent", 0),
+        ("memory", 8),
+    ],
+    &[
+        ("nounwind", 0),
+        ("noreturn", 0),
+        ("nocallback", 0),
+        ("nofree", 0),
+        ("cold", 0),
+        ("convergent", 0),
+    ],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("convergent", 0),
+        ("memory", 21),
+    ],
     &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0), ("memory", 0)],
     &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0), ("convergent", 0)],
     &[("noundef", 0), ("align", 4)],
     &[("nounwind", 0), ("nocallback", 0), ("nofree", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("speculatable", 0), ("memory", 21)],
-    &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0), ("speculatable", 0), ("memory", 0)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("speculatable", 0),
+        ("memory", 21),
+    ],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("speculatable", 0),
+        ("memory", 0),
+    ],
     &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0)],
     &[("nounwind", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("willreturn", 0), ("convergent", 0), ("speculatable", 0), ("memory", 0)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("convergent", 0),
+        ("speculatable", 0),
+        ("memory", 0),
+    ],
     &[("nounwind", 0), ("willreturn", 0), ("convergent", 0), ("memory", 0)],
     &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("convergent", 0)],
     &[("nounwind", 0), ("nocallback", 0), ("nofree", 0), ("memory", 8)],
     &[("nounwind", 0), ("willreturn", 0), ("memory", 0)],
     &[("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("memory", 3)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("memory", 3),
+    ],
     &[("nounwind", 0), ("memory", 2)],
     &[("nounwind", 0), ("memory", 21)],
     &[("nounwind", 0), ("nocallback", 0), ("convergent", 0), ("memory", 12)],
@@ -96,11 +285,25 @@ pub(crate) const SETS: &[&[(&str, u64)]] = &[
     &[("nounwind", 0), ("nocallback", 0), ("convergent", 0), ("memory", 12)],
     &[("nounwind", 0), ("nocallback", 0), ("convergent", 0), ("memory", 2)],
     &[("nounwind", 0), ("nocallback", 0), ("convergent", 0), ("memory", 0)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("convergent", 0)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("convergent", 0),
+    ],
     &[("nounwind", 0), ("nocallback", 0), ("speculatable", 0), ("memory", 0)],
     &[("nounwind", 0), ("nocallback", 0), ("memory", 12)],
     &[("nounwind", 0), ("nocallback", 0), ("memory", 2)],
-    &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0), ("nomerge", 0)],
+    &[
+        ("nounwind", 0),
+        ("nocallback", 0),
+        ("nosync", 0),
+        ("nofree", 0),
+        ("willreturn", 0),
+        ("nomerge", 0),
+    ],
     &[("nounwind", 0), ("nocallback", 0), ("nosync", 0), ("nofree", 0), ("willreturn", 0)],
     &[("nounwind", 0), ("noduplicate", 0), ("memory", 2)],
     &[("nounwind", 0), ("willreturn", 0), ("convergent", 0)],
@@ -506,7 +709,25 @@ pub(crate) const LISTS: &[&[(u32, u16)]] = &[
     &[(1, 17), (4294967295, 104)],
     &[(1, 13), (4294967295, 105)],
     &[(4294967295, 106)],
-    &[(3, 0), (4, 0), (5, 0), (6, 0), (7, 0), (8, 0), (9, 0), (10, 0), (11, 0), (12, 0), (13, 0), (14, 0), (15, 0), (16, 0), (17, 0), (18, 0), (4294967295, 1)],
+    &[
+        (3, 0),
+        (4, 0),
+        (5, 0),
+        (6, 0),
+        (7, 0),
+        (8, 0),
+        (9, 0),
+        (10, 0),
+        (11, 0),
+        (12, 0),
+        (13, 0),
+        (14, 0),
+        (15, 0),
+        (16, 0),
+        (17, 0),
+        (18, 0),
+        (4294967295, 1),
+    ],
     &[(1, 0), (4294967295, 106)],
     &[(2, 0), (5, 0), (4294967295, 2)],
     &[(3, 0), (6, 0), (4294967295, 2)],
@@ -523,35 +744,35 @@ pub(crate) const LISTS: &[&[(u32, u16)]] = &[
 /// previous name as a char (`'0' + n`), the rest of the name, `+` if
 /// overloaded else `=`, the index into [`LISTS`] in decimal.
 pub(crate) const NAMES: &str = "\
-0abs=0\n\
+0abs+0\n\
 1cos+1\n\
 1ddressofreturnaddress+2\n\
-2just.trampoline+3\n\
+2just.trampoline=3\n\
 1llow.runtime.check=4\n\
 6ubsan.check=5\n\
-1nnotation=6\n\
+1nnotation+6\n\
 1rithmetic.fence+1\n\
-1san.check.memaccess+7\n\
-2in=1\n\
-2sume+8\n\
-1tan=1\n\
+1san.check.memaccess=7\n\
+2in+1\n\
+2sume=8\n\
+1tan+1\n\
 0bitreverse+1\n\
 1swap+1\n\
-0call.preallocated.arg+9\n\
+0call.preallocated.arg=9\n\
 Bsetup=9\n\
 Bteardown=9\n\
-4br.landingpad=10\n\
+4br.landingpad+10\n\
 2nonicalize+1\n\
 1eil+1\n\
-1lear_cache+11\n\
+1lear_cache=11\n\
 1odeview.annotation=12\n\
-2nvert.from.fp16=2\n\
+2nvert.from.fp16+2\n\
 8to.fp16+2\n\
 2pysign+1\n\
 2ro.align+13\n\
-7loc+11\n\
-:a.alloc=11\n\
-<free+11\n\
+7loc=11\n\
+:a.alloc+11\n\
+<free=11\n\
 <get=11\n\
 6sync.context.alloc=11\n\
 Cdealloc=11\n\
@@ -578,17 +799,17 @@ Cvoid=14\n\
 7omise=19\n\
 5resume=14\n\
 5save=10\n\
-6ize=13\n\
-6ubfn.addr+20\n\
+6ize+13\n\
+6ubfn.addr=20\n\
 7spend=11\n\
-<.async=10\n\
+<.async+10\n\
 =retcon+11\n\
 2s+1\n\
 3h+1\n\
 1tlz+0\n\
 2pop+1\n\
 2tz+0\n\
-0dbg.assign+1\n\
+0dbg.assign=1\n\
 4declare=1\n\
 4label=1\n\
 4value=1\n\
@@ -596,8 +817,8 @@ Cvoid=14\n\
 1onothing=2\n\
 0eh.dwarf.cfa=11\n\
 3exceptioncode=13\n\
-<pointer=13\n\
-3recoverfp+2\n\
+<pointer+13\n\
+3recoverfp=2\n\
 5turn.i32=11\n\
 ;64=11\n\
 3sjlj.callsite=21\n\
@@ -606,9 +827,9 @@ Cvoid=14\n\
 9sda=13\n\
 8setjmp=11\n\
 ;up.dispatch=11\n\
-3typeid.for=13\n\
-3unwind.init+11\n\
-1xp=1\n\
+3typeid.for+13\n\
+3unwind.init=11\n\
+1xp+1\n\
 310+1\n\
 32+1\n\
 3ect+2\n\
@@ -661,10 +882,10 @@ Itan+24\n\
 Lh+24\n\
 Jrunc+24\n\
 Iuitofp+24\n\
-@vergence.anchor+25\n\
+@vergence.anchor=25\n\
 Ientry=25\n\
 Iloop=25\n\
->ttz.elts=26\n\
+>ttz.elts+26\n\
 =deoptimize+14\n\
 =gc.get.pointer.base+27\n\
 Loffset+27\n\
@@ -672,12 +893,12 @@ Loffset+27\n\
 Bsult+2\n\
 @statepoint+29\n\
 >et.vector.length+28\n\
->uard+14\n\
+>uard=14\n\
 =noalias.scope.decl=6\n\
-=patchpoint=14\n\
-G.void+14\n\
+=patchpoint+14\n\
+G.void=14\n\
 =stackmap=30\n\
-?epvector=2\n\
+?epvector+2\n\
 =vector.compress+2\n\
 Dhistogram.add+31\n\
 Dpartial.reduce.add+2\n\
@@ -686,8 +907,8 @@ Dpartial.reduce.add+2\n\
 Cice+23\n\
 Atrided.load+32\n\
 Hstore+33\n\
-=widenable.condition+34\n\
-0fabs=1\n\
+=widenable.condition=34\n\
+0fabs+1\n\
 1loor+1\n\
 1ma+1\n\
 2uladd+1\n\
@@ -698,14 +919,14 @@ Hstore+33\n\
 2exp+1\n\
 1shl+1\n\
 3r+1\n\
-0gcread+36\n\
+0gcread=36\n\
 3oot=11\n\
 2write=37\n\
-1et.active.lane.mask=2\n\
+1et.active.lane.mask+2\n\
 4dynamic.area.offset+9\n\
 4fpenv+6\n\
 6mode+6\n\
-4rounding+6\n\
+4rounding=6\n\
 0hwasan.check.memaccess=38\n\
 F.fixedshadow=39\n\
 Gshortgranules=38\n\
@@ -720,7 +941,7 @@ C.step=11\n\
 ?tvbitmap.update=11\n\
 :timestamp=11\n\
 :value.profile=11\n\
-2variant.end=41\n\
+2variant.end+41\n\
 :start+42\n\
 1s.constant+25\n\
 3fpclass+0\n\
@@ -731,10 +952,10 @@ C.step=11\n\
 1lrint+1\n\
 3ound+1\n\
 1oad.relative+3\n\
-2caladdress+2\n\
+2caladdress=2\n\
 5escape=9\n\
 5recover=23\n\
-2g=1\n\
+2g+1\n\
 310+1\n\
 32+1\n\
 2op.decrement+44\n\
@@ -764,7 +985,7 @@ Dstore+51\n\
 1inimum+1\n\
 3num+1\n\
 0nearbyint+1\n\
-0objc.arc.annotation.bottomup.bbend+11\n\
+0objc.arc.annotation.bottomup.bbend=11\n\
 Ostart=11\n\
 Dtopdown.bbend=11\n\
 Nstart=11\n\
@@ -795,33 +1016,33 @@ FdReturnValue=11\n\
 5unretainedObject=11\n\
 ?Pointer=11\n\
 7safeClaimAutoreleasedReturnValue=11\n\
-3ectsize=60\n\
-0pcmarker+9\n\
-1ow=1\n\
+3ectsize+60\n\
+0pcmarker=9\n\
+1ow+1\n\
 3i+1\n\
 1refetch+61\n\
 3serve.array.access.index+28\n\
-9static.offset+62\n\
-;ruct.access.index=28\n\
+9static.offset=62\n\
+;ruct.access.index+28\n\
 9union.access.index+26\n\
-1seudoprobe+6\n\
-1tr.annotation=6\n\
-3auth.auth+63\n\
+1seudoprobe=6\n\
+1tr.annotation+6\n\
+3auth.auth=63\n\
 8blend=2\n\
 8resign=64\n\
 8sign=26\n\
 <.generic=2\n\
 9trip=26\n\
-3mask=1\n\
-1ublic.type.test+1\n\
-0read_register=65\n\
+3mask+1\n\
+1ublic.type.test=1\n\
+0read_register+65\n\
 5volatile_register+66\n\
-4cyclecounter+9\n\
+4cyclecounter=9\n\
 4steadycounter=9\n\
 2set.fpenv=6\n\
 8mode=6\n\
 2turnaddress=35\n\
-1int=1\n\
+1int+1\n\
 1ound+1\n\
 5even+1\n\
 0sadd.sat+1\n\
@@ -829,16 +1050,16 @@ FdReturnValue=11\n\
 1cmp+1\n\
 1div.fix+23\n\
 8.sat+23\n\
-1eh.scope.begin+13\n\
+1eh.scope.begin=13\n\
 :end=13\n\
 4try.begin=67\n\
 8end=67\n\
-2t.fpenv=6\n\
+2t.fpenv+6\n\
 6mode+6\n\
 4loop.iterations+44\n\
-4rounding+6\n\
+4rounding=6\n\
 1ideeffect=6\n\
-2n=1\n\
+2n+1\n\
 3h+1\n\
 1max+1\n\
 2in+1\n\
@@ -851,28 +1072,28 @@ FdReturnValue=11\n\
 2hl.sat+1\n\
 2ub.sat+1\n\
 5with.overflow+1\n\
-1tackguard+9\n\
+1tackguard=9\n\
 5protector=9\n\
-5restore=9\n\
+5restore+9\n\
 5save+9\n\
 3rt.loop.iterations+44\n\
 2rip.invariant.group+1\n\
-1wift.async.context.addr+11\n\
-0tan=1\n\
+1wift.async.context.addr=11\n\
+0tan+1\n\
 3h+1\n\
 1est.set.loop.iterations+44\n\
 6tart.loop.iterations+44\n\
-1hread.pointer+2\n\
-6local.address=70\n\
-1rap+71\n\
-2unc=1\n\
-1ype.checked.load+2\n\
+1hread.pointer=2\n\
+6local.address+70\n\
+1rap=71\n\
+2unc+1\n\
+1ype.checked.load=2\n\
 A.relative=2\n\
 5test=1\n\
-0uadd.sat=1\n\
+0uadd.sat+1\n\
 5with.overflow+1\n\
-1bsantrap+72\n\
-1cmp=1\n\
+1bsantrap=72\n\
+1cmp+1\n\
 1div.fix+23\n\
 8.sat+23\n\
 1max+1\n\
@@ -999,7 +1220,7 @@ Bimum+1\n\
 3zext+2\n\
 1scale+2\n\
 0write_register+73\n\
-0xray.customevent+74\n\
+0xray.customevent=74\n\
 5typedevent=75\n\
 0aarch64.addg=2\n\
 8break=76\n\
@@ -1019,11 +1240,11 @@ Bimum+1\n\
 Be=2\n\
 Bimc=2\n\
 Bmc=2\n\
-?bcaxs=2\n\
+?bcaxs+2\n\
 Cu+2\n\
 ?eor3s+2\n\
 Cu+2\n\
-?rax1+2\n\
+?rax1=2\n\
 ?sha1c=2\n\
 Ch=2\n\
 Cm=2\n\
@@ -1051,11 +1272,11 @@ Ckey=13\n\
 8dmb=78\n\
 9sb=78\n\
 8fjcvtzs=2\n\
-9rint32x=2\n\
+9rint32x+2\n\
 ?z+2\n\
 =64x+2\n\
 ?z+2\n\
-8gcspopm+9\n\
+8gcspopm=9\n\
 ;ss=9\n\
 9et.fpcr=79\n\
 >sr=79\n\
@@ -1067,22 +1288,22 @@ Ckey=13\n\
 9sb=78\n\
 8ld64b=11\n\
 :axp=78\n\
-<r=78\n\
-:g+65\n\
+<r+78\n\
+:g=65\n\
 :xp=78\n\
-;r=78\n\
-8mops.memset.tag+80\n\
-8neon.abs=2\n\
+;r+78\n\
+8mops.memset.tag=80\n\
+8neon.abs+2\n\
 >ddhn+2\n\
 @p+2\n\
-=bfcvt+2\n\
+=bfcvt=2\n\
 Bn=2\n\
 C2=2\n\
-?dot=2\n\
-?mlalb+2\n\
+?dot+2\n\
+?mlalb=2\n\
 Ct=2\n\
 @mla=2\n\
-=cls=2\n\
+=cls+2\n\
 =fabd+2\n\
 ?cge+2\n\
 At+2\n\
@@ -1139,8 +1360,8 @@ A4+3\n\
 @r+3\n\
 =pmul+2\n\
 Al+2\n\
-B64+2\n\
-=raddhn=2\n\
+B64=2\n\
+=raddhn+2\n\
 >shrn+2\n\
 ?ubhn+2\n\
 =sabd+2\n\
@@ -1168,8 +1389,8 @@ Av+2\n\
 D.lane+2\n\
 Iq+2\n\
 Cl+2\n\
-Ds.scalar+2\n\
-?neg=2\n\
+Ds.scalar=2\n\
+?neg+2\n\
 ?rdmlah+2\n\
 Csh+2\n\
 Bulh+2\n\
@@ -1248,23 +1469,23 @@ F90+2\n\
 ?opy.lane+2\n\
 ?vtfp2fxs+2\n\
 Fu+2\n\
-Dhf+2\n\
-Bxs2fp=2\n\
+Dhf=2\n\
+Bxs2fp+2\n\
 Cu2fp+2\n\
-Ahf2fp+2\n\
->sli=2\n\
+Ahf2fp=2\n\
+>sli+2\n\
 ?ri+2\n\
-8prefetch+85\n\
+8prefetch=85\n\
 8rndr=79\n\
 <rs=79\n\
-8sdiv=2\n\
-9et.fpcr+79\n\
+8sdiv+2\n\
+9et.fpcr=79\n\
 >sr=79\n\
 ;tag=80\n\
 >.zero=80\n\
-9isd.fabd=2\n\
->cvtxn+2\n\
-9me.add.write.single.za.vg1x2=9\n\
+9isd.fabd+2\n\
+>cvtxn=2\n\
+9me.add.write.single.za.vg1x2+9\n\
 T4+9\n\
 Fza.vg1x2+9\n\
 M4+9\n\
@@ -1278,11 +1499,11 @@ I4+9\n\
 ?va+86\n\
 <bmopa.za32+86\n\
 @s.za32+86\n\
-<cntsb+2\n\
+<cntsb=2\n\
 @d=2\n\
 @h=2\n\
 @w=2\n\
-<fdot.lane.za32.vg1x2=87\n\
+<fdot.lane.za32.vg1x2+87\n\
 O4+88\n\
 Asingle.za32.vg1x2+9\n\
 Q4+9\n\
@@ -1317,7 +1538,7 @@ M4+9\n\
 Bvg2x2+9\n\
 F4+9\n\
 =vdot.lane.za32.vg1x2+87\n\
-<get.tpidr2+79\n\
+<get.tpidr2=79\n\
 <ld1b.horiz=90\n\
 Avert=90\n\
 ?d.horiz=90\n\
@@ -1330,7 +1551,7 @@ Avert=90\n\
 Avert=90\n\
 >r=9\n\
 ?.zt=9\n\
-=uti2.lane.zt=91\n\
+=uti2.lane.zt+91\n\
 I.x2+91\n\
 K4+91\n\
 @4.lane.zt+91\n\
@@ -1374,8 +1595,8 @@ Aza32.vg1x2+9\n\
 J4+9\n\
 C64.vg1x2+9\n\
 J4+9\n\
-=et.tpidr2+79\n\
-=mla.za32.lane.vg4x1=89\n\
+=et.tpidr2=79\n\
+=mla.za32.lane.vg4x1+89\n\
 O2+87\n\
 O4+88\n\
 Fsingle.vg4x1+9\n\
@@ -1427,7 +1648,7 @@ F4+9\n\
 Bza32+86\n\
 @s.wide+86\n\
 Bza32+86\n\
-=t1b.horiz+90\n\
+=t1b.horiz=90\n\
 Avert=90\n\
 ?d.horiz=90\n\
 Avert=90\n\
@@ -1439,7 +1660,7 @@ Avert=90\n\
 Avert=90\n\
 >r=9\n\
 ?.zt=9\n\
-=ub.write.single.za.vg1x2=9\n\
+=ub.write.single.za.vg1x2+9\n\
 T4+9\n\
 Fza.vg1x2+9\n\
 M4+9\n\
@@ -1558,7 +1779,7 @@ Cg1x2+9\n\
 F4+9\n\
 Aq.horiz+86\n\
 Cvert+86\n\
-<za.disable+79\n\
+<za.disable=79\n\
 ?enable=79\n\
 =ero=86\n\
 @.za64.vg1x2=79\n\
@@ -1577,11 +1798,11 @@ Bt=93\n\
 :g=94\n\
 ;p=80\n\
 :lxp=78\n\
-<r=78\n\
-:xp+78\n\
-;r=78\n\
-9ubp+2\n\
-9ve.abs=2\n\
+<r+78\n\
+:xp=78\n\
+;r+78\n\
+9ubp=2\n\
+9ve.abs+2\n\
 =dclb+2\n\
 @t+2\n\
 >d+2\n\
@@ -1596,11 +1817,11 @@ At+2\n\
 ?d+2\n\
 ?h+2\n\
 ?w+2\n\
-=esd+2\n\
+=esd=2\n\
 ?e=2\n\
 ?imc=2\n\
 ?mc=2\n\
-=nd=2\n\
+=nd+2\n\
 ?.u+2\n\
 @z+2\n\
 ?qv+2\n\
@@ -1614,7 +1835,7 @@ At+2\n\
 =ext.x+2\n\
 =fclamp.single.x2+2\n\
 L4+2\n\
-?vt.x2+2\n\
+?vt.x2=2\n\
 An.x2=2\n\
 >dot=2\n\
 A.lane.v2=95\n\
@@ -1627,7 +1848,7 @@ C.lane=95\n\
 Bt=2\n\
 C.lane=95\n\
 ?mla=2\n\
-=grp.x=2\n\
+=grp.x+2\n\
 =ic+2\n\
 ?.u+2\n\
 @z+2\n\
@@ -1670,16 +1891,16 @@ A.wide+2\n\
 A.wide+2\n\
 =not+2\n\
 >t+2\n\
-?b+35\n\
+?b=35\n\
 ?d=35\n\
 ?h=35\n\
-?p=2\n\
-@.c16+26\n\
+?p+2\n\
+@.c16=26\n\
 B32=26\n\
 B64=26\n\
 B8=26\n\
 ?w=35\n\
-=ompact=2\n\
+=ompact+2\n\
 >nvert.from.svbool+2\n\
 Dto.svbool+2\n\
 <dup+2\n\
@@ -1719,37 +1940,37 @@ At+2\n\
 @ne+2\n\
 @uo+2\n\
 >vt+2\n\
-@.bf16f32+2\n\
+@.bf16f32=2\n\
 Af16f32=2\n\
 E64=2\n\
 B32f16=2\n\
 E64=2\n\
 B64f16=2\n\
 E32=2\n\
-Awiden.x2=2\n\
+Awiden.x2+2\n\
 Ax2+2\n\
 @l.widen.x2+2\n\
-At.f32f16+2\n\
+At.f32f16=2\n\
 D64f32=2\n\
-@n.x2=2\n\
-At.bf16f32+2\n\
+@n.x2+2\n\
+At.bf16f32=2\n\
 Cf16f32=2\n\
 D32f64=2\n\
 @x.f32f64=2\n\
 Ant.f32f64=2\n\
-@zs=2\n\
-B.i32f16+2\n\
+@zs+2\n\
+B.i32f16=2\n\
 G64=2\n\
 D64f16=2\n\
 G32=2\n\
-Cx2=2\n\
+Cx2+2\n\
 D4+2\n\
 Au+2\n\
-B.i32f16+2\n\
+B.i32f16=2\n\
 G64=2\n\
 D64f16=2\n\
 G32=2\n\
-Cx2=2\n\
+Cx2+2\n\
 D4+2\n\
 =div+2\n\
 @.u+2\n\
@@ -1959,23 +2180,23 @@ Huxtw.index+100\n\
 Bfirst+2\n\
 Blast+2\n\
 >rue+35\n\
-A.c16+2\n\
+A.c16=2\n\
 C32=2\n\
 C64=2\n\
 C8=2\n\
-=unpkhi=2\n\
+=unpkhi+2\n\
 Alo+2\n\
 <raddhnb+2\n\
 Bt+2\n\
->x1+2\n\
-=bit=2\n\
-=dffr+102\n\
+>x1=2\n\
+=bit+2\n\
+=dffr=102\n\
 A.z=102\n\
-=ev=2\n\
-?.b16+2\n\
+=ev+2\n\
+?.b16=2\n\
 A32=2\n\
 A64=2\n\
-?b=2\n\
+?b+2\n\
 ?d+2\n\
 ?h+2\n\
 ?w+2\n\
@@ -2003,11 +2224,11 @@ At+2\n\
 B.single.x2+2\n\
 K4+2\n\
 >vtf+2\n\
-A.f16i32+2\n\
+A.f16i32=2\n\
 F64=2\n\
 C32i64=2\n\
 C64i32=2\n\
-Bx2=2\n\
+Bx2+2\n\
 C4+2\n\
 =div+2\n\
 @.u+2\n\
@@ -2019,16 +2240,16 @@ Ax2+2\n\
 =el+2\n\
 ?.x2+2\n\
 A4+2\n\
->tffr+103\n\
-=hadd=2\n\
+>tffr=103\n\
+=hadd+2\n\
 >rnb+26\n\
 @t+23\n\
 >sub+2\n\
 Ar+2\n\
 =li+23\n\
-=m4e+2\n\
+=m4e=2\n\
 @key=2\n\
->ax=2\n\
+>ax+2\n\
 @.single.x2+2\n\
 I4+2\n\
 Au+2\n\
@@ -2074,21 +2295,21 @@ Au.x2+2\n\
 D4+2\n\
 Bn.x2+2\n\
 E4+2\n\
->decb.n32+28\n\
+>decb.n32=28\n\
 D64=28\n\
-Ad=28\n\
-B.n32+28\n\
+Ad+28\n\
+B.n32=28\n\
 D64=28\n\
-Ah=28\n\
-B.n32+28\n\
+Ah+28\n\
+B.n32=28\n\
 D64=28\n\
-Ap=2\n\
+Ap+2\n\
 B.n32+2\n\
 D64+2\n\
 Aw+28\n\
-B.n32+28\n\
+B.n32=28\n\
 D64=28\n\
-?mlalb=2\n\
+?mlalb+2\n\
 D.lane+95\n\
 Dt+2\n\
 Ct+2\n\
@@ -2108,21 +2329,21 @@ Blb+2\n\
 D.lane+23\n\
 Ct+2\n\
 D.lane+23\n\
->incb.n32+28\n\
+>incb.n32=28\n\
 D64=28\n\
-Ad=28\n\
-B.n32+28\n\
+Ad+28\n\
+B.n32=28\n\
 D64=28\n\
-Ah=28\n\
-B.n32+28\n\
+Ah+28\n\
+B.n32=28\n\
 D64=28\n\
-Ap=2\n\
+Ap+2\n\
 B.n32+2\n\
 D64+2\n\
 Aw+28\n\
-B.n32+28\n\
+B.n32=28\n\
 D64=28\n\
->neg=2\n\
+>neg+2\n\
 >rdcmlah.lane.x+96\n\
 Fx+95\n\
 @mlah+2\n\
@@ -2224,15 +2445,15 @@ Alo+2\n\
 >x+2\n\
 ?q+2\n\
 =rn1+2\n\
-@.b16+2\n\
+@.b16=2\n\
 B32=2\n\
 B64=2\n\
-@q=2\n\
+@q+2\n\
 ?2+2\n\
-@.b16+2\n\
+@.b16=2\n\
 B32=2\n\
 B64=2\n\
-@q=2\n\
+@q+2\n\
 <uaba+2\n\
 @lb+2\n\
 At+2\n\
@@ -2250,11 +2471,11 @@ At+2\n\
 B.single.x2+2\n\
 K4+2\n\
 >vtf+2\n\
-A.f16i32+2\n\
+A.f16i32=2\n\
 F64=2\n\
 C32i64=2\n\
 C64i32=2\n\
-Bx2=2\n\
+Bx2+2\n\
 C4+2\n\
 =div+2\n\
 @.u+2\n\
@@ -2305,35 +2526,35 @@ A.x+2\n\
 C4+2\n\
 An.x2+2\n\
 D4+2\n\
->decb.n32+28\n\
+>decb.n32=28\n\
 D64=28\n\
-Ad=28\n\
-B.n32+28\n\
+Ad+28\n\
+B.n32=28\n\
 D64=28\n\
-Ah=28\n\
-B.n32+28\n\
+Ah+28\n\
+B.n32=28\n\
 D64=28\n\
-Ap=2\n\
+Ap+2\n\
 B.n32+2\n\
 D64+2\n\
 Aw+28\n\
-B.n32+28\n\
+B.n32=28\n\
 D64=28\n\
 >incb.n32=28\n\
 D64=28\n\
-Ad=28\n\
-B.n32+28\n\
+Ad+28\n\
+B.n32=28\n\
 D64=28\n\
-Ah=28\n\
-B.n32+28\n\
+Ah+28\n\
+B.n32=28\n\
 D64=28\n\
-Ap=2\n\
+Ap+2\n\
 B.n32+2\n\
 D64+2\n\
 Aw+28\n\
-B.n32+28\n\
+B.n32=28\n\
 D64=28\n\
->rshl=2\n\
+>rshl+2\n\
 Ar.x2+23\n\
 D4+97\n\
 Bn.x2+23\n\
@@ -2380,67 +2601,67 @@ Alo+2\n\
 =zp.x2+2\n\
 A4+2\n\
 ?1+2\n\
-@.b16+2\n\
+@.b16=2\n\
 B32=2\n\
 B64=2\n\
-@q=2\n\
+@q+2\n\
 ?2+2\n\
-@.b16+2\n\
+@.b16=2\n\
 B32=2\n\
 B64=2\n\
-@q=2\n\
+@q+2\n\
 ?q.x2+2\n\
 B4+2\n\
 @1+2\n\
 @2+2\n\
 <whilege+2\n\
-C.c16+23\n\
+C.c16=23\n\
 E32=23\n\
 E64=23\n\
 E8=23\n\
-Dx2=2\n\
+Dx2+2\n\
 Bt+2\n\
-C.c16+23\n\
+C.c16=23\n\
 E32=23\n\
 E64=23\n\
 E8=23\n\
-Dx2=2\n\
+Dx2+2\n\
 Ahi+2\n\
-C.c16+23\n\
+C.c16=23\n\
 E32=23\n\
 E64=23\n\
 E8=23\n\
-Dx2=2\n\
+Dx2+2\n\
 Bs+2\n\
-C.c16+23\n\
+C.c16=23\n\
 E32=23\n\
 E64=23\n\
 E8=23\n\
-Dx2=2\n\
+Dx2+2\n\
 Ale+2\n\
-C.c16+23\n\
+C.c16=23\n\
 E32=23\n\
 E64=23\n\
 E8=23\n\
-Dx2=2\n\
+Dx2+2\n\
 Bo+2\n\
-C.c16+23\n\
+C.c16=23\n\
 E32=23\n\
 E64=23\n\
 E8=23\n\
-Dx2=2\n\
+Dx2+2\n\
 Bs+2\n\
-C.c16+23\n\
+C.c16=23\n\
 E32=23\n\
 E64=23\n\
 E8=23\n\
-Dx2=2\n\
+Dx2+2\n\
 Bt+2\n\
-C.c16+23\n\
+C.c16=23\n\
 E32=23\n\
 E64=23\n\
 E8=23\n\
-Dx2=2\n\
+Dx2+2\n\
 Arw.b+2\n\
 Dd+2\n\
 Dh+2\n\
@@ -2449,41 +2670,41 @@ Awr.b+2\n\
 Dd+2\n\
 Dh+2\n\
 Ds+2\n\
-=rffr+103\n\
-<xar=23\n\
+=rffr=103\n\
+<xar+23\n\
 <zip.x2+2\n\
 A4+2\n\
 ?1+2\n\
-@.b16+2\n\
+@.b16=2\n\
 B32=2\n\
 B64=2\n\
-@q=2\n\
+@q+2\n\
 ?2+2\n\
-@.b16+2\n\
+@.b16=2\n\
 B32=2\n\
 B64=2\n\
-@q=2\n\
+@q+2\n\
 ?q.x2+2\n\
 B4+2\n\
 @1+2\n\
 @2+2\n\
 8tagp+23\n\
-9cancel+105\n\
+9cancel=105\n\
 :ommit=106\n\
 9start=106\n\
 9test=107\n\
-8udiv=2\n\
+8udiv+2\n\
 1mdgcn.addrspacecast.nonnull+1\n\
-8lignbyte+1\n\
-8tomic.cond.sub.u32=108\n\
+8lignbyte=1\n\
+8tomic.cond.sub.u32+108\n\
 7ballot+109\n\
-8uffer.wbinvl1+79\n\
+8uffer.wbinvl1=79\n\
 E.sc=79\n\
 Fvol=79\n\
-7class=1\n\
+7class+1\n\
 8os+1\n\
 8s.chain+110\n\
-8ubeid+1\n\
+8ubeid=1\n\
 ;ma=1\n\
 ;sc=1\n\
 ;tc=1\n\
@@ -2503,19 +2724,19 @@ Bu16=1\n\
 >fp8.f32=95\n\
 7dispatch.id=111\n\
 @ptr=112\n\
-9v.fixup=1\n\
+9v.fixup+1\n\
 <mas+1\n\
 ;scale+68\n\
-8ot4.f32.bf8.bf8+1\n\
+8ot4.f32.bf8.bf8=1\n\
 Dfp8=1\n\
 @fp8.bf8=1\n\
 Dfp8=1\n\
-8s.add.gs.reg.rtn=113\n\
+8s.add.gs.reg.rtn+113\n\
 ;ppend+114\n\
-:bpermute+109\n\
+:bpermute=109\n\
 ;vh.stack.rtn=115\n\
-:consume=114\n\
-:gws.barrier+116\n\
+:consume+114\n\
+:gws.barrier=116\n\
 >init=117\n\
 >sema.br=116\n\
 Cp=116\n\
@@ -2524,32 +2745,32 @@ Cv=116\n\
 :ordered.add=118\n\
 Bswap=118\n\
 :permute=109\n\
-:sub.gs.reg.rtn=113\n\
-;wizzle+119\n\
-7else=120\n\
+:sub.gs.reg.rtn+113\n\
+;wizzle=119\n\
+7else+120\n\
 8nd.cf+120\n\
-:pgm+121\n\
-8xp=122\n\
+:pgm=121\n\
+8xp+122\n\
 :.compr+123\n\
 ;row+124\n\
 :2+1\n\
 7fcmp+125\n\
-8div.fast+1\n\
+8div.fast=1\n\
 9ot2=126\n\
 <.bf16.bf16=1\n\
 =f16.f16=1\n\
 >32.bf16=126\n\
-8lat.atomic.fadd=108\n\
+8lat.atomic.fadd+108\n\
 G.v2bf16+108\n\
 Dmax+108\n\
 G.num+108\n\
 Ein+108\n\
 G.num+108\n\
-8ma.legacy+1\n\
-:d.ftz=1\n\
+8ma.legacy=1\n\
+:d.ftz+1\n\
 9ed3+1\n\
-9ul.legacy+1\n\
-8ract=1\n\
+9ul.legacy=1\n\
+8ract+1\n\
 9exp.exp+1\n\
 =mant+1\n\
 7global.atomic.csub+108\n\
@@ -2559,16 +2780,16 @@ Fmax+108\n\
 I.num+108\n\
 Gin+108\n\
 I.num+108\n\
-Eordered.add.b64+108\n\
+Eordered.add.b64=108\n\
 >load.lds=127\n\
-Ctr.b128=128\n\
+Ctr.b128+128\n\
 G64+128\n\
-8roupstaticsize+111\n\
-7icmp=125\n\
+8roupstaticsize=111\n\
+7icmp+125\n\
 8f+120\n\
 9.break+129\n\
-8glp.opt+130\n\
-8mage.atomic.add.1d=131\n\
+8glp.opt=130\n\
+8mage.atomic.add.1d+131\n\
 Jarray+132\n\
 H2d+132\n\
 Jarray+133\n\
@@ -3327,7 +3548,7 @@ G2d+170\n\
 Iarray+171\n\
 G3d+171\n\
 Gcube+171\n\
-9plicit.buffer.ptr+172\n\
+9plicit.buffer.ptr=172\n\
 ?arg.ptr=172\n\
 8nit.exec=130\n\
 @.from.input=173\n\
@@ -3342,21 +3563,21 @@ F.f16=126\n\
 ?2=175\n\
 @.f16=52\n\
 Artz.f16=126\n\
-9verse.ballot=129\n\
-8s.private+176\n\
+9verse.ballot+129\n\
+8s.private=176\n\
 :shared=176\n\
 7kernarg.segment.ptr=172\n\
 8ill=177\n\
-7lds.direct.load=178\n\
-;kernel.id+111\n\
+7lds.direct.load+178\n\
+;kernel.id=111\n\
 ;param.load=179\n\
 8erp=1\n\
 8ive.mask=180\n\
-8og=1\n\
+8og+1\n\
 :.clamp+1\n\
 9op+120\n\
 7make.buffer.rsrc+62\n\
-8bcnt.hi+2\n\
+8bcnt.hi=2\n\
 =lo=2\n\
 8fma.f32.16x16x16bf16.1k=181\n\
 Hf16=181\n\
@@ -3397,26 +3618,26 @@ F4i8=181\n\
 F4i8=181\n\
 F8i8=181\n\
 @4x4x4i8=181\n\
-8ov.dpp=182\n\
+8ov.dpp+182\n\
 >8+119\n\
-8qsad.pk.u16.u8+1\n\
+8qsad.pk.u16.u8=1\n\
 =u32.u8=1\n\
 8sad.u8=1\n\
-8ul.i24=1\n\
+8ul.i24+1\n\
 ;u24+1\n\
-:hi.i24+1\n\
+:hi.i24=1\n\
 =u24=1\n\
 7perm=183\n\
-;lane16=184\n\
-A.var+185\n\
-?64=109\n\
+;lane16+184\n\
+A.var=185\n\
+?64+109\n\
 ?x16+184\n\
-B.var+185\n\
+B.var=185\n\
 8ops.exiting.wave.id=79\n\
 8s.live=2\n\
 7qsad.pk.u16.u8=1\n\
 8ueue.ptr=112\n\
-7raw.atomic.buffer.load=115\n\
+7raw.atomic.buffer.load+115\n\
 ;buffer.atomic.add+186\n\
 Jnd+186\n\
 Icmpswap+187\n\
@@ -3436,8 +3657,8 @@ Kin+186\n\
 Ixor+186\n\
 Bload+188\n\
 F.format+188\n\
-Glds+189\n\
-Bstore=190\n\
+Glds=189\n\
+Bstore+190\n\
 G.format+190\n\
 ;ptr.atomic.buffer.load+191\n\
 ?buffer.atomic.add+192\n\
@@ -3459,21 +3680,21 @@ Oin+192\n\
 Mxor+192\n\
 Fload+194\n\
 J.format+194\n\
-Klds+195\n\
-Fstore=196\n\
+Klds=195\n\
+Fstore+196\n\
 K.format+196\n\
 ?tbuffer.load+197\n\
 Gstore+198\n\
 ;tbuffer.load+199\n\
 Cstore+200\n\
 8cp+1\n\
-:.legacy+1\n\
-8eadfirstlane=109\n\
+:.legacy=1\n\
+8eadfirstlane+109\n\
 ;lane+109\n\
-9loc.constant+1\n\
-8sq=1\n\
+9loc.constant=1\n\
+8sq+1\n\
 :.clamp+1\n\
-;legacy+1\n\
+;legacy=1\n\
 7s.barrier=201\n\
 @.init=201\n\
 Ajoin=201\n\
@@ -3484,8 +3705,8 @@ O.var=201\n\
 Hvar=201\n\
 Await=130\n\
 :itreplicate=25\n\
-:uffer.load=23\n\
-9dcache.inv+79\n\
+:uffer.load+23\n\
+9dcache.inv=79\n\
 C.vol=79\n\
 @wb=202\n\
 B.vol=202\n\
@@ -3498,10 +3719,10 @@ B.vol=202\n\
 9memrealtime=202\n\
 <time=79\n\
 9nop=92\n\
-9quadmask=25\n\
-9sendmsg+204\n\
-@.rtn=204\n\
-@halt+204\n\
+9quadmask+25\n\
+9sendmsg=204\n\
+@.rtn+204\n\
+@halt=204\n\
 ;thalt=92\n\
 <prio=92\n\
 <reg=92\n\
@@ -3519,21 +3740,21 @@ C.imm=92\n\
 ?torecnt=205\n\
 =cnt=205\n\
 ;keup.barrier=201\n\
-:qm=25\n\
-8ad.hi.u8+1\n\
+:qm+25\n\
+8ad.hi.u8=1\n\
 ;u16=1\n\
 <8=1\n\
-8bfe=1\n\
-8ched.barrier+130\n\
+8bfe+1\n\
+8ched.barrier=130\n\
 =group.barrier=206\n\
 8dot2=126\n\
 ;4=126\n\
 ;8=126\n\
-8et.inactive=109\n\
+8et.inactive+109\n\
 C.chain.arg+109\n\
 8ffbh+1\n\
 8in+1\n\
-8mfmac.f32.16x16x32.bf16+207\n\
+8mfmac.f32.16x16x32.bf16=207\n\
 Kf16=207\n\
 H64.bf8.bf8=207\n\
 Ofp8=207\n\
@@ -3547,7 +3768,7 @@ Kfp8.bf8=207\n\
 Ofp8=207\n\
 >i32.16x16x64.i8=207\n\
 B32x32x32.i8=207\n\
-8oftwqm=183\n\
+8oftwqm+183\n\
 8qrt+1\n\
 8trict.wqm+208\n\
 ?wm+208\n\
@@ -3570,8 +3791,8 @@ Nin+187\n\
 Lxor+187\n\
 Eload+210\n\
 I.format+210\n\
-Jlds+211\n\
-Estore=212\n\
+Jlds=211\n\
+Estore+212\n\
 J.format+212\n\
 >ptr.buffer.atomic.add+213\n\
 Qnd+213\n\
@@ -3592,16 +3813,16 @@ Rin+213\n\
 Pxor+213\n\
 Iload+215\n\
 M.format+215\n\
-Nlds+216\n\
-Istore=217\n\
+Nlds=216\n\
+Istore+217\n\
 N.format+217\n\
 Btbuffer.load+218\n\
 Jstore+219\n\
 >tbuffer.load+220\n\
 Fstore+221\n\
-8udot4+222\n\
+8udot4=222\n\
 <8=222\n\
-8wmmac.bf16.16x16x32.bf16=223\n\
+8wmmac.bf16.16x16x32.bf16+223\n\
 >f16.16x16x32.f16+223\n\
 ?32.16x16x32.bf16+223\n\
 M8.bf8+223\n\
@@ -3614,17 +3835,17 @@ M8+224\n\
 H64.iu4+224\n\
 7trig.preop+1\n\
 7ubfe+1\n\
-8dot2+126\n\
+8dot2=126\n\
 ;4=126\n\
 ;8=126\n\
 8nreachable=225\n\
-8pdate.dpp=226\n\
-7wave.barrier+201\n\
+8pdate.dpp+226\n\
+7wave.barrier=201\n\
 <id=111\n\
-<reduce.umax=119\n\
+<reduce.umax+119\n\
 Ein+119\n\
-;frontsize+111\n\
-8mma.bf16.16x16x16.bf16=227\n\
+;frontsize=111\n\
+8mma.bf16.16x16x16.bf16+227\n\
 N.tied+227\n\
 <f16.16x16x16.f16+227\n\
 L.tied+227\n\
@@ -3637,18 +3858,18 @@ Mfp8+109\n\
 <i32.16x16x16.iu4+228\n\
 K8+228\n\
 F32.iu4+228\n\
-8orkgroup.id.x+111\n\
+8orkgroup.id.x=111\n\
 Dy=111\n\
 Dz=111\n\
 ;item.id.x=111\n\
 Cy=111\n\
 Cz=111\n\
-8qm=183\n\
-:.demote+229\n\
+8qm+183\n\
+:.demote=229\n\
 ;vote=109\n\
-8ritelane=109\n\
+8ritelane+109\n\
 8wm+208\n\
-1rm.cde.cx1+230\n\
+1rm.cde.cx1=230\n\
 ;a=231\n\
 ;d=230\n\
 <a=232\n\
@@ -3660,25 +3881,25 @@ Cz=111\n\
 ;a=233\n\
 ;d=232\n\
 <a=234\n\
-8vcx1=230\n\
+8vcx1+230\n\
 <a+231\n\
-<q+230\n\
-=.predicated=231\n\
-=a+231\n\
->.predicated=231\n\
+<q=230\n\
+=.predicated+231\n\
+=a=231\n\
+>.predicated+231\n\
 ;2+231\n\
 <a+232\n\
-<q+231\n\
-=.predicated=232\n\
-=a+232\n\
->.predicated=232\n\
+<q=231\n\
+=.predicated+232\n\
+=a=232\n\
+>.predicated+232\n\
 ;3+232\n\
 <a+233\n\
-<q+232\n\
-=.predicated=233\n\
-=a+233\n\
->.predicated=233\n\
-6p+235\n\
+<q=232\n\
+=.predicated+233\n\
+=a=233\n\
+>.predicated+233\n\
+6p=235\n\
 72=235\n\
 5lrex=11\n\
 6s=2\n\
@@ -3700,14 +3921,14 @@ Cz=111\n\
 5nu.eabi.mcount=11\n\
 4hint=11\n\
 4isb=11\n\
-4ldaex=11\n\
-9d+11\n\
+4ldaex+11\n\
+9d=11\n\
 6c=236\n\
 72=236\n\
 8l=236\n\
 7l=236\n\
-6rex=11\n\
-9d+11\n\
+6rex+11\n\
+9d=11\n\
 4mcr=237\n\
 72=237\n\
 7r=238\n\
@@ -3716,7 +3937,7 @@ Cz=111\n\
 72=239\n\
 6rc=240\n\
 82=240\n\
-5ve.abd.predicated=2\n\
+5ve.abd.predicated+2\n\
 :s.predicated+2\n\
 9dd.predicated+2\n\
 ;lv+2\n\
@@ -3724,16 +3945,16 @@ Cz=111\n\
 ;v+2\n\
 <.predicated+2\n\
 9nd.predicated+2\n\
-9srl+2\n\
-8bic.predicated=2\n\
+9srl=2\n\
+8bic.predicated+2\n\
 8cls.predicated+2\n\
 :z.predicated+2\n\
 8eor.predicated+2\n\
 8fma.predicated+2\n\
 8hadd.predicated+2\n\
 9sub.predicated+2\n\
-8lsll+2\n\
-8max.predicated=2\n\
+8lsll=2\n\
+8max.predicated+2\n\
 ;av+2\n\
 =.predicated+2\n\
 ;nmav+2\n\
@@ -3771,20 +3992,20 @@ Cz=111\n\
 9mulh.predicated+2\n\
 8shl.imm.predicated+2\n\
 :r.imm.predicated+2\n\
-9qrshr+2\n\
+9qrshr=2\n\
 >l=2\n\
 :shl=2\n\
 =l=2\n\
 9rshr=2\n\
 =l=2\n\
-9ub.predicated=2\n\
-8uqrshl+2\n\
+9ub.predicated+2\n\
+8uqrshl=2\n\
 >l=2\n\
 :shl=2\n\
 =l=2\n\
 9rshr=2\n\
 =l=2\n\
-8vabav=2\n\
+8vabav+2\n\
 =.predicated+2\n\
 ;d+2\n\
 :dc+2\n\
@@ -3798,18 +4019,18 @@ Cz=111\n\
 >.predicated+2\n\
 ;ulq+2\n\
 >.predicated+2\n\
-:tp16+2\n\
+:tp16=2\n\
 <32=2\n\
 <64=2\n\
 <8=2\n\
-:vt.fix=2\n\
+:vt.fix+2\n\
 @.predicated+2\n\
 >p.int.predicated+2\n\
-=narrow+2\n\
+=narrow=2\n\
 C.predicated=2\n\
 =widen=2\n\
 B.predicated=2\n\
-<a=2\n\
+<a+2\n\
 =.predicated+2\n\
 <m+2\n\
 =.predicated+2\n\
@@ -3909,16 +4130,16 @@ Jwb+94\n\
 L.predicated+94\n\
 Eoffset+94\n\
 K.predicated+94\n\
-4neon.aesd+2\n\
+4neon.aesd=2\n\
 <e=2\n\
 <imc=2\n\
 <mc=2\n\
-9bfdot=2\n\
-;mlalb+2\n\
+9bfdot+2\n\
+;mlalb=2\n\
 ?t=2\n\
 <mla=2\n\
-9sdot=2\n\
-:ha1c+2\n\
+9sdot+2\n\
+:ha1c=2\n\
 =h=2\n\
 =m=2\n\
 =p=2\n\
@@ -3928,7 +4149,7 @@ K.predicated+94\n\
 @2=2\n\
 ?su0=2\n\
 A1=2\n\
-:mmla=2\n\
+:mmla+2\n\
 9udot+2\n\
 :mmla+2\n\
 :sdot+2\n\
@@ -3944,15 +4165,15 @@ B90+2\n\
 ;ls+2\n\
 ;vtas+2\n\
 >u+2\n\
-=bfp2bf+2\n\
-=fp2bf=2\n\
+=bfp2bf=2\n\
+=fp2bf+2\n\
 @fxs+2\n\
 Bu+2\n\
-@hf+2\n\
->xs2fp=2\n\
+@hf=2\n\
+>xs2fp+2\n\
 ?u2fp+2\n\
-=hf2fp+2\n\
-=ms=2\n\
+=hf2fp=2\n\
+=ms+2\n\
 >u+2\n\
 =ns+2\n\
 >u+2\n\
@@ -4045,7 +4266,7 @@ Au+2\n\
 =lane+31\n\
 <4+31\n\
 =lane+31\n\
-:tbl1+2\n\
+:tbl1=2\n\
 =2=2\n\
 =3=2\n\
 =4=2\n\
@@ -4106,10 +4327,10 @@ Au+2\n\
 72=236\n\
 8l=236\n\
 7l=236\n\
-6lex=11\n\
-9d+11\n\
-6rex=11\n\
-9d+11\n\
+6lex+11\n\
+9d=11\n\
+6rex+11\n\
+9d=11\n\
 5xtab16=2\n\
 7b16=2\n\
 4uadd16=9\n\
@@ -4137,42 +4358,42 @@ Au+2\n\
 88=9\n\
 5xtab16=2\n\
 7b16=2\n\
-4vcvtr=2\n\
+4vcvtr+2\n\
 9u+2\n\
-0bpf.btf.type.id+13\n\
-4compare=13\n\
+0bpf.btf.type.id=13\n\
+4compare+13\n\
 4getelementptr.and.load+243\n\
 Fstore+244\n\
-4load.byte+65\n\
+4load.byte=65\n\
 9half=65\n\
 9word=65\n\
-4passthrough=13\n\
-5reserve.enum.value+13\n\
-=field.info=63\n\
-=type.info+13\n\
+4passthrough+13\n\
+5reserve.enum.value=13\n\
+=field.info+63\n\
+=type.info=13\n\
 5seudo=11\n\
-0dx.all=9\n\
+0dx.all+9\n\
 4ny+9\n\
 3clamp+9\n\
-4reate.handle+106\n\
-3dot2=245\n\
+4reate.handle=106\n\
+3dot2+245\n\
 63+245\n\
 64+245\n\
-3flattened.thread.id.in.group+245\n\
-4rac=9\n\
-3group.id+245\n\
-3imad=9\n\
+3flattened.thread.id.in.group=245\n\
+4rac+9\n\
+3group.id=245\n\
+3imad+9\n\
 4sinf+9\n\
 3lerp+245\n\
 3rcp+9\n\
 4sqrt+9\n\
 3sdot+245\n\
-3thread.id+245\n\
+3thread.id=245\n\
 <.in.group=245\n\
-3uclamp=9\n\
+3uclamp+9\n\
 4dot+245\n\
 4mad+9\n\
-0hexagon.A2.abs+2\n\
+0hexagon.A2.abs=2\n\
 >p=2\n\
 >sat=2\n\
 <dd=2\n\
@@ -5123,9 +5344,9 @@ D.128B=2\n\
 G.128B=2\n\
 Gv2=2\n\
 I.128B=2\n\
-@typecast=2\n\
+@typecast+2\n\
 H.128B+2\n\
-@xor+2\n\
+@xor=2\n\
 C.128B=2\n\
 ;shuffeqh=2\n\
 C.128B=2\n\
@@ -5865,9 +6086,9 @@ Gsacc=2\n\
 K.128B=2\n\
 Csacc=2\n\
 G.128B=2\n\
-?ss.parts=2\n\
+?ss.parts+2\n\
 G.128B+2\n\
-?ub+2\n\
+?ub=2\n\
 A.128B=2\n\
 Bacc=2\n\
 E.128B=2\n\
@@ -5889,11 +6110,11 @@ Cacc=2\n\
 F.128B=2\n\
 Bs=2\n\
 C.128B=2\n\
-@s.parts=2\n\
+@s.parts+2\n\
 G.128B+2\n\
 @u.parts+2\n\
 G.128B+2\n\
-=ux+2\n\
+=ux=2\n\
 ?.128B=2\n\
 <navgb=2\n\
 A.128B=2\n\
@@ -7677,7 +7898,7 @@ Fw.h=13\n\
 Iu=13\n\
 ?xor.v=13\n\
 Bi.b=63\n\
-:masked.atomicrmw.add.i32=264\n\
+:masked.atomicrmw.add.i32+264\n\
 P64+264\n\
 Kmax.i64+265\n\
 Lin.i64+265\n\
@@ -7692,7 +7913,7 @@ Q64+264\n\
 Kxchg.i32+264\n\
 Q64+264\n\
 Acmpxchg.i64+265\n\
-;ovfcsr2gr+242\n\
+;ovfcsr2gr=242\n\
 =gr2fcsr=242\n\
 :syscall=242\n\
 0mips.absq.s.ph=11\n\
@@ -8381,7 +8602,7 @@ Ba=13\n\
 :z.d=1\n\
 <f=1\n\
 =tz.f=1\n\
-6tomic.add.gen.f.cta=270\n\
+6tomic.add.gen.f.cta+270\n\
 Fsys+270\n\
 Di.cta+270\n\
 Fsys+270\n\
@@ -8405,7 +8626,7 @@ Fsys+270\n\
 Esys+270\n\
 <xor.gen.i.cta+270\n\
 Fsys+270\n\
-5bar.sync+271\n\
+5bar.sync=271\n\
 9warp.sync=271\n\
 8rier=271\n\
 <.cluster.arrive=271\n\
@@ -8430,9 +8651,9 @@ A.cnt=271\n\
 5ceil.d=1\n\
 :f=1\n\
 ;tz.f=1\n\
-6ompiler.error=11\n\
+6ompiler.error+11\n\
 >warn+11\n\
-7s.approx.f+2\n\
+7s.approx.f=2\n\
 Atz.f=2\n\
 6p.async.bulk.commit.group=11\n\
 Cwait.group=242\n\
@@ -8690,7 +8911,7 @@ D.cluster=176\n\
 7typep.sampler=13\n\
 >urface=13\n\
 =texture=13\n\
-5ldg.global.f=275\n\
+5ldg.global.f+275\n\
 @i+275\n\
 @p+275\n\
 7matrix.sync.aligned.m8n8.x1.b16+276\n\
@@ -8702,7 +8923,7 @@ Strans.b16+276\n\
 7u.global.f+275\n\
 @i+275\n\
 @p+275\n\
-6g2.approx.d+2\n\
+6g2.approx.d=2\n\
 @f=2\n\
 Atz.f=2\n\
 6l2d.rm=1\n\
@@ -8820,8 +9041,8 @@ C8n8k128.row.col.b1=274\n\
 :i16=13\n\
 ;32=13\n\
 ;64=13\n\
-:ptr=19\n\
-6ul.rm.d+1\n\
+:ptr+19\n\
+6ul.rm.d=1\n\
 <f=1\n\
 =tz.f=1\n\
 :n.d=1\n\
@@ -8845,7 +9066,7 @@ C8n8k128.row.col.b1=274\n\
 6eg.bf16=2\n\
 =x2=2\n\
 5prmt=1\n\
-6tr.constant.to.gen=1\n\
+6tr.constant.to.gen+1\n\
 9gen.to.constant+1\n\
 @global+1\n\
 @local+1\n\
@@ -8855,7 +9076,7 @@ C8n8k128.row.col.b1=274\n\
 9local.to.gen+1\n\
 9param.to.gen+1\n\
 9shared.to.gen+1\n\
-5rcp.approx.ftz.d+2\n\
+5rcp.approx.ftz.d=2\n\
 Df=2\n\
 9rm.d=2\n\
 <f=2\n\
@@ -9565,9 +9786,9 @@ Nu32.f32=11\n\
 Fv4f32.f32=11\n\
 Hs32.f32=11\n\
 Hu32.f32=11\n\
-8surf.handle=13\n\
+8surf.handle+13\n\
 C.internal+13\n\
-6ld4.a.2d.v4f32.f32+11\n\
+6ld4.a.2d.v4f32.f32=11\n\
 As32.f32=11\n\
 Au32.f32=11\n\
 :b.2d.v4f32.f32=11\n\
@@ -9626,7 +9847,7 @@ Aorder=13\n\
 @.sync=277\n\
 :uni=277\n\
 =.sync=277\n\
-5wmma.m16n16k16.load.a.col.bf16=276\n\
+5wmma.m16n16k16.load.a.col.bf16+276\n\
 Of16+276\n\
 Os8+276\n\
 Ptride.bf16+276\n\
@@ -9670,7 +9891,7 @@ Os32+276\n\
 Ptride.f16+276\n\
 W32+276\n\
 Vs32+276\n\
-Dmma.col.col.bf16+274\n\
+Dmma.col.col.bf16=274\n\
 Pf16.f16=274\n\
 W.satfinite=274\n\
 U32=274\n\
@@ -9722,7 +9943,7 @@ Ps8=274\n\
 R.satfinite=274\n\
 Pu8=274\n\
 R.satfinite=274\n\
-Dstore.d.col.f16=284\n\
+Dstore.d.col.f16+284\n\
 Q32+284\n\
 Ps32+284\n\
 Qtride.f16+284\n\
@@ -9746,11 +9967,11 @@ Hc.col.f32+276\n\
 Nstride.f32+276\n\
 Jrow.f32+276\n\
 Nstride.f32+276\n\
-Cmma.col.col.tf32+274\n\
+Cmma.col.col.tf32=274\n\
 Krow.tf32=274\n\
 Grow.col.tf32=274\n\
 Krow.tf32=274\n\
-Cstore.d.col.f32=284\n\
+Cstore.d.col.f32+284\n\
 Ostride.f32+284\n\
 Krow.f32+284\n\
 Ostride.f32+284\n\
@@ -9798,7 +10019,7 @@ Ns32+276\n\
 Otride.f16+276\n\
 V32+276\n\
 Us32+276\n\
-Cmma.col.col.bf16+274\n\
+Cmma.col.col.bf16=274\n\
 Of16.f16=274\n\
 V.satfinite=274\n\
 T32=274\n\
@@ -9850,7 +10071,7 @@ Os8=274\n\
 Q.satfinite=274\n\
 Ou8=274\n\
 Q.satfinite=274\n\
-Cstore.d.col.f16=284\n\
+Cstore.d.col.f16+284\n\
 P32+284\n\
 Os32+284\n\
 Ptride.f16+284\n\
@@ -9906,7 +10127,7 @@ Ns32+276\n\
 Otride.f16+276\n\
 V32+276\n\
 Us32+276\n\
-Cmma.col.col.bf16+274\n\
+Cmma.col.col.bf16=274\n\
 Of16.f16=274\n\
 V.satfinite=274\n\
 T32=274\n\
@@ -9958,7 +10179,7 @@ Os8=274\n\
 Q.satfinite=274\n\
 Ou8=274\n\
 Q.satfinite=274\n\
-Cstore.d.col.f16=284\n\
+Cstore.d.col.f16+284\n\
 P32+284\n\
 Os32+284\n\
 Ptride.f16+284\n\
@@ -9978,9 +10199,9 @@ Hc.col.s32+276\n\
 Otride.s32+276\n\
 Jrow.s32+276\n\
 Otride.s32+276\n\
-Cmma.and.popc.row.col.b1+274\n\
+Cmma.and.popc.row.col.b1=274\n\
 Gxor.popc.row.col.b1=274\n\
-Cstore.d.col.s32=284\n\
+Cstore.d.col.s32+284\n\
 Ptride.s32+284\n\
 Krow.s32+284\n\
 Ptride.s32+284\n\
@@ -9996,11 +10217,11 @@ Gc.col.s32+276\n\
 Ntride.s32+276\n\
 Irow.s32+276\n\
 Ntride.s32+276\n\
-Bmma.row.col.s4+274\n\
+Bmma.row.col.s4=274\n\
 P.satfinite=274\n\
 Nu4=274\n\
 P.satfinite=274\n\
-Bstore.d.col.s32=284\n\
+Bstore.d.col.s32+284\n\
 Otride.s32+284\n\
 Jrow.s32+284\n\
 Otride.s32+284\n\
@@ -10016,7 +10237,7 @@ Fc.col.f64+276\n\
 Lstride.f64+276\n\
 Hrow.f64+276\n\
 Lstride.f64+276\n\
-Amma.col.col.f64+274\n\
+Amma.col.col.f64=274\n\
 Mrm.f64=274\n\
 Nn.f64=274\n\
 Np.f64=274\n\
@@ -10036,11 +10257,11 @@ Mrm.f64=274\n\
 Nn.f64=274\n\
 Np.f64=274\n\
 Nz.f64=274\n\
-Astore.d.col.f64=284\n\
+Astore.d.col.f64+284\n\
 Mstride.f64+284\n\
 Irow.f64+284\n\
 Mstride.f64+284\n\
-0ppc.addex+285\n\
+0ppc.addex=285\n\
 7f128.round.to.odd=2\n\
 5ltivec.crypto.vcipher=2\n\
 Jlast=2\n\
@@ -10362,10 +10583,10 @@ Bw=2\n\
 7sub=23\n\
 :.p=35\n\
 5permd=2\n\
-4cfence=11\n\
-6uged+2\n\
-5mpb=2\n\
-7eqb+2\n\
+4cfence+11\n\
+6uged=2\n\
+5mpb+2\n\
+7eqb=2\n\
 7rb=35\n\
 7xchg.i128=249\n\
 5ntlzdm=2\n\
@@ -10420,8 +10641,8 @@ Bw=2\n\
 9s=2\n\
 6madd=2\n\
 :s=2\n\
-7sub=2\n\
-5re+2\n\
+7sub+2\n\
+5re=2\n\
 7s=2\n\
 6sqrte=2\n\
 ;s=2\n\
@@ -10449,8 +10670,8 @@ Bw=2\n\
 8s=2\n\
 5ffsl=289\n\
 6msr=2\n\
-6spr=86\n\
-6tbu+2\n\
+6spr+86\n\
+6tbu=2\n\
 5infe=2\n\
 8l=2\n\
 8s=2\n\
@@ -10522,8 +10743,8 @@ Bpp=2\n\
 8f=92\n\
 9i=292\n\
 6msr=11\n\
-6spr=86\n\
-5ulf128.round.to.odd+2\n\
+6spr+86\n\
+5ulf128.round.to.odd=2\n\
 7hd=2\n\
 9u=2\n\
 8w=2\n\
@@ -10531,8 +10752,8 @@ Bpp=2\n\
 4pack.longdouble=2\n\
 5depd=2\n\
 5extd=2\n\
-5opcntb=2\n\
-4readflm+289\n\
+5opcntb+2\n\
+4readflm=289\n\
 5ldimi=250\n\
 6wimi=250\n\
 7nm=23\n\
@@ -10566,8 +10787,8 @@ Bpp=2\n\
 5dw=38\n\
 5end=242\n\
 8all=11\n\
-6st.data.class=26\n\
-5rap+11\n\
+6st.data.class+26\n\
+5rap=11\n\
 8d=11\n\
 6echkpt=11\n\
 8laim=11\n\
@@ -10683,9 +10904,9 @@ Bz=111\n\
 ;idig.x=111\n\
 @y=111\n\
 @z=111\n\
-7cipsqrt.clamped=1\n\
+7cipsqrt.clamped+1\n\
 ?ieee+1\n\
-5store.stream.output+9\n\
+5store.stream.output=9\n\
 <wizzle=120\n\
 5tex=2\n\
 8c=2\n\
@@ -10706,11 +10927,11 @@ Bz=111\n\
 ;im=1\n\
 ;ks1i=0\n\
 =2=1\n\
-6brev8=1\n\
+6brev8+1\n\
 6clmul+1\n\
 ;h+1\n\
 ;r+1\n\
-7v.alu.addn+1\n\
+7v.alu.addn=1\n\
 @rn=1\n\
 @un=1\n\
 Arn=1\n\
@@ -10745,7 +10966,7 @@ CRN=299\n\
 ARN=299\n\
 @uN=299\n\
 ARN=299\n\
-6masked.atomicrmw.add.i32=264\n\
+6masked.atomicrmw.add.i32+264\n\
 L64+264\n\
 Gmax.i32+265\n\
 L64+265\n\
@@ -10837,7 +11058,7 @@ B4x8x4+97\n\
 A4x8x4+97\n\
 @s.2x8x2+97\n\
 B4x8x4+97\n\
-7ha256sig0+1\n\
+7ha256sig0=1\n\
 ?1=1\n\
 =um0=1\n\
 ?1=1\n\
@@ -10855,7 +11076,7 @@ B4x8x4+97\n\
 :1=1\n\
 84ed=68\n\
 9ks=68\n\
-6th.vmaqa=97\n\
+6th.vmaqa+97\n\
 >.mask+321\n\
 >su+97\n\
 @.mask+321\n\
@@ -11408,7 +11629,7 @@ A.mask+321\n\
 6xperm4+1\n\
 ;8+1\n\
 6zip+1\n\
-0s390.efpc+11\n\
+0s390.efpc=11\n\
 6tnd=13\n\
 5lcbb=63\n\
 5ntstg=263\n\
@@ -11418,8 +11639,8 @@ A.mask+321\n\
 6begin=378\n\
 ;.nofloat=378\n\
 ;c=378\n\
-6dc=13\n\
-6end+11\n\
+6dc+13\n\
+6end=11\n\
 5vaccb=13\n\
 9cq=13\n\
 9f=13\n\
@@ -11633,7 +11854,7 @@ A.mask+321\n\
 9lb=13\n\
 :f=13\n\
 :h=13\n\
-1pv.all=9\n\
+1pv.all+9\n\
 7oca+11\n\
 :.array+11\n\
 5ny+9\n\
@@ -11641,18 +11862,18 @@ A.mask+321\n\
 ;name+11\n\
 ;ptr.type+38\n\
 ;type+11\n\
-7ume+11\n\
-4bitcast=11\n\
+7ume=11\n\
+4bitcast+11\n\
 4cmpxchg+11\n\
 5onst.composite+11\n\
-5reate.handle+106\n\
-4expect=11\n\
+5reate.handle=106\n\
+4expect+11\n\
 6tractelt+11\n\
 ;v+11\n\
 4gep+242\n\
 4init.global+11\n\
-6line.asm+11\n\
-6sertelt=11\n\
+6line.asm=11\n\
+6sertelt+11\n\
 :v+11\n\
 4lerp+245\n\
 5ifetime.end+380\n\
@@ -11662,12 +11883,12 @@ A.mask+321\n\
 4rsqrt+9\n\
 4store+381\n\
 5witch+11\n\
-4thread.id+245\n\
-5rack.constant=11\n\
-4undef+11\n\
+4thread.id=245\n\
+5rack.constant+11\n\
+4undef=11\n\
 6reachable=11\n\
-8f.global=11\n\
-0ve.vl.andm.MMM+13\n\
+8f.global+11\n\
+0ve.vl.andm.MMM=13\n\
 ;mmm=13\n\
 6eqvm.MMM=13\n\
 ;mmm=13\n\
@@ -12930,16 +13151,16 @@ Bvl=13\n\
 >vl=13\n\
 6xorm.MMM=13\n\
 ;mmm=13\n\
-0wasm.alltrue=1\n\
+0wasm.alltrue+1\n\
 6nytrue+1\n\
 6vgr.unsigned+1\n\
 5bitmask+1\n\
 8select+1\n\
-5catch+383\n\
+5catch=383\n\
 5dot=1\n\
-5extadd.pairwise.signed=1\n\
+5extadd.pairwise.signed+1\n\
 Eunsigned+1\n\
-8ract.lane.f16x8+1\n\
+8ract.lane.f16x8=1\n\
 5get.ehselector=293\n\
 :xception=293\n\
 5landingpad.index=26\n\
@@ -12948,13 +13169,13 @@ Eunsigned+1\n\
 5memory.atomic.notify=384\n\
 Cwait32=385\n\
 G64=385\n\
-<grow=9\n\
+<grow+9\n\
 <size+65\n\
 5narrow.signed+1\n\
 <unsigned+1\n\
 5pmax+1\n\
 7in+1\n\
-5q15mulr.sat.signed+1\n\
+5q15mulr.sat.signed=1\n\
 5ref.is_null.exn=2\n\
 Ctern=2\n\
 Afunc=2\n\
@@ -12964,12 +13185,12 @@ Afunc=2\n\
 7laxed.dot.bf16x8.add.f32=1\n\
 Ai8x16.i7x16.add.signed=1\n\
 Msigned=1\n\
-=laneselect=1\n\
+=laneselect+1\n\
 =madd+1\n\
 ?x+1\n\
 >in+1\n\
 =nmadd+1\n\
-=q15mulr.signed+1\n\
+=q15mulr.signed=1\n\
 =swizzle=1\n\
 =trunc.signed=1\n\
 I.zero=1\n\
@@ -12979,9 +13200,9 @@ K.zero=1\n\
 5shuffle=387\n\
 6plat.f16x8=1\n\
 6toref16.f32=263\n\
-6ub.sat.signed=1\n\
+6ub.sat.signed+1\n\
 =unsigned+1\n\
-6wizzle+1\n\
+6wizzle=1\n\
 5table.copy=9\n\
 ;fill.exnref=9\n\
 Bternref=9\n\
@@ -12997,14 +13218,14 @@ Aternref=94\n\
 ?funcref=94\n\
 <ize=65\n\
 6hrow=388\n\
-6ls.align=1\n\
-9base+65\n\
-9size=1\n\
+6ls.align+1\n\
+9base=65\n\
+9size+1\n\
 6runc.saturate.signed+1\n\
 Dunsigned+1\n\
 <igned+13\n\
 ;unsigned+13\n\
-0x86.aadd32+268\n\
+0x86.aadd32=268\n\
 864=268\n\
 6nd32=268\n\
 864=268\n\
@@ -13034,7 +13255,7 @@ E512=2\n\
 =keygenassist=26\n\
 5or32=268\n\
 764=268\n\
-5tomic.add.cc=38\n\
+5tomic.add.cc+38\n\
 <nd.cc+38\n\
 ;btc+7\n\
 >.rm+11\n\
@@ -13045,7 +13266,7 @@ E512=2\n\
 ;or.cc+38\n\
 ;sub.cc+38\n\
 ;xor.cc+38\n\
-5vx.addsub.pd.256+2\n\
+5vx.addsub.pd.256=2\n\
 @s.256=2\n\
 8blendv.pd.256=2\n\
 @s.256=2\n\
@@ -13287,8 +13508,8 @@ G256=23\n\
 G512=322\n\
 Dsd=322\n\
 Es=322\n\
-Aompress=2\n\
-Avtpd2dq.128+2\n\
+Aompress+2\n\
+Avtpd2dq.128=2\n\
 I512=95\n\
 Fps=2\n\
 H.512=95\n\
@@ -13341,8 +13562,8 @@ K512=95\n\
 Cuqq2ps.128=2\n\
 @div.sd.round=97\n\
 Es.round=97\n\
-@expand=2\n\
-@fixupimm.pd.128+95\n\
+@expand+2\n\
+@fixupimm.pd.128=95\n\
 L256=95\n\
 L512=323\n\
 Js.128=95\n\
@@ -13693,13 +13914,13 @@ Gsf=392\n\
 Hi=392\n\
 E8.sf=392\n\
 Hi=392\n\
-<itofp.round=26\n\
-<qrt.pd.512+26\n\
+<itofp.round+26\n\
+<qrt.pd.512=26\n\
 As.512=26\n\
 <ub.pd.512=23\n\
 @s.512=23\n\
-;uitofp.round=26\n\
-;vcomi.sd+250\n\
+;uitofp.round+26\n\
+;vcomi.sd=250\n\
 Bs=250\n\
 =vtsd2si32=26\n\
 D64=26\n\
@@ -13935,9 +14156,9 @@ L512=95\n\
 =64=2\n\
 9ext.32=2\n\
 =64=2\n\
-4cast.tile.to.vector=2\n\
+4cast.tile.to.vector+2\n\
 9vector.to.tile+2\n\
-5ldemote+11\n\
+5ldemote=11\n\
 6flushopt=11\n\
 6rssbsy=11\n\
 6ui=11\n\
@@ -14409,21 +14630,21 @@ Al=2\n\
 5test=11\n\
 1core.bitrev=13\n\
 6checkevent=11\n\
-8kct=396\n\
-7lre+11\n\
-9pt=396\n\
-9sr+11\n\
+8kct+396\n\
+7lre=11\n\
+9pt+396\n\
+9sr=11\n\
 7rc32=13\n\
 98=13\n\
-6edu=396\n\
+6edu+396\n\
 7eu+396\n\
 7ndin+396\n\
 6freer+396\n\
-6geted+11\n\
+6geted=11\n\
 :t=11\n\
 9id=13\n\
 9ps=11\n\
-9r=11\n\
+9r+11\n\
 9st+396\n\
 9ts+396\n\
 6in+396\n\
@@ -14446,18 +14667,18 @@ Al=2\n\
 :lk+397\n\
 9d+396\n\
 9ev+396\n\
-9ps+11\n\
-;c=396\n\
+9ps=11\n\
+;c+396\n\
 :t+396\n\
 9rdy+397\n\
-9sr+11\n\
-9tw=396\n\
+9sr=11\n\
+9tw+396\n\
 9v+396\n\
-8xt+13\n\
+8xt=13\n\
 7sync=11\n\
-7yncr=396\n\
+7yncr+396\n\
 6testct+396\n\
 :wct+396\n\
-6waitevent+266\n\
+6waitevent=266\n\
 6zext=13\n\
 ";

@@ -36,7 +36,10 @@ fn lookup(name: &str) -> Option<usize> {
         prev.extend_from_slice(&tail[..sep]);
         let overloaded = tail[sep] == b'+';
         let matches = rest == &prev[..]
-            || (overloaded && rest.len() > prev.len() && rest.starts_with(&prev) && rest[prev.len()] == b'.');
+            || (overloaded
+                && rest.len() > prev.len()
+                && rest.starts_with(&prev)
+                && rest[prev.len()] == b'.');
         if matches && best.map_or(true, |(len, _)| prev.len() > len) {
             let list = core::str::from_utf8(&tail[sep + 1..]).ok()?.parse().ok()?;
             best = Some((prev.len(), list));
@@ -92,6 +95,28 @@ pub fn apply_intrinsic_attributes(m: &mut Module) {
         }
         if let Some(list) = intrinsic_attrs(&mut m.attrs, name) {
             f.attrs = list;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn lookups() {
+        for n in [
+            "llvm.eh.typeid.for.p0",
+            "llvm.ucmp.i8.i32",
+            "llvm.lifetime.start.p0",
+            "llvm.fabs.f64",
+            "llvm.memcpy.p0.p0.i64",
+            "llvm.abs.i32",
+            "llvm.smax.i32",
+            "llvm.fmuladd.f64",
+            "llvm.x86.sse2.pause",
+            "llvm.dbg.declare",
+            "llvm.umin.i64",
+        ] {
+            assert!(super::lookup(n).is_some(), "{n}");
         }
     }
 }

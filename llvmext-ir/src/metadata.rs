@@ -148,11 +148,8 @@ impl Metadata {
         let e = MdEntry { node, distinct: false };
         let hash = hash_of(&self.hasher, &e);
         let Metadata { nodes, map, hasher, .. } = self;
-        match map.entry(
-            hash,
-            |&i| nodes[i as usize] == e,
-            |&i| hash_of(hasher, &nodes[i as usize]),
-        ) {
+        match map.entry(hash, |&i| nodes[i as usize] == e, |&i| hash_of(hasher, &nodes[i as usize]))
+        {
             Entry::Occupied(o) => MdId(*o.get()),
             Entry::Vacant(v) => {
                 let id = nodes.len() as u32;

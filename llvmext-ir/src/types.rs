@@ -524,9 +524,7 @@ pub fn write_name(f: &mut dyn fmt::Write, name: &str) -> fmt::Result {
     let bytes = name.as_bytes();
     let plain = !bytes.is_empty()
         && !bytes[0].is_ascii_digit()
-        && bytes
-            .iter()
-            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
+        && bytes.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'));
     if plain {
         return f.write_str(name);
     }

@@ -102,7 +102,7 @@ fn push_name(out: &mut String, name: &str) {
     let b = name.as_bytes();
     let plain = !b.is_empty()
         && !b[0].is_ascii_digit()
-        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'));
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'));
     if plain {
         out.push_str(name);
     } else {
