@@ -18,6 +18,7 @@
 pub mod analyzer;
 pub mod cache;
 pub mod corpus;
+pub mod ir_corpus;
 pub mod stats;
 pub mod tools;
 

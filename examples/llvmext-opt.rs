@@ -1,0 +1,103 @@
+//! `llvmext-opt -S FILE.ll -o OUT.ll`: mirrors `opt -S` with no passes —
+//! parse the `.ll`, verify it, print it as `llvm-dis`/`opt -S` would.
+//!
+//! `FILE` may be `-` (standard input, the default); `-o -` (the default)
+//! writes to standard output. Errors go to standard error in LLVM's layout
+//! (`llvmext-opt: file:line:col: error: message`, the source line and a
+//! caret) with exit status 1.
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+/// Runs the tool with `args` (without the program name); returns the exit
+/// status, writing output to `out` (when `-o -`) and messages to `err`.
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let prog = "llvmext-opt";
+    let mut input: Option<&str> = None;
+    let mut output = "-";
+    let mut text = false;
+    let mut verify = true;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-S" => text = true,
+            "-disable-verify" | "--disable-verify" => verify = false,
+            "-o" => match it.next() {
+                Some(o) => output = o,
+                None => {
+                    let _ = writeln!(err, "{prog}: Not enough positional command line arguments specified!\n{prog}: for the -o option: requires a value!");
+                    return 1;
+                }
+            },
+            s if s.starts_with("-o") && s.len() > 2 => output = &s[2..],
+            s if s.starts_with("--o=") || s.starts_with("-o=") => {
+                output = &s[s.find('=').unwrap_or(0) + 1..]
+            }
+            "-" => input = Some("-"),
+            s if s.starts_with('-') => {
+                let _ = writeln!(
+                    err,
+                    "{prog}: Unknown command line argument '{s}'.  Try: '{prog} --help'"
+                );
+                return 1;
+            }
+            s => {
+                if input.is_some() {
+                    let _ = writeln!(err, "{prog}: Too many positional arguments specified!");
+                    return 1;
+                }
+                input = Some(s)
+            }
+        }
+    }
+    if !text {
+        let _ = writeln!(err, "{prog}: error: bitcode output is not implemented yet: use -S");
+        return 1;
+    }
+    let input = input.unwrap_or("-");
+    let mut src = Vec::new();
+    let read = if input == "-" {
+        std::io::stdin().read_to_end(&mut src).map(drop)
+    } else {
+        std::fs::read(input).map(|d| src = d)
+    };
+    if let Err(e) = read {
+        let _ = writeln!(err, "{prog}: {input}: error: Could not open input file: {e}");
+        return 1;
+    }
+    let name = if input == "-" { "<stdin>" } else { input };
+    let module = match llvmext::ir::parse::parse(&src, name) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = writeln!(err, "{prog}: {e}");
+            return 1;
+        }
+    };
+    if verify {
+        if let Err(errors) = llvmext::ir::verify::verify(&module) {
+            for e in &errors {
+                let _ = writeln!(err, "{e}");
+            }
+            let _ = writeln!(err, "{prog}: {name}: error: input module is broken!");
+            return 1;
+        }
+    }
+    let printed = llvmext::ir::write::print_with_id(&module, name);
+    if output == "-" {
+        if out.write_all(printed.as_bytes()).is_err() {
+            return 1;
+        }
+    } else if let Err(e) = std::fs::write(output, printed) {
+        let _ = writeln!(err, "{prog}: error: {output}: {e}");
+        return 1;
+    }
+    0
+}
+
+#[allow(dead_code)]
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    ExitCode::from(run(&args, &mut stdout.lock(), &mut stderr.lock()))
+}
