@@ -164,7 +164,7 @@ fn decimal(bits: u64) -> String {
         exp10 = exp2;
     }
     // AdjustToPrecision on the integer: 196/59 overestimates lg2(10).
-    let required = (6 * 196 + 58) / 59;
+    let required: u32 = (6 * 196u32).div_ceil(59);
     let have = big_bits(&big);
     if have > required {
         let mut tens = (have - required) * 59 / 196;
