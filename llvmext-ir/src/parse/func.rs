@@ -674,6 +674,49 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The store size of `t` in bytes as LLVM's DataLayout gives it, for
+    /// the default alignment of `atomicrmw` and `cmpxchg` (pointer sizes
+    /// from the datalayout's `p[N]:size`, else 64 bits).
+    fn store_size(&self, t: TypeId) -> u64 {
+        let bits: u64 = match self.m.types.get(t) {
+            Some(TypeKind::Int(b)) => u64::from(*b),
+            Some(TypeKind::Float(k)) => u64::from(k.bits()),
+            Some(TypeKind::Ptr(a)) => self.pointer_bits(*a),
+            Some(TypeKind::Vector { elem, len, .. }) => {
+                return (self.store_size_bits(*elem) * u64::from(*len)).div_ceil(8)
+            }
+            _ => 8,
+        };
+        bits.div_ceil(8)
+    }
+
+    fn store_size_bits(&self, t: TypeId) -> u64 {
+        match self.m.types.get(t) {
+            Some(TypeKind::Int(b)) => u64::from(*b),
+            Some(TypeKind::Float(k)) => u64::from(k.bits()),
+            Some(TypeKind::Ptr(a)) => self.pointer_bits(*a),
+            _ => 8,
+        }
+    }
+
+    fn pointer_bits(&self, addrspace: u32) -> u64 {
+        let dl = self.m.datalayout.as_deref().unwrap_or("");
+        for spec in dl.split('-') {
+            let Some(rest) = spec.strip_prefix('p') else { continue };
+            let (head, tail) = rest.split_once(':').unwrap_or((rest, ""));
+            // `p:64:64` or `p0:...`/`p270:32:32` (a possible `i`/`f` prefix
+            // marks non-integral or unstable pointers in newer layouts).
+            let head = head.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+            let as_no: u32 = if head.is_empty() { 0 } else { head.parse().unwrap_or(u32::MAX) };
+            if as_no == addrspace {
+                if let Some(size) = tail.split(':').next().and_then(|s| s.parse().ok()) {
+                    return size;
+                }
+            }
+        }
+        64
+    }
+
     fn scalar_of(&self, t: TypeId) -> Option<&TypeKind> {
         match self.m.types.get(t) {
             Some(TypeKind::Vector { elem, .. }) => self.m.types.get(*elem),
@@ -1298,7 +1341,10 @@ impl<'a> Parser<'a> {
                 let scope = self.parse_scope()?;
                 let success = self.parse_ordering()?;
                 let failure = self.parse_ordering()?;
-                let (align, m) = self.parse_align_tail()?;
+                let (mut align, m) = self.parse_align_tail()?;
+                if align == 0 {
+                    align = self.store_size(t);
+                }
                 md_next = m;
                 let i1 = self.m.types.int(1);
                 let i1 = self.tmap(0, i1)?;
@@ -1347,7 +1393,10 @@ impl<'a> Parser<'a> {
                 let (t, v) = self.typed_value()?;
                 let scope = self.parse_scope()?;
                 let ordering = self.parse_ordering()?;
-                let (align, m) = self.parse_align_tail()?;
+                let (mut align, m) = self.parse_align_tail()?;
+                if align == 0 {
+                    align = self.store_size(t);
+                }
                 md_next = m;
                 (
                     InstKind::AtomicRmw {

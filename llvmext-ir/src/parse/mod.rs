@@ -1482,7 +1482,7 @@ impl<'a> Parser<'a> {
             } else if self.eat("personality") {
                 let t = self.parse_type()?;
                 f.personality = Some(self.parse_const(t)?);
-            } else if self.tok.kind == Tok::MetadataVar {
+            } else if define && self.tok.kind == Tok::MetadataVar {
                 let a = self.parse_md_attachment()?;
                 f.md.push(a);
             } else {
