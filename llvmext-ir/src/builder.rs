@@ -1287,21 +1287,8 @@ impl<'m> Builder<'m> {
         let n = fn_sig(&self.m.types, fn_ty).ok_or("function type expected")?.1.len();
         self.m.functions.push(Function {
             common: GlobalCommon { name: name_of(name), ..GlobalCommon::default() },
-            ty: fn_ty,
-            cc: CallConv::C,
-            addrspace: 0,
-            attrs: AttrListId::EMPTY,
-            section: None,
-            comdat: None,
-            align: 0,
-            gc: None,
-            prefix: None,
-            prologue: None,
-            personality: None,
-            md: Vec::new(),
             args: alloc::vec![Arg::default(); n],
-            blocks: Vec::new(),
-            insts: Vec::new(),
+            ..Function::new(fn_ty)
         });
         Ok(GlobalRef::Func(self.m.functions.len() as u32 - 1))
     }

@@ -242,6 +242,27 @@ pub struct GlobalVar {
     pub md: Vec<(MdKindId, MdId)>,
 }
 
+impl GlobalVar {
+    /// A declaration of value type `ty` with every other field at its
+    /// default (no name, external, `global`, no initializer).
+    pub fn new(ty: TypeId) -> Self {
+        GlobalVar {
+            common: GlobalCommon::default(),
+            ty,
+            addrspace: 0,
+            externally_initialized: false,
+            constant: false,
+            init: None,
+            section: None,
+            comdat: None,
+            align: 0,
+            code_model: None,
+            attrs: AttrSetId::EMPTY,
+            md: Vec::new(),
+        }
+    }
+}
+
 /// A function argument.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Arg {
@@ -301,6 +322,30 @@ pub struct Function {
 }
 
 impl Function {
+    /// A declaration of function type `ty` with every other field at its
+    /// default (no name, external, `ccc`, no attributes, no arguments: push
+    /// one [`Arg`] per parameter before printing).
+    pub fn new(ty: TypeId) -> Self {
+        Function {
+            common: GlobalCommon::default(),
+            ty,
+            cc: CallConv::C,
+            addrspace: 0,
+            attrs: AttrListId::EMPTY,
+            section: None,
+            comdat: None,
+            align: 0,
+            gc: None,
+            prefix: None,
+            prologue: None,
+            personality: None,
+            md: Vec::new(),
+            args: Vec::new(),
+            blocks: Vec::new(),
+            insts: Vec::new(),
+        }
+    }
+
     /// A declaration with no body.
     pub fn is_declaration(&self) -> bool {
         self.blocks.is_empty()

@@ -631,18 +631,7 @@ impl<'m> Ctx<'m> {
     fn slots(&mut self) {
         let m = self.m;
         let mut n = 0u32;
-        self.gslot[0] = m
-            .globals
-            .iter()
-            .map(|g| {
-                if named(&g.common.name).is_some() {
-                    NONE
-                } else {
-                    n += 1;
-                    n - 1
-                }
-            })
-            .collect();
+        self.gslot[0] = number_unnamed(m.globals.iter().map(|g| &g.common.name), &mut n);
         let mut mds = Vec::new();
         for g in &m.globals {
             sorted_md(&g.md, &mut mds);
@@ -653,30 +642,8 @@ impl<'m> Ctx<'m> {
                 self.as_create(g.attrs);
             }
         }
-        self.gslot[2] = m
-            .aliases
-            .iter()
-            .map(|g| {
-                if named(&g.common.name).is_some() {
-                    NONE
-                } else {
-                    n += 1;
-                    n - 1
-                }
-            })
-            .collect();
-        self.gslot[3] = m
-            .ifuncs
-            .iter()
-            .map(|g| {
-                if named(&g.common.name).is_some() {
-                    NONE
-                } else {
-                    n += 1;
-                    n - 1
-                }
-            })
-            .collect();
+        self.gslot[2] = number_unnamed(m.aliases.iter().map(|g| &g.common.name), &mut n);
+        self.gslot[3] = number_unnamed(m.ifuncs.iter().map(|g| &g.common.name), &mut n);
         for nm in &m.named_md {
             for &o in &nm.ops {
                 self.md_slot_create(o);
@@ -2574,6 +2541,21 @@ fn sorted_md(md: &[(MdKindId, MdId)], out: &mut Vec<(MdKindId, MdId)>) {
     if out.len() > 1 {
         out.sort_by_key(|e| e.0);
     }
+}
+
+/// Slots for the unnamed ones of `names` (`NONE` for the named), counting
+/// on from `n`.
+fn number_unnamed<'n>(names: impl Iterator<Item = &'n Name>, n: &mut u32) -> Vec<u32> {
+    names
+        .map(|name| {
+            if named(name).is_some() {
+                NONE
+            } else {
+                *n += 1;
+                *n - 1
+            }
+        })
+        .collect()
 }
 
 /// A node's MDNode-or-value operands in LLVM operand order.

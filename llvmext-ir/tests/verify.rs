@@ -84,21 +84,9 @@ impl T {
             .collect();
         self.m.functions.push(Function {
             common: GlobalCommon { name: Some(name.into()), ..Default::default() },
-            ty,
-            cc: CallConv::C,
-            addrspace: 0,
-            attrs: AttrListId::EMPTY,
-            section: None,
-            comdat: None,
-            align: 0,
-            gc: None,
-            prefix: None,
-            prologue: None,
-            personality: None,
-            md: Vec::new(),
             args: vec![Arg::default(); params.len()],
             blocks,
-            insts: Vec::new(),
+            ..Function::new(ty)
         });
         self.m.functions.len() - 1
     }

@@ -86,21 +86,12 @@ impl B {
         let ty = self.m.types.function(ret, params, vararg).unwrap();
         self.m.functions.push(Function {
             common: Self::common(name),
-            ty,
-            cc: CallConv::C,
-            addrspace: 0,
             attrs: Default::default(),
-            section: None,
-            comdat: None,
-            align: 0,
-            gc: None,
-            prefix: None,
-            prologue: None,
-            personality: None,
             md: vec![],
             args: params.iter().map(|_| Arg::default()).collect(),
             blocks: vec![],
             insts: vec![],
+            ..Function::new(ty)
         });
         self.m.functions.len() as u32 - 1
     }
@@ -133,17 +124,10 @@ impl B {
     ) -> u32 {
         self.m.globals.push(GlobalVar {
             common: Self::common(name),
-            ty,
-            addrspace: 0,
-            externally_initialized: false,
-            constant: false,
             init,
-            section: None,
-            comdat: None,
-            align: 0,
-            code_model: None,
             attrs: Default::default(),
             md: vec![],
+            ..GlobalVar::new(ty)
         });
         self.m.globals.len() as u32 - 1
     }

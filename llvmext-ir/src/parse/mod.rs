@@ -20,7 +20,7 @@ use core::fmt;
 
 use hashbrown::HashMap;
 
-use crate::attr::{Attr, AttrCategory, AttrKind, AttrList, AttrSetId};
+use crate::attr::{Attr, AttrCategory, AttrKind, AttrList};
 use crate::constant::{expr_flags, ConstId, ConstKind, ExprOp};
 use crate::float::FloatValue;
 use crate::int::IntValue;
@@ -563,41 +563,11 @@ impl<'a> Parser<'a> {
     fn declare_global(&mut self, t: Token, kind: u8) -> R<()> {
         let r = match kind {
             0 => {
-                self.m.globals.push(GlobalVar {
-                    common: GlobalCommon::default(),
-                    ty: self.m.types.void(),
-                    addrspace: 0,
-                    externally_initialized: false,
-                    constant: false,
-                    init: None,
-                    section: None,
-                    comdat: None,
-                    align: 0,
-                    code_model: None,
-                    attrs: AttrSetId::EMPTY,
-                    md: Vec::new(),
-                });
+                self.m.globals.push(GlobalVar::new(self.m.types.void()));
                 GlobalRef::Var(self.m.globals.len() as u32 - 1)
             }
             1 => {
-                self.m.functions.push(Function {
-                    common: GlobalCommon::default(),
-                    ty: self.m.types.void(),
-                    cc: CallConv::C,
-                    addrspace: 0,
-                    attrs: crate::attr::AttrListId::EMPTY,
-                    section: None,
-                    comdat: None,
-                    align: 0,
-                    gc: None,
-                    prefix: None,
-                    prologue: None,
-                    personality: None,
-                    md: Vec::new(),
-                    args: Vec::new(),
-                    blocks: Vec::new(),
-                    insts: Vec::new(),
-                });
+                self.m.functions.push(Function::new(self.m.types.void()));
                 GlobalRef::Func(self.m.functions.len() as u32 - 1)
             }
             2 => {
@@ -1194,17 +1164,11 @@ impl<'a> Parser<'a> {
                 };
                 let mut g = GlobalVar {
                     common: c,
-                    ty,
                     addrspace,
                     externally_initialized: ext_init,
                     constant,
                     init,
-                    section: None,
-                    comdat: None,
-                    align: 0,
-                    code_model: None,
-                    attrs: AttrSetId::EMPTY,
-                    md: Vec::new(),
+                    ..GlobalVar::new(ty)
                 };
                 while self.eat_tok(Tok::Comma) {
                     let loc = self.loc();
@@ -1435,22 +1399,11 @@ impl<'a> Parser<'a> {
         let addrspace = self.parse_opt_addrspace()?;
         let mut fn_attrs = Vec::new();
         let mut f = Function {
-            common: GlobalCommon::default(),
-            ty: fty,
             cc: CallConv(cc),
             addrspace,
-            attrs: crate::attr::AttrListId::EMPTY,
-            section: None,
-            comdat: None,
-            align: 0,
-            gc: None,
-            prefix: None,
-            prologue: None,
-            personality: None,
             md: decl_md,
             args,
-            blocks: Vec::new(),
-            insts: Vec::new(),
+            ..Function::new(fty)
         };
         let mut align = None;
         loop {
