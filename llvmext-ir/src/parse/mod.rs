@@ -1398,13 +1398,8 @@ impl<'a> Parser<'a> {
         }
         let addrspace = self.parse_opt_addrspace()?;
         let mut fn_attrs = Vec::new();
-        let mut f = Function {
-            cc: CallConv(cc),
-            addrspace,
-            md: decl_md,
-            args,
-            ..Function::new(fty)
-        };
+        let mut f =
+            Function { cc: CallConv(cc), addrspace, md: decl_md, args, ..Function::new(fty) };
         let mut align = None;
         loop {
             let loc = self.loc();
