@@ -130,12 +130,24 @@ out.append('/// previous name as a char (`\'0\' + n`), the rest of the name, `+`
 out.append('/// overloaded else `=`, the index into [`LISTS`] in decimal.')
 out.append('pub(crate) const NAMES: &str = "\\')
 prev = ''
+offset = 0
+buckets = []
 for i, n in enumerate(names):
+    if not prev or prev[0] != n[0]:
+        buckets.append((n[0], offset))
     k = 0
     while k < min(len(prev), len(n), 70) and prev[k] == n[k]:
         k += 1
     line = '%s%s%s%d' % (chr(ord('0') + k), n[k:], '+' if overloaded(i) else '=', combo_ids[amap[i]])
     out.append(line.replace('\\', '\\\\').replace('"', '\\"') + '\\n\\')
+    offset += len(line) + 1
     prev = n
 out.append('";')
+out.append('')
+out.append('/// Where in [`NAMES`] the names starting with each letter begin (a line')
+out.append('/// with nothing shared with the previous one).')
+out.append('pub(crate) const BUCKETS: &[(u8, u32)] = &[')
+for c, off in buckets:
+    out.append("    (b'%s', %d)," % (c, off))
+out.append('];')
 print('\n'.join(out))

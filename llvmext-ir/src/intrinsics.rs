@@ -17,7 +17,7 @@
 use alloc::vec::Vec;
 
 use crate::attr::{Attr, AttrCategory, AttrKind, AttrList, AttrListId, AttrSetId, Attrs};
-use crate::intrinsic_table::{LISTS, NAMES, SETS};
+use crate::intrinsic_table::{BUCKETS, LISTS, NAMES, SETS};
 use crate::module::Module;
 
 /// The attribute list index of intrinsic `name` (`llvm.` and all), by
@@ -25,24 +25,39 @@ use crate::module::Module;
 /// overloaded intrinsic, followed in `name` by `.` and type suffixes.
 fn lookup(name: &str) -> Option<usize> {
     let rest = name.strip_prefix("llvm.")?.as_bytes();
+    let first = *rest.first()?;
     let mut prev: Vec<u8> = Vec::with_capacity(64);
     let mut best: Option<(usize, usize)> = None;
-    for line in NAMES.lines() {
-        let b = line.as_bytes();
-        let Some((&k, tail)) = b.split_first() else { continue };
-        let shared = usize::from(k.wrapping_sub(b'0'));
-        let Some(sep) = tail.iter().position(|&c| c == b'+' || c == b'=') else { continue };
-        prev.truncate(shared.min(prev.len()));
-        prev.extend_from_slice(&tail[..sep]);
-        let overloaded = tail[sep] == b'+';
-        let matches = rest == &prev[..]
-            || (overloaded
-                && rest.len() > prev.len()
-                && rest.starts_with(&prev)
-                && rest[prev.len()] == b'.');
-        if matches && best.map_or(true, |(len, _)| prev.len() > len) {
-            let list = core::str::from_utf8(&tail[sep + 1..]).ok()?.parse().ok()?;
-            best = Some((prev.len(), list));
+    // The table is sorted within runs (target-independent names, then each
+    // target's); every run of one first letter starts a fresh line.
+    for (i, &(c, start)) in BUCKETS.iter().enumerate() {
+        if c != first {
+            continue;
+        }
+        let end = BUCKETS.get(i + 1).map_or(NAMES.len(), |b| b.1 as usize);
+        let Some(run) = NAMES.get(start as usize..end) else { continue };
+        prev.clear();
+        for line in run.lines() {
+            let b = line.as_bytes();
+            let Some((&k, tail)) = b.split_first() else { continue };
+            let shared = usize::from(k.wrapping_sub(b'0'));
+            let Some(sep) = tail.iter().position(|&c| c == b'+' || c == b'=') else { continue };
+            prev.truncate(shared.min(prev.len()));
+            prev.extend_from_slice(&tail[..sep]);
+            if prev.as_slice() > rest {
+                // Sorted: no later name of this run is a prefix of `rest`.
+                break;
+            }
+            let overloaded = tail[sep] == b'+';
+            let matches = rest == &prev[..]
+                || (overloaded
+                    && rest.len() > prev.len()
+                    && rest.starts_with(&prev)
+                    && rest[prev.len()] == b'.');
+            if matches && best.map_or(true, |(len, _)| prev.len() > len) {
+                let list = core::str::from_utf8(&tail[sep + 1..]).ok()?.parse().ok()?;
+                best = Some((prev.len(), list));
+            }
         }
     }
     best.map(|(_, l)| l)
