@@ -1246,17 +1246,7 @@ impl<'m> Builder<'m> {
     pub fn global_template(&self, name: &str, ty: TypeId) -> GlobalVar {
         GlobalVar {
             common: GlobalCommon { name: name_of(name), ..GlobalCommon::default() },
-            ty,
-            addrspace: 0,
-            externally_initialized: false,
-            constant: false,
-            init: None,
-            section: None,
-            comdat: None,
-            align: 0,
-            code_model: None,
-            attrs: crate::attr::AttrSetId::EMPTY,
-            md: Vec::new(),
+            ..GlobalVar::new(ty)
         }
     }
 

@@ -1285,6 +1285,16 @@ impl<'m> Ctx<'m> {
         self.block_ref(out, fx, b);
     }
 
+    /// `label %a, label %b` (the brackets are the caller's).
+    fn labels(&self, out: &mut String, fx: &FnCx<'_>, blocks: &[BlockId]) {
+        for (i, &b) in blocks.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.label(out, fx, b);
+        }
+    }
+
     fn vty(&self, fx: &FnCx<'_>, v: Value) -> Option<TypeId> {
         self.m.value_type(fx.f, v)
     }
@@ -1410,12 +1420,7 @@ impl<'m> Ctx<'m> {
                 out.push_str("indirectbr ");
                 self.tvalue(out, fx, *addr);
                 out.push_str(", [");
-                for (i, d) in dests.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    self.label(out, fx, *d);
-                }
+                self.labels(out, fx, dests);
                 out.push(']');
             }
             InstKind::Invoke { call, normal, unwind } => {
@@ -1432,12 +1437,7 @@ impl<'m> Ctx<'m> {
                 out.push_str("\n          to ");
                 self.label(out, fx, *default);
                 out.push_str(" [");
-                for (i, d) in indirect.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    self.label(out, fx, *d);
-                }
+                self.labels(out, fx, indirect);
                 out.push(']');
             }
             InstKind::Call { call, tail } => {
@@ -1459,12 +1459,7 @@ impl<'m> Ctx<'m> {
                 out.push_str("catchswitch within ");
                 self.value(out, Some(fx), *parent);
                 out.push_str(" [");
-                for (i, d) in handlers.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    self.label(out, fx, *d);
-                }
+                self.labels(out, fx, handlers);
                 out.push_str("] unwind ");
                 match unwind {
                     Some(u) => self.label(out, fx, *u),
