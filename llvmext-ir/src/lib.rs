@@ -29,6 +29,7 @@ extern crate std;
 pub mod attr;
 pub mod builder;
 pub mod constant;
+pub mod datalayout;
 pub mod di;
 pub mod float;
 pub mod inst;

@@ -354,7 +354,17 @@ impl<'a> V<'a> {
                 }
                 Some(GlobalRef::IFunc(_)) => return,
                 None => {
-                    self.global_err(name, "Aliasee should be either GlobalValue or ConstantExpr");
+                    // An expression over no global (`inttoptr (i64 4096 to
+                    // ptr)`) is a valid aliasee; anything else is not.
+                    if !matches!(
+                        m.consts.kind(a.aliasee),
+                        Some(ConstKind::Expr { .. } | ConstKind::Global(_))
+                    ) {
+                        self.global_err(
+                            name,
+                            "Aliasee should be either GlobalValue or ConstantExpr",
+                        );
+                    }
                     return;
                 }
             }

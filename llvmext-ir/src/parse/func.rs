@@ -675,46 +675,18 @@ impl<'a> Parser<'a> {
     }
 
     /// The store size of `t` in bytes as LLVM's DataLayout gives it, for
-    /// the default alignment of `atomicrmw` and `cmpxchg` (pointer sizes
-    /// from the datalayout's `p[N]:size`, else 64 bits).
+    /// the default alignment of `atomicrmw` and `cmpxchg`.
     fn store_size(&self, t: TypeId) -> u64 {
-        let bits: u64 = match self.m.types.get(t) {
-            Some(TypeKind::Int(b)) => u64::from(*b),
-            Some(TypeKind::Float(k)) => u64::from(k.bits()),
-            Some(TypeKind::Ptr(a)) => self.pointer_bits(*a),
-            Some(TypeKind::Vector { elem, len, .. }) => {
-                return (self.store_size_bits(*elem) * u64::from(*len)).div_ceil(8)
-            }
-            _ => 8,
-        };
-        bits.div_ceil(8)
+        self.dl.store_size(&self.m.types, t).unwrap_or(1)
     }
 
-    fn store_size_bits(&self, t: TypeId) -> u64 {
-        match self.m.types.get(t) {
-            Some(TypeKind::Int(b)) => u64::from(*b),
-            Some(TypeKind::Float(k)) => u64::from(k.bits()),
-            Some(TypeKind::Ptr(a)) => self.pointer_bits(*a),
-            _ => 8,
+    /// The alignment LLParser gives a `load`/`store` of `t` that names
+    /// none: its ABI alignment (an unsized type is an error).
+    fn default_abi_align(&self, t: TypeId, loc: u32, what: &str) -> R<u64> {
+        match self.dl.abi_align(&self.m.types, t) {
+            Some(a) => Ok(a),
+            None => err(loc, what.to_string()),
         }
-    }
-
-    fn pointer_bits(&self, addrspace: u32) -> u64 {
-        let dl = self.m.datalayout.as_deref().unwrap_or("");
-        for spec in dl.split('-') {
-            let Some(rest) = spec.strip_prefix('p') else { continue };
-            let (head, tail) = rest.split_once(':').unwrap_or((rest, ""));
-            // `p:64:64` or `p0:...`/`p270:32:32` (a possible `i`/`f` prefix
-            // marks non-integral or unstable pointers in newer layouts).
-            let head = head.trim_start_matches(|c: char| c.is_ascii_alphabetic());
-            let as_no: u32 = if head.is_empty() { 0 } else { head.parse().unwrap_or(u32::MAX) };
-            if as_no == addrspace {
-                if let Some(size) = tail.split(':').next().and_then(|s| s.parse().ok()) {
-                    return size;
-                }
-            }
-        }
-        64
     }
 
     fn scalar_of(&self, t: TypeId) -> Option<&TypeKind> {
@@ -1255,6 +1227,7 @@ impl<'a> Parser<'a> {
                         break;
                     }
                 }
+                let tloc = self.loc();
                 let t = self.parse_type()?;
                 let i32t = self.m.types.int(32);
                 let i32t = self.tmap(0, i32t)?;
@@ -1281,6 +1254,12 @@ impl<'a> Parser<'a> {
                         }
                     }
                 }
+                if align == 0 {
+                    match self.dl.pref_align(&self.m.types, t) {
+                        Some(a) => align = a,
+                        None => return err(tloc, "Cannot allocate unsized type"),
+                    }
+                }
                 let pt = self.m.types.ptr(asp);
                 let pt = self.tmap(start, pt)?;
                 (InstKind::Alloca { ty: t, count, align, addrspace: asp, inalloca, swifterror }, pt)
@@ -1288,6 +1267,7 @@ impl<'a> Parser<'a> {
             b"load" => {
                 let atomic = self.eat("atomic");
                 let volatile = self.eat("volatile");
+                let tloc = self.loc();
                 let t = self.parse_type()?;
                 self.expect(Tok::Comma, "comma after load's type")?;
                 let pl = self.loc();
@@ -1301,14 +1281,21 @@ impl<'a> Parser<'a> {
                     scope = self.parse_scope()?;
                     ordering = self.parse_ordering()?;
                 }
-                let (align, m) = self.parse_align_tail()?;
+                let (mut align, m) = self.parse_align_tail()?;
+                if align == 0 && ordering != Ordering::NotAtomic {
+                    return err(pl, "atomic load must have explicit non-zero alignment");
+                }
+                if align == 0 {
+                    align = self.default_abi_align(t, tloc, "loading unsized types is not allowed")?;
+                }
                 md_next = m;
                 (InstKind::Load { ptr: p, align, volatile, ordering, scope }, t)
             }
             b"store" => {
                 let atomic = self.eat("atomic");
                 let volatile = self.eat("volatile");
-                let (_, v) = self.typed_value()?;
+                let vloc = self.loc();
+                let (vt, v) = self.typed_value()?;
                 self.expect(Tok::Comma, "',' after store operand")?;
                 let pl = self.loc();
                 let (pt, p) = self.typed_value()?;
@@ -1321,7 +1308,14 @@ impl<'a> Parser<'a> {
                     scope = self.parse_scope()?;
                     ordering = self.parse_ordering()?;
                 }
-                let (align, m) = self.parse_align_tail()?;
+                let (mut align, m) = self.parse_align_tail()?;
+                if align == 0 && ordering != Ordering::NotAtomic {
+                    return err(vloc, "atomic store must have explicit non-zero alignment");
+                }
+                if align == 0 {
+                    align =
+                        self.default_abi_align(vt, vloc, "storing unsized types is not allowed")?;
+                }
                 md_next = m;
                 (InstKind::Store { val: v, ptr: p, align, volatile, ordering, scope }, void)
             }

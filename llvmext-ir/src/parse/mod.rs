@@ -22,6 +22,7 @@ use hashbrown::HashMap;
 
 use crate::attr::{Attr, AttrCategory, AttrKind, AttrList};
 use crate::constant::{expr_flags, ConstId, ConstKind, ExprOp};
+use crate::datalayout::DataLayout;
 use crate::float::FloatValue;
 use crate::int::IntValue;
 use crate::module::*;
@@ -159,6 +160,42 @@ pub(crate) struct Parser<'a> {
     blockaddrs: Vec<(ConstId, GlobalRef, Key<'a>, u32)>,
     pub md: md::MdState<'a>,
     pub f: Option<func::FnState<'a>>,
+    /// The module's data layout (LLVM's default until `target datalayout`).
+    pub dl: DataLayout,
+    /// Set once a top-level entity other than `target` and
+    /// `source_filename` has been read: those must come first.
+    past_header: bool,
+    /// Where the last `target datalayout` string starts.
+    dl_loc: u32,
+}
+
+/// `memory(readwrite)`: every location read and written (LLVM's
+/// `MemoryEffects::unknown()`, in [`Attr::Int`]'s encoding).
+const MEMORY_UNKNOWN: u64 = 0x3f;
+
+/// The `MemoryEffects` an old function memory attribute stands for, which
+/// LLParser's `upgradeMemoryAttr` intersects into one `memory(...)`.
+fn old_memory_attr(w: &[u8]) -> Option<u64> {
+    Some(match w {
+        b"readnone" => 0,
+        b"readonly" => 0x15,
+        b"writeonly" => 0x2a,
+        b"argmemonly" => 0x03,
+        b"inaccessiblememonly" => 0x0c,
+        b"inaccessiblemem_or_argmemonly" => 0x0f,
+        _ => return None,
+    })
+}
+
+/// Adds (or replaces) the `memory` attribute when the old memory keywords
+/// narrowed it, as `AttrBuilder::addMemoryAttr` does.
+fn set_memory(out: &mut Vec<Attr>, me: u64) {
+    if me == MEMORY_UNKNOWN {
+        return;
+    }
+    let Some(k) = AttrKind::from_keyword("memory") else { return };
+    out.retain(|a| a.kind() != Some(k));
+    out.push(Attr::Int(k, me));
 }
 
 pub(crate) fn err<T>(pos: u32, msg: impl Into<String>) -> R<T> {
@@ -265,6 +302,9 @@ impl<'a> Parser<'a> {
             blockaddrs: Vec::new(),
             md: md::MdState::default(),
             f: None,
+            dl: DataLayout::default(),
+            past_header: false,
+            dl_loc: 0,
         }
     }
 
@@ -443,9 +483,23 @@ impl<'a> Parser<'a> {
                 _ => self.top_level()?,
             }
         }
+        if !self.past_header {
+            self.past_header = true;
+            self.apply_datalayout()?;
+        }
         self.finish()?;
         if self.m.source_filename.is_none() {
             self.m.source_filename = Some(file.as_bytes().into());
+        }
+        Ok(())
+    }
+
+    /// Parses the last `target datalayout` string once the module's header
+    /// (its `target` and `source_filename` lines) is read, as LLParser's
+    /// `parseTargetDefinitions` does.
+    fn apply_datalayout(&mut self) -> R<()> {
+        if let Some(s) = self.m.datalayout.as_deref() {
+            self.dl = DataLayout::parse(s).map_err(|e| PErr { pos: self.dl_loc, msg: e.message.into() })?;
         }
         Ok(())
     }
@@ -657,6 +711,15 @@ impl<'a> Parser<'a> {
     }
 
     fn top_level(&mut self) -> R<()> {
+        let header = self.tok.kind == Tok::Ident
+            && matches!(self.text(), b"source_filename" | b"target");
+        if header && self.past_header {
+            return self.fail("expected top-level entity");
+        }
+        if !header && !self.past_header {
+            self.past_header = true;
+            self.apply_datalayout()?;
+        }
         match self.tok.kind {
             Tok::Ident => {
                 let w = self.text();
@@ -674,6 +737,7 @@ impl<'a> Parser<'a> {
                             self.m.triple = Some(self.parse_str_utf8()?);
                         } else if self.eat("datalayout") {
                             self.expect(Tok::Equal, "'=' after target datalayout")?;
+                            self.dl_loc = self.loc();
                             self.m.datalayout = Some(self.parse_str_utf8()?);
                         } else {
                             return self.fail("unknown target property");
@@ -921,6 +985,9 @@ impl<'a> Parser<'a> {
                         let asp = self.parse_opt_addrspace()?;
                         let t = self.m.types.ptr(asp);
                         let t = self.tmap(loc, t)?;
+                        if self.tok.kind == Tok::Star {
+                            return self.fail("ptr* is invalid - use ptr instead");
+                        }
                         return self.type_suffix(t, loc);
                     }
                     b"target" => {
@@ -994,11 +1061,35 @@ impl<'a> Parser<'a> {
     fn type_suffix(&mut self, mut ty: TypeId, loc: u32) -> R<TypeId> {
         loop {
             match self.tok.kind {
-                Tok::Star => {
-                    if matches!(self.m.types.get(ty), Some(TypeKind::Ptr(_))) {
-                        return self.fail("ptr* is invalid - use ptr instead");
+                // Typed pointers (`T*`, `T addrspace(N)*`): LLVM 19 reads
+                // them as the opaque `ptr` of that address space.
+                Tok::Star | Tok::Ident if self.tok.kind == Tok::Star || self.is("addrspace") => {
+                    match self.m.types.get(ty) {
+                        Some(TypeKind::Label) => return self.fail("basic block pointers are invalid"),
+                        Some(TypeKind::Void) => {
+                            return self.fail(if self.tok.kind == Tok::Star {
+                                "pointers to void are invalid - use i8* instead"
+                            } else {
+                                "pointers to void are invalid; use i8* instead"
+                            })
+                        }
+                        Some(TypeKind::Metadata | TypeKind::Token | TypeKind::X86Amx) => {
+                            return self.fail("pointer to this type is invalid")
+                        }
+                        _ => {}
                     }
-                    return self.fail("pointers to non-ptr types are not supported");
+                    let asp = if self.tok.kind == Tok::Star {
+                        0
+                    } else {
+                        let a = self.parse_opt_addrspace()?;
+                        if self.tok.kind != Tok::Star {
+                            return self.fail("expected '*' in address space");
+                        }
+                        a
+                    };
+                    self.bump();
+                    let t = self.m.types.ptr(asp);
+                    ty = self.tmap(loc, t)?;
                 }
                 Tok::LParen => {
                     let (params, vararg) = self.parse_fn_type_params()?;
@@ -1054,18 +1145,34 @@ impl<'a> Parser<'a> {
     }
 
     pub fn parse_opt_addrspace(&mut self) -> R<u32> {
+        self.parse_opt_addrspace_or(0)
+    }
+
+    /// `addrspace(N)`, or `default` when absent; `"A"`, `"G"` and `"P"`
+    /// name the datalayout's alloca, globals and program address spaces.
+    pub fn parse_opt_addrspace_or(&mut self, default: u32) -> R<u32> {
         if !self.eat("addrspace") {
-            return Ok(0);
+            return Ok(default);
         }
         self.expect(Tok::LParen, "'(' in address space")?;
         let v = if self.tok.kind == Tok::Str {
             let s = self.parse_str()?;
             match &s[..] {
-                b"A" | b"G" | b"P" => 0,
+                b"A" => self.dl.alloca_as,
+                b"G" => self.dl.globals_as,
+                b"P" => self.dl.program_as,
                 _ => return self.fail("invalid symbolic addrspace"),
             }
         } else {
-            self.parse_u32()?
+            if self.tok.kind != Tok::Int {
+                return self.fail("expected integer or string constant");
+            }
+            let loc = self.loc();
+            let v = self.parse_u32()?;
+            if v >= 1 << 24 {
+                return err(loc, "invalid address space, must be a 24-bit integer");
+            }
+            v
         };
         self.expect(Tok::RParen, "')' in address space")?;
         Ok(v)
@@ -1128,6 +1235,8 @@ impl<'a> Parser<'a> {
         let own = self.common_mut(r).name.clone();
         c.name = own.clone();
         let has_linkage = self.parse_global_common(&mut c)?;
+        // LLVM 19's parser gives a global without `addrspace` address
+        // space 0 whatever the datalayout's `G` says.
         let addrspace = self.parse_opt_addrspace()?;
         // unnamed_addr may also follow addrspace.
         let has_linkage = self.parse_global_common(&mut c)? || has_linkage;
@@ -1211,11 +1320,19 @@ impl<'a> Parser<'a> {
                 let ty = self.parse_type()?;
                 self.expect(Tok::Comma, "',' after type")?;
                 let aty_loc = self.loc();
-                let aty = self.parse_type()?;
+                let (aty, target) = match self.parse_untyped_aliasee()? {
+                    Some(c) => (self.m.consts.ty(c).unwrap_or(ty), c),
+                    None => {
+                        let aty = self.parse_type()?;
+                        if !matches!(self.m.types.get(aty), Some(TypeKind::Ptr(_))) {
+                            return err(aty_loc, "An alias or ifunc must have pointer type");
+                        }
+                        (aty, self.parse_const(aty)?)
+                    }
+                };
                 if !matches!(self.m.types.get(aty), Some(TypeKind::Ptr(_))) {
                     return err(aty_loc, "An alias or ifunc must have pointer type");
                 }
-                let target = self.parse_const(aty)?;
                 let asp = match self.m.types.get(aty) {
                     Some(&TypeKind::Ptr(a)) => a,
                     _ => 0,
@@ -1485,9 +1602,16 @@ impl<'a> Parser<'a> {
         self.expect(Tok::LBrace, "'{' here")?;
         let mut attrs = Vec::new();
         let mut align = None;
+        let mut me = MEMORY_UNKNOWN;
         loop {
             if self.eat_tok(Tok::RBrace) {
                 break;
+            }
+            if let Some(mask) = old_memory_attr(self.text()).filter(|_| self.tok.kind == Tok::Ident)
+            {
+                me &= mask;
+                self.bump();
+                continue;
             }
             let before = self.tok.start;
             self.parse_one_attr(&mut attrs, &mut align, true)?;
@@ -1499,13 +1623,32 @@ impl<'a> Parser<'a> {
             let k = AttrKind::from_keyword("align").unwrap_or(AttrKind(0));
             attrs.push(Attr::Int(k, a));
         }
+        set_memory(&mut attrs, me);
         self.attr_groups.insert(n, attrs);
         Ok(())
     }
 
     /// Function attributes (inline and `#N`); `align` goes to `align`.
     pub fn parse_fn_attrs(&mut self, out: &mut Vec<Attr>, align: &mut Option<u64>) -> R<()> {
+        let mut me = MEMORY_UNKNOWN;
+        let r = self.parse_fn_attrs_inner(out, align, &mut me);
+        set_memory(out, me);
+        r
+    }
+
+    fn parse_fn_attrs_inner(
+        &mut self,
+        out: &mut Vec<Attr>,
+        align: &mut Option<u64>,
+        me: &mut u64,
+    ) -> R<()> {
         loop {
+            if let Some(mask) = old_memory_attr(self.text()).filter(|_| self.tok.kind == Tok::Ident)
+            {
+                *me &= mask;
+                self.bump();
+                continue;
+            }
             match self.tok.kind {
                 Tok::AttrGrpId => {
                     let loc = self.loc();
@@ -2115,33 +2258,9 @@ impl<'a> Parser<'a> {
                     if dso { ConstKind::DsoLocalEquivalent(g) } else { ConstKind::NoCfi(g) },
                 ))
             }
-            b"getelementptr" => self.parse_const_gep(ty, loc),
+            b"getelementptr" => self.parse_const_gep(Some(ty), loc),
             b"trunc" | b"ptrtoint" | b"inttoptr" | b"bitcast" | b"addrspacecast" => {
-                let op = match w {
-                    b"trunc" => ExprOp::Trunc,
-                    b"ptrtoint" => ExprOp::PtrToInt,
-                    b"inttoptr" => ExprOp::IntToPtr,
-                    b"bitcast" => ExprOp::BitCast,
-                    _ => ExprOp::AddrSpaceCast,
-                };
-                self.bump();
-                self.expect(Tok::LParen, "'(' after constantexpr cast")?;
-                let v = self.parse_typed_const()?;
-                self.expect_kw("to")?;
-                let dloc = self.loc();
-                let dst = self.parse_type()?;
-                self.expect(Tok::RParen, "')' at end of constantexpr cast")?;
-                if dst != ty {
-                    return err(
-                        dloc,
-                        format!(
-                            "constant expression type mismatch: got type '{}' but expected '{}'",
-                            self.m.types.display(dst),
-                            self.m.types.display(ty)
-                        ),
-                    );
-                }
-                self.make_cast(op, v, dst, loc)
+                self.parse_const_cast(Some(ty))
             }
             b"add" | b"sub" | b"mul" | b"xor" => {
                 let op = match w {
@@ -2208,6 +2327,62 @@ impl<'a> Parser<'a> {
                 self.fail(format!("{n} constexprs are no longer supported"))
             }
             _ => self.fail("expected value token"),
+        }
+    }
+
+    /// A constant cast expression; with `ty`, its destination type must be
+    /// `ty`.
+    fn parse_const_cast(&mut self, ty: Option<TypeId>) -> R<ConstId> {
+        let loc = self.loc();
+        let op = match self.text() {
+            b"trunc" => ExprOp::Trunc,
+            b"ptrtoint" => ExprOp::PtrToInt,
+            b"inttoptr" => ExprOp::IntToPtr,
+            b"bitcast" => ExprOp::BitCast,
+            _ => ExprOp::AddrSpaceCast,
+        };
+        self.bump();
+        self.expect(Tok::LParen, "'(' after constantexpr cast")?;
+        let v = self.parse_typed_const()?;
+        self.expect_kw("to")?;
+        let dloc = self.loc();
+        let dst = self.parse_type()?;
+        self.expect(Tok::RParen, "')' at end of constantexpr cast")?;
+        if let Some(ty) = ty.filter(|&t| t != dst) {
+            return err(
+                dloc,
+                format!(
+                    "constant expression type mismatch: got type '{}' but expected '{}'",
+                    self.m.types.display(dst),
+                    self.m.types.display(ty)
+                ),
+            );
+        }
+        self.make_cast(op, v, dst, loc)
+    }
+
+    /// An aliasee or ifunc resolver written without a leading type: LLParser
+    /// accepts `bitcast`, `getelementptr`, `addrspacecast` and `inttoptr`
+    /// expressions there, typed by themselves.
+    fn parse_untyped_aliasee(&mut self) -> R<Option<ConstId>> {
+        if self.tok.kind != Tok::Ident {
+            return Ok(None);
+        }
+        match self.text() {
+            b"getelementptr" => {
+                self.enter()?;
+                let loc = self.loc();
+                let r = self.parse_const_gep(None, loc);
+                self.leave();
+                r.map(Some)
+            }
+            b"bitcast" | b"addrspacecast" | b"inttoptr" => {
+                self.enter()?;
+                let r = self.parse_const_cast(None);
+                self.leave();
+                r.map(Some)
+            }
+            _ => Ok(None),
         }
     }
 
@@ -2311,7 +2486,7 @@ impl<'a> Parser<'a> {
         )
     }
 
-    fn parse_const_gep(&mut self, ty: TypeId, loc: u32) -> R<ConstId> {
+    fn parse_const_gep(&mut self, ty: Option<TypeId>, loc: u32) -> R<ConstId> {
         self.bump();
         let mut flags = 0u8;
         let mut inrange = None;
@@ -2356,6 +2531,10 @@ impl<'a> Parser<'a> {
         if let Err(m) = self.gep_check(src_ty, &ops[1..]) {
             return err(loc, m);
         }
+        let ty = match ty {
+            Some(t) => t,
+            None => self.gep_result_type(&ops).map_err(|msg| PErr { pos: loc, msg })?,
+        };
         if ops[1..].iter().all(|&i| self.m.consts.is_null_value(i))
             && bt == Some(ty)
             && inrange.is_none()
@@ -2375,6 +2554,24 @@ impl<'a> Parser<'a> {
                 inrange,
             },
         ))
+    }
+
+    /// The type of a constant `getelementptr`: its base's pointer type, or a
+    /// vector of them when the base or an index is a vector.
+    fn gep_result_type(&mut self, ops: &[ConstId]) -> Result<TypeId, String> {
+        let bad = || String::from("base of getelementptr must be a pointer");
+        let bt = ops.first().and_then(|&b| self.m.consts.ty(b)).ok_or_else(bad)?;
+        if let Some(TypeKind::Vector { .. }) = self.m.types.get(bt) {
+            return Ok(bt);
+        }
+        for &i in &ops[1..] {
+            if let Some(&TypeKind::Vector { len, scalable, .. }) =
+                self.m.consts.ty(i).and_then(|t| self.m.types.get(t))
+            {
+                return self.m.types.vector(bt, len, scalable).map_err(|e| e.to_string());
+            }
+        }
+        Ok(bt)
     }
 
     fn gep_check(&self, src_ty: TypeId, idx: &[ConstId]) -> Result<(), String> {
