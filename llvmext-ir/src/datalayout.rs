@@ -121,7 +121,13 @@ impl Default for DataLayout {
             vectors: alloc::vec![spec(64, 8, 8), spec(128, 16, 16)],
             aggregate_abi: 1,
             aggregate_pref: 8,
-            pointers: alloc::vec![PointerSpec { addrspace: 0, bits: 64, abi: 8, pref: 8, index_bits: 64 }],
+            pointers: alloc::vec![PointerSpec {
+                addrspace: 0,
+                bits: 64,
+                abi: 8,
+                pref: 8,
+                index_bits: 64
+            }],
         }
     }
 }
@@ -465,7 +471,7 @@ impl DataLayout {
         Some((size.checked_next_multiple_of(align)?, align))
     }
 
-    fn fields<'t>(types: &'t Types, ty: TypeId) -> Option<(&'t [TypeId], bool)> {
+    fn fields(types: &Types, ty: TypeId) -> Option<(&[TypeId], bool)> {
         match types.get(ty)? {
             TypeKind::Struct { fields, packed } => Some((fields, *packed)),
             TypeKind::Named(_) => {

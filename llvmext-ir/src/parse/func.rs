@@ -1286,7 +1286,8 @@ impl<'a> Parser<'a> {
                     return err(pl, "atomic load must have explicit non-zero alignment");
                 }
                 if align == 0 {
-                    align = self.default_abi_align(t, tloc, "loading unsized types is not allowed")?;
+                    align =
+                        self.default_abi_align(t, tloc, "loading unsized types is not allowed")?;
                 }
                 md_next = m;
                 (InstKind::Load { ptr: p, align, volatile, ordering, scope }, t)

@@ -499,7 +499,8 @@ impl<'a> Parser<'a> {
     /// `parseTargetDefinitions` does.
     fn apply_datalayout(&mut self) -> R<()> {
         if let Some(s) = self.m.datalayout.as_deref() {
-            self.dl = DataLayout::parse(s).map_err(|e| PErr { pos: self.dl_loc, msg: e.message.into() })?;
+            self.dl = DataLayout::parse(s)
+                .map_err(|e| PErr { pos: self.dl_loc, msg: e.message.into() })?;
         }
         Ok(())
     }
@@ -711,8 +712,8 @@ impl<'a> Parser<'a> {
     }
 
     fn top_level(&mut self) -> R<()> {
-        let header = self.tok.kind == Tok::Ident
-            && matches!(self.text(), b"source_filename" | b"target");
+        let header =
+            self.tok.kind == Tok::Ident && matches!(self.text(), b"source_filename" | b"target");
         if header && self.past_header {
             return self.fail("expected top-level entity");
         }
@@ -1065,7 +1066,9 @@ impl<'a> Parser<'a> {
                 // them as the opaque `ptr` of that address space.
                 Tok::Star | Tok::Ident if self.tok.kind == Tok::Star || self.is("addrspace") => {
                     match self.m.types.get(ty) {
-                        Some(TypeKind::Label) => return self.fail("basic block pointers are invalid"),
+                        Some(TypeKind::Label) => {
+                            return self.fail("basic block pointers are invalid")
+                        }
                         Some(TypeKind::Void) => {
                             return self.fail(if self.tok.kind == Tok::Star {
                                 "pointers to void are invalid - use i8* instead"
