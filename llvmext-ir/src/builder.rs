@@ -1,22 +1,25 @@
 //! A type-checked builder over the module model, in the style of Zig's
-//! bitcode `Builder` and `wasm-encoder`: types, constants, globals,
-//! functions, blocks and every instruction kind of [`inst`](crate::inst),
-//! each checked when it is built. A wrong operand type is a [`BuildError`]
-//! value — never a panic, and never a module the verifier would refuse later.
+//! bitcode `Builder`, `wasm-encoder` and inkwell: types, constants,
+//! globals, functions, blocks and every instruction kind of
+//! [`inst`](crate::inst), each checked when it is built. A wrong operand
+//! type is a [`BuildError`] value — with its [`ErrorKind`], the opcode, the
+//! operand index and the types — never a panic, and never a module the
+//! verifier would refuse later.
 //!
-//! The instruction rules live in one function, [`check_inst`], which the
-//! [`verify`](crate::verify) module runs on every instruction too, so a
-//! module from the parser gets the same checks as one from the builder.
+//! The [`FunctionBuilder`] hands out [`ValueRef`]s and [`BlockRef`]s that
+//! remember their function: using one in another function is an
+//! [`ErrorKind::ForeignValue`] / [`ErrorKind::ForeignBlock`] error, not a
+//! silently different value. The instruction rules live in
+//! [`typecheck`](crate::typecheck), which the parser and the
+//! [`verify`](crate::verify) module use too.
 //!
 //! ```
-//! use llvmext_ir::builder::Builder;
-//! use llvmext_ir::inst::IntPred;
-//! use llvmext_ir::Module;
+//! use llvmext_ir::prelude::*;
 //!
-//! let mut m = Module::new();
+//! let mut m = Module::named("max");
 //! let mut b = Builder::new(&mut m);
 //! let i32t = b.int(32)?;
-//! let fty = b.fn_type(i32t, &[i32t, i32t], false)?;
+//! let fty = b.fn_type(i32t, &[i32t, i32t])?;
 //! let f = b.define_function("max", fty)?;
 //! let mut fb = b.func(f)?;
 //! let entry = fb.block("entry");
@@ -27,18 +30,18 @@
 //! fb.ret(Some(r))?;
 //! // Type errors are values:
 //! let one = fb.const_int(i32t, 1)?;
-//! assert!(fb.fadd(one, one, "").is_err());
-//! assert!(fb.br_cond(x, entry, entry).is_err());
+//! assert_eq!(fb.fadd(one, one, "").unwrap_err().kind, ErrorKind::OperandType);
+//! assert_eq!(fb.br_cond(x, entry, entry).unwrap_err().to_string(),
+//!            "br: operand 0: Branch condition is not 'i1' type! (type i32)");
 //! drop(fb);
 //! assert!(llvmext_ir::verify::verify(&m).is_ok());
-//! # Ok::<(), llvmext_ir::builder::BuildError>(())
+//! # Ok::<(), BuildError>(())
 //! ```
 
 use alloc::boxed::Box;
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
 
 use crate::attr::{Attr, AttrKind, AttrList, AttrListId};
 use crate::constant::{ConstId, ConstKind};
@@ -50,57 +53,26 @@ use crate::inst::{
 use crate::int::IntValue;
 use crate::metadata::{MdId, MdNode};
 use crate::module::{
-    Arg, Block, BlockId, CallConv, Function, GlobalCommon, GlobalRef, GlobalVar, Linkage, Module,
-    NamedMd, Value,
+    Arg, Block, BlockId, CallConv, Comdat, ComdatId, ComdatKind, DllStorage, Function,
+    GlobalCommon, GlobalRef, GlobalVar, Linkage, Module, NamedMd, ThreadLocal, UnnamedAddr, Value,
+    Visibility,
 };
-use crate::types::{FloatKind, TypeError, TypeId, TypeKind, Types};
-
-/// Why something could not be built (or, from [`check_inst`], why an
-/// instruction is ill-typed).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BuildError {
-    /// What is wrong, worded like LLVM's verifier where it has a message.
-    pub message: String,
-}
-
-impl BuildError {
-    /// An error with `message`.
-    pub fn new(message: impl Into<String>) -> Self {
-        BuildError { message: message.into() }
-    }
-}
-
-impl fmt::Display for BuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for BuildError {}
-
-impl From<&str> for BuildError {
-    fn from(s: &str) -> Self {
-        BuildError::new(s)
-    }
-}
-
-impl From<String> for BuildError {
-    fn from(s: String) -> Self {
-        BuildError { message: s }
-    }
-}
-
-impl From<TypeError> for BuildError {
-    fn from(e: TypeError) -> Self {
-        BuildError::new(e.to_string())
-    }
-}
+use crate::typecheck::{
+    check_common, check_global_var, check_inst, fn_sig, gep_vector, global_addrspace,
+    indexed_aggregate, operand_type, Ty,
+};
+pub use crate::typecheck::{CheckError as BuildError, ErrorKind};
+use crate::types::{FloatKind, TypeId, TypeKind, Types};
 
 type R<T> = Result<T, BuildError>;
 
-fn err<T>(msg: &str) -> R<T> {
-    Err(BuildError::new(msg))
+fn err<T>(kind: ErrorKind, msg: &str) -> R<T> {
+    Err(BuildError::new(kind, msg))
+}
+
+/// A [`ErrorKind::NoSuchId`] error.
+fn missing(msg: &str) -> BuildError {
+    BuildError::new(ErrorKind::NoSuchId, msg)
 }
 
 fn name_of(name: &str) -> crate::module::Name {
@@ -112,1006 +84,103 @@ fn name_of(name: &str) -> crate::module::Name {
 }
 
 // ---------------------------------------------------------------------------
-// Type predicates
+// Handles
 // ---------------------------------------------------------------------------
 
-/// Type queries used by the checks (all total: an unknown id is "nothing").
-struct Ty<'a>(&'a Types);
+/// The scope of module-level values (constants, globals, metadata).
+const MODULE: u32 = u32::MAX;
 
-impl<'a> Ty<'a> {
-    fn kind(&self, t: TypeId) -> Option<&'a TypeKind> {
-        self.0.get(t)
+/// A value as the builder hands it out: a plain [`Value`] and the function
+/// it belongs to (none for constants and globals). A [`FunctionBuilder`]
+/// refuses a value of another function with [`ErrorKind::ForeignValue`].
+///
+/// Constants convert into it ([`From<ConstId>`](#impl-From%3CConstId%3E-for-ValueRef));
+/// a plain value of the function being built becomes one through
+/// [`FunctionBuilder::value`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ValueRef {
+    func: u32,
+    value: Value,
+}
+
+impl ValueRef {
+    /// The plain value (an index into the module or the function).
+    pub fn value(self) -> Value {
+        self.value
     }
-    /// The element type of a vector, else `t`.
-    fn scalar(&self, t: TypeId) -> TypeId {
-        match self.kind(t) {
-            Some(TypeKind::Vector { elem, .. }) => *elem,
-            _ => t,
-        }
+    /// The function the value belongs to (`None`: a constant, usable
+    /// anywhere).
+    pub fn function(self) -> Option<GlobalRef> {
+        (self.func != MODULE).then_some(GlobalRef::Func(self.func))
     }
-    /// `(len, scalable)` of a vector.
-    fn vec(&self, t: TypeId) -> Option<(u32, bool)> {
-        match self.kind(t) {
-            Some(TypeKind::Vector { len, scalable, .. }) => Some((*len, *scalable)),
+    /// The constant, if the value is one.
+    pub fn as_const(self) -> Option<ConstId> {
+        match self.value {
+            Value::Const(c) => Some(c),
             _ => None,
         }
     }
-    fn int_bits(&self, t: TypeId) -> Option<u32> {
-        match self.kind(t) {
-            Some(TypeKind::Int(b)) => Some(*b),
-            _ => None,
-        }
-    }
-    fn is_int(&self, t: TypeId) -> bool {
-        self.int_bits(t).is_some()
-    }
-    fn is_int_or_vec(&self, t: TypeId) -> bool {
-        self.is_int(self.scalar(t))
-    }
-    fn is_fp(&self, t: TypeId) -> bool {
-        matches!(self.kind(t), Some(TypeKind::Float(_)))
-    }
-    fn is_fp_or_vec(&self, t: TypeId) -> bool {
-        self.is_fp(self.scalar(t))
-    }
-    fn ptr_as(&self, t: TypeId) -> Option<u32> {
-        match self.kind(t) {
-            Some(TypeKind::Ptr(a)) => Some(*a),
-            _ => None,
-        }
-    }
-    fn is_ptr(&self, t: TypeId) -> bool {
-        self.ptr_as(t).is_some()
-    }
-    fn is_ptr_or_vec(&self, t: TypeId) -> bool {
-        self.is_ptr(self.scalar(t))
-    }
-    fn is_i1_or_vec(&self, t: TypeId) -> bool {
-        self.int_bits(self.scalar(t)) == Some(1)
-    }
-    fn is_void(&self, t: TypeId) -> bool {
-        matches!(self.kind(t), Some(TypeKind::Void))
-    }
-    fn is_token(&self, t: TypeId) -> bool {
-        matches!(self.kind(t), Some(TypeKind::Token))
-    }
-    fn is_aggregate(&self, t: TypeId) -> bool {
-        matches!(
-            self.kind(t),
-            Some(TypeKind::Array { .. } | TypeKind::Struct { .. } | TypeKind::Named(_))
-        )
-    }
-    /// LLVM's `isFirstClassType`: anything but `void` and function types.
-    fn is_first_class(&self, t: TypeId) -> bool {
-        !matches!(self.kind(t), None | Some(TypeKind::Void | TypeKind::Function { .. }))
-    }
-    /// Struct fields (literal or identified with a body).
-    fn fields(&self, t: TypeId) -> Option<&'a [TypeId]> {
-        match self.kind(t)? {
-            TypeKind::Struct { fields, .. } => Some(fields),
-            TypeKind::Named(_) => self.0.named_body(t)?.1.map(|b| b.fields),
-            _ => None,
-        }
-    }
-    /// The size in bits of a primitive type (int, float, fixed or
-    /// scalable vector of those), as `(bits, scalable)`; `None` for others.
-    fn prim_bits(&self, t: TypeId) -> Option<(u64, bool)> {
-        match self.kind(t)? {
-            TypeKind::Int(b) => Some((u64::from(*b), false)),
-            TypeKind::Float(k) => Some((u64::from(k.bits()), false)),
-            TypeKind::X86Amx => Some((8192, false)),
-            TypeKind::Vector { elem, len, scalable } => {
-                let (e, _) = self.prim_bits(*elem)?;
-                Some((e * u64::from(*len), *scalable))
-            }
-            _ => None,
-        }
-    }
-    /// LLVM's `isSized`, without recursion (an identified struct that
-    /// contains itself is unsized).
-    fn is_sized(&self, t: TypeId) -> bool {
-        // Explicit DFS: (type, next child), and the identified structs on
-        // the current path.
-        let mut stack: Vec<(TypeId, usize)> = Vec::new();
-        let mut path: Vec<TypeId> = Vec::new();
-        let mut done: hashbrown::HashSet<TypeId> = hashbrown::HashSet::new();
-        stack.push((t, 0));
-        while let Some(&mut (ty, ref mut next)) = stack.last_mut() {
-            let children: &[TypeId] = match self.kind(ty) {
-                None => return false,
-                Some(
-                    TypeKind::Int(_)
-                    | TypeKind::Float(_)
-                    | TypeKind::Ptr(_)
-                    | TypeKind::Vector { .. }
-                    | TypeKind::X86Amx,
-                ) => &[],
-                Some(TypeKind::TargetExt { .. }) => &[],
-                Some(TypeKind::Array { elem, .. }) => core::slice::from_ref(elem),
-                Some(TypeKind::Struct { fields, .. }) => fields,
-                Some(TypeKind::Named(_)) => match self.0.named_body(ty) {
-                    Some((_, Some(b))) => b.fields,
-                    _ => return false,
-                },
-                Some(_) => return false,
-            };
-            if *next == 0 && matches!(self.kind(ty), Some(TypeKind::Named(_))) {
-                if path.contains(&ty) {
-                    return false;
-                }
-                path.push(ty);
-            }
-            if let Some(&c) = children.get(*next) {
-                *next += 1;
-                if !done.contains(&c) {
-                    stack.push((c, 0));
-                }
-            } else {
-                if matches!(self.kind(ty), Some(TypeKind::Named(_))) {
-                    path.pop();
-                }
-                done.insert(ty);
-                stack.pop();
-            }
-        }
-        true
-    }
-    fn show(&self, t: TypeId) -> String {
-        self.0.display(t).to_string()
+}
+
+impl From<ConstId> for ValueRef {
+    fn from(c: ConstId) -> Self {
+        ValueRef { func: MODULE, value: Value::Const(c) }
     }
 }
 
-fn same_count(t: &Ty<'_>, a: TypeId, b: TypeId) -> bool {
-    t.vec(a) == t.vec(b)
+/// A basic block as the builder hands it out: its [`BlockId`] and its
+/// function. A [`FunctionBuilder`] refuses a block of another function
+/// with [`ErrorKind::ForeignBlock`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BlockRef {
+    func: u32,
+    id: BlockId,
 }
 
-// ---------------------------------------------------------------------------
-// The shared instruction checks
-// ---------------------------------------------------------------------------
-
-/// The type of operand `v` in `f`, or an error naming what does not exist.
-pub fn operand_type(m: &Module, f: &Function, v: Value) -> R<TypeId> {
-    let t = match v {
-        Value::Const(c) => m.consts.ty(c).ok_or("operand is a constant that does not exist")?,
-        Value::Arg(n) => m
-            .value_type(f, v)
-            .ok_or_else(|| format!("operand is argument {n}, which does not exist"))?,
-        Value::Inst(i) => {
-            let inst = f
-                .insts
-                .get(i.0 as usize)
-                .ok_or_else(|| format!("operand is instruction {}, which does not exist", i.0))?;
-            if Ty(&m.types).is_void(inst.ty) {
-                return err("operand is an instruction that has no value (void)");
-            }
-            inst.ty
-        }
-        Value::Metadata(md) => {
-            if m.md.get(md).is_none() {
-                return err("operand is metadata that does not exist");
-            }
-            return err("metadata is only allowed as a call argument");
-        }
-        Value::InlineAsm(_) => return err("inline assembly is only allowed as a callee"),
-    };
-    if m.types.get(t).is_none() {
-        return err("operand has a type that does not exist");
+impl BlockRef {
+    /// The plain block id (an index into the function's blocks).
+    pub fn id(self) -> BlockId {
+        self.id
     }
-    Ok(t)
-}
-
-fn block_ok(f: &Function, b: BlockId) -> R<()> {
-    if (b.0 as usize) < f.blocks.len() {
-        Ok(())
-    } else {
-        Err(BuildError::new(format!("branch to block {}, which does not exist", b.0)))
+    /// The function the block belongs to.
+    pub fn function(self) -> GlobalRef {
+        GlobalRef::Func(self.func)
     }
 }
 
-fn fn_sig(types: &Types, fty: TypeId) -> Option<(TypeId, &[TypeId], bool)> {
-    match types.get(fty)? {
-        TypeKind::Function { ret, params, vararg } => Some((*ret, params, *vararg)),
-        _ => None,
+/// Whether a function type takes variable arguments (`...`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum VarArg {
+    /// A fixed parameter list.
+    #[default]
+    No,
+    /// `...` after the parameters.
+    Yes,
+}
+
+/// The flags of a `getelementptr`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct GepFlags(u8);
+
+impl GepFlags {
+    /// No flags.
+    pub const NONE: GepFlags = GepFlags(0);
+    /// `inbounds`.
+    pub const INBOUNDS: GepFlags = GepFlags(flags::INBOUNDS);
+    /// `nusw`.
+    pub const NUSW: GepFlags = GepFlags(flags::NUSW);
+    /// `nuw`.
+    pub const NUW: GepFlags = GepFlags(flags::NUW);
+    /// The raw bits ([`flags`]).
+    pub fn bits(self) -> u8 {
+        self.0
     }
 }
 
-fn check_align(align: u64) -> R<()> {
-    if align != 0 && !align.is_power_of_two() {
-        return err("alignment is not a power of 2");
-    }
-    if align > 1 << 32 {
-        return err("huge alignment values are unsupported");
-    }
-    Ok(())
-}
-
-/// An integer constant's value as `u64` if it fits.
-fn const_u64(m: &Module, c: ConstId) -> Option<u64> {
-    match m.consts.kind(c)? {
-        ConstKind::Int(v) => {
-            let l = v.limbs();
-            if l.iter().skip(1).all(|&x| x == 0) {
-                l.first().copied()
-            } else {
-                None
-            }
-        }
-        _ => None,
-    }
-}
-
-/// The struct index a GEP index selects: a constant `i32` or splat of one.
-fn struct_index(m: &Module, v: Value) -> Option<u64> {
-    let Value::Const(c) = v else { return None };
-    let t = Ty(&m.types);
-    let ty = m.consts.ty(c)?;
-    if t.int_bits(t.scalar(ty)) != Some(32) {
-        return None;
-    }
-    match m.consts.kind(c)? {
-        ConstKind::Int(_) => const_u64(m, c),
-        ConstKind::Zero => Some(0),
-        ConstKind::Vector(elems) => {
-            let first = *elems.first()?;
-            if elems.iter().all(|&e| e == first) {
-                const_u64(m, first)
-            } else {
-                None
-            }
-        }
-        _ => None,
-    }
-}
-
-/// The type `indices` select in aggregate `agg` (extractvalue/insertvalue).
-fn indexed_aggregate(types: &Types, agg: TypeId, indices: &[u32]) -> Option<TypeId> {
-    let t = Ty(types);
-    if indices.is_empty() {
-        return None;
-    }
-    let mut cur = agg;
-    for &i in indices {
-        cur = match t.kind(cur)? {
-            TypeKind::Array { elem, len } => {
-                if u64::from(i) >= *len {
-                    return None;
-                }
-                *elem
-            }
-            TypeKind::Struct { .. } | TypeKind::Named(_) => *t.fields(cur)?.get(i as usize)?,
-            _ => return None,
-        };
-    }
-    Some(cur)
-}
-
-/// Walks a GEP's indices (after the first) through `source`: the final
-/// indexed type, or an error.
-fn gep_indexed(m: &Module, source: TypeId, indices: &[Value]) -> R<TypeId> {
-    let t = Ty(&m.types);
-    let mut cur = source;
-    for &ix in indices.iter().skip(1) {
-        cur = match t.kind(cur) {
-            Some(TypeKind::Array { elem, .. }) | Some(TypeKind::Vector { elem, .. }) => *elem,
-            Some(TypeKind::Struct { .. } | TypeKind::Named(_)) => {
-                let fields = t.fields(cur).ok_or("GEP into an opaque struct")?;
-                let Some(i) = struct_index(m, ix) else {
-                    return err(
-                        "invalid getelementptr indices: a struct index must be a constant i32",
-                    );
-                };
-                *fields
-                    .get(i as usize)
-                    .ok_or("invalid getelementptr indices: struct index out of range")?
-            }
-            _ => return err("invalid getelementptr indices"),
-        };
-    }
-    Ok(cur)
-}
-
-/// The vector length a GEP's result has, if any (checking that the base
-/// and vector indices agree).
-fn gep_vector(
-    m: &Module,
-    f: &Function,
-    base_ty: TypeId,
-    indices: &[Value],
-) -> R<Option<(u32, bool)>> {
-    let t = Ty(&m.types);
-    let mut width = t.vec(base_ty);
-    for &ix in indices {
-        let it = operand_type(m, f, ix)?;
-        if !t.is_int_or_vec(it) {
-            return err("GEP indexes must be integers");
-        }
-        if let Some(w) = t.vec(it) {
-            match width {
-                None => width = Some(w),
-                Some(x) if x == w => {}
-                Some(_) => return err("Vector GEP result width doesn't match operand's"),
-            }
-        }
-    }
-    Ok(width)
-}
-
-fn cast_valid(t: &Ty<'_>, op: CastOp, src: TypeId, dst: TypeId) -> bool {
-    if !t.is_first_class(src)
-        || !t.is_first_class(dst)
-        || t.is_aggregate(src)
-        || t.is_aggregate(dst)
-    {
-        return false;
-    }
-    let (ss, ds) = (t.scalar(src), t.scalar(dst));
-    let same_ec = same_count(t, src, dst);
-    let sbits = t.prim_bits(ss).map(|x| x.0);
-    let dbits = t.prim_bits(ds).map(|x| x.0);
-    use CastOp::*;
-    match op {
-        Trunc => t.is_int(ss) && t.is_int(ds) && same_ec && sbits > dbits,
-        ZExt | SExt => t.is_int(ss) && t.is_int(ds) && same_ec && sbits < dbits,
-        FPTrunc => t.is_fp(ss) && t.is_fp(ds) && same_ec && sbits > dbits,
-        FPExt => t.is_fp(ss) && t.is_fp(ds) && same_ec && sbits < dbits,
-        UIToFP | SIToFP => t.is_int(ss) && t.is_fp(ds) && same_ec,
-        FPToUI | FPToSI => t.is_fp(ss) && t.is_int(ds) && same_ec,
-        PtrToInt => t.is_ptr(ss) && t.is_int(ds) && same_ec,
-        IntToPtr => t.is_int(ss) && t.is_ptr(ds) && same_ec,
-        AddrSpaceCast => t.is_ptr(ss) && t.is_ptr(ds) && same_ec && t.ptr_as(ss) != t.ptr_as(ds),
-        BitCast => {
-            let (sp, dp) = (t.ptr_as(ss), t.ptr_as(ds));
-            if sp.is_some() || dp.is_some() {
-                if sp != dp {
-                    return false;
-                }
-                return match (t.vec(src), t.vec(dst)) {
-                    (Some(a), Some(b)) => a == b,
-                    (Some(a), None) => a == (1, false),
-                    (None, Some(b)) => b == (1, false),
-                    (None, None) => true,
-                };
-            }
-            match (t.prim_bits(src), t.prim_bits(dst)) {
-                (Some(a), Some(b)) => a == b && a.0 != 0,
-                _ => false,
-            }
-        }
-    }
-}
-
-fn check_call(m: &Module, f: &Function, call: &CallData, ty: TypeId) -> R<()> {
-    let t = Ty(&m.types);
-    let (ret, params, vararg) =
-        fn_sig(&m.types, call.fn_ty).ok_or("Callee is not of function type!")?;
-    match call.callee {
-        Value::InlineAsm(i) => {
-            let a = m.inline_asm.get(i as usize).ok_or("inline assembly that does not exist")?;
-            if a.ty != call.fn_ty {
-                return err("inline assembly type does not match the call's function type");
-            }
-        }
-        v => {
-            let ct = operand_type(m, f, v)?;
-            if !t.is_ptr(ct) {
-                return err("Called function must be a pointer!");
-            }
-        }
-    }
-    if call.args.len() < params.len() || (!vararg && call.args.len() != params.len()) {
-        return err("Incorrect number of arguments passed to called function!");
-    }
-    for (i, &a) in call.args.iter().enumerate() {
-        let at = match a {
-            Value::Metadata(md) => {
-                if m.md.get(md).is_none() {
-                    return err("operand is metadata that does not exist");
-                }
-                match m.types.find(&TypeKind::Metadata) {
-                    Some(mt) => mt,
-                    None => return err("Call parameter type does not match function signature!"),
-                }
-            }
-            _ => operand_type(m, f, a)?,
-        };
-        if let Some(&p) = params.get(i) {
-            if p != at {
-                return err("Call parameter type does not match function signature!");
-            }
-        } else if matches!(t.kind(at), Some(TypeKind::Metadata)) {
-            return err("metadata is not allowed as a variadic argument");
-        }
-    }
-    for b in &call.bundles {
-        for &v in &b.inputs {
-            operand_type(m, f, v)?;
-        }
-    }
-    if ty != ret {
-        return err("call result type does not match the callee's return type");
-    }
-    Ok(())
-}
-
-/// Checks one instruction of `f` — its operands' types, the result type
-/// `ty`, the ids it names — as the builder does before adding it and the
-/// verifier does for every instruction. Rules and messages follow LLVM's
-/// `Verifier` and the instruction classes' `isValidOperands`.
-pub fn check_inst(m: &Module, f: &Function, kind: &InstKind, ty: TypeId) -> R<()> {
-    let t = Ty(&m.types);
-    if t.kind(ty).is_none() {
-        return err("instruction has a type that does not exist");
-    }
-    let void = t.is_void(ty);
-    let need_void = |what: &str| -> R<()> {
-        if void {
-            Ok(())
-        } else {
-            Err(BuildError::new(format!("{what} must have void result type!")))
-        }
-    };
-    let op = |v: Value| operand_type(m, f, v);
-    match kind {
-        InstKind::Ret(v) => {
-            need_void("Ret")?;
-            let (ret, ..) = fn_sig(&m.types, f.ty).ok_or("function type is not a function type")?;
-            match v {
-                None if t.is_void(ret) => {}
-                None => {
-                    return err("Function return type does not match operand type of return inst!")
-                }
-                Some(_) if t.is_void(ret) => {
-                    return err(
-                        "Found return instr that returns non-void in Function of void return type!",
-                    )
-                }
-                Some(v) => {
-                    if op(*v)? != ret {
-                        return err(
-                            "Function return type does not match operand type of return inst!",
-                        );
-                    }
-                }
-            }
-        }
-        InstKind::Br(b) => {
-            need_void("Branch")?;
-            block_ok(f, *b)?;
-        }
-        InstKind::CondBr { cond, then_dest, else_dest } => {
-            need_void("Branch")?;
-            if t.int_bits(op(*cond)?) != Some(1) {
-                return err("Branch condition is not 'i1' type!");
-            }
-            block_ok(f, *then_dest)?;
-            block_ok(f, *else_dest)?;
-        }
-        InstKind::Switch { cond, default, cases } => {
-            need_void("Switch")?;
-            let ct = op(*cond)?;
-            if !t.is_int(ct) {
-                return err("Switch condition must be an integer!");
-            }
-            block_ok(f, *default)?;
-            let mut seen = hashbrown::HashSet::new();
-            for &(c, b) in cases {
-                if m.consts.ty(c) != Some(ct) {
-                    return err("Switch constants must all be same type as switch value!");
-                }
-                if !matches!(m.consts.kind(c), Some(ConstKind::Int(_))) {
-                    return err("case value is not a constant integer");
-                }
-                if !seen.insert(c) {
-                    return err("Duplicate integer as switch case");
-                }
-                block_ok(f, b)?;
-            }
-        }
-        InstKind::IndirectBr { addr, dests } => {
-            need_void("Indirectbr")?;
-            if !t.is_ptr(op(*addr)?) {
-                return err("Indirectbr operand must have pointer type!");
-            }
-            for &d in dests {
-                block_ok(f, d)?;
-            }
-        }
-        InstKind::Invoke { call, normal, unwind } => {
-            check_call(m, f, call, ty)?;
-            block_ok(f, *normal)?;
-            block_ok(f, *unwind)?;
-        }
-        InstKind::CallBr { call, default, indirect } => {
-            check_call(m, f, call, ty)?;
-            block_ok(f, *default)?;
-            for &d in indirect {
-                block_ok(f, d)?;
-            }
-        }
-        InstKind::Resume(v) => {
-            need_void("Resume")?;
-            op(*v)?;
-        }
-        InstKind::CatchSwitch { parent, handlers, unwind } => {
-            if !t.is_token(ty) || !t.is_token(op(*parent)?) {
-                return err("CatchSwitchInst must be of token type and within a token");
-            }
-            if handlers.is_empty() {
-                return err("CatchSwitchInst cannot have empty handler list");
-            }
-            for &h in handlers {
-                block_ok(f, h)?;
-            }
-            if let Some(u) = unwind {
-                block_ok(f, *u)?;
-            }
-        }
-        InstKind::CatchRet { pad, dest } => {
-            need_void("CatchReturnInst")?;
-            if !t.is_token(op(*pad)?) {
-                return err("CatchReturnInst needs to be provided a CatchPad");
-            }
-            block_ok(f, *dest)?;
-        }
-        InstKind::CleanupRet { pad, unwind } => {
-            need_void("CleanupReturnInst")?;
-            if !t.is_token(op(*pad)?) {
-                return err("CleanupReturnInst needs to be provided a CleanupPad");
-            }
-            if let Some(u) = unwind {
-                block_ok(f, *u)?;
-            }
-        }
-        InstKind::Unreachable => need_void("Unreachable")?,
-        InstKind::FNeg { val, .. } => {
-            let vt = op(*val)?;
-            if !t.is_fp_or_vec(vt) {
-                return err("FNeg operator only works with float types!");
-            }
-            if vt != ty {
-                return err("Unary operators must have same type for operands and result!");
-            }
-        }
-        InstKind::Binary { op: bop, lhs, rhs, flags: fl, fmf } => {
-            let (a, b) = (op(*lhs)?, op(*rhs)?);
-            if a != b {
-                return err("Both operands to a binary operator are not of the same type!");
-            }
-            use BinOp::*;
-            match bop {
-                Add | Sub | Mul | SDiv | UDiv | SRem | URem => {
-                    if !t.is_int_or_vec(a) {
-                        return err("Integer arithmetic operators only work with integral types!");
-                    }
-                    if a != ty {
-                        return err("Integer arithmetic operators must have same type for operands and result!");
-                    }
-                }
-                FAdd | FSub | FMul | FDiv | FRem => {
-                    if !t.is_fp_or_vec(a) {
-                        return err("Floating-point arithmetic operators only work with floating-point types!");
-                    }
-                    if a != ty {
-                        return err("Floating-point arithmetic operators must have same type for operands and result!");
-                    }
-                }
-                And | Or | Xor => {
-                    if !t.is_int_or_vec(a) {
-                        return err("Logical operators only work with integral types!");
-                    }
-                    if a != ty {
-                        return err(
-                            "Logical operators must have same type for operands and result!",
-                        );
-                    }
-                }
-                Shl | LShr | AShr => {
-                    if !t.is_int_or_vec(a) {
-                        return err("Shifts only work with integral types!");
-                    }
-                    if a != ty {
-                        return err("Shift return type must be same as operands!");
-                    }
-                }
-            }
-            let allowed = match bop {
-                Add | Sub | Mul | Shl => flags::NUW | flags::NSW,
-                UDiv | SDiv | LShr | AShr => flags::EXACT,
-                Or => flags::DISJOINT,
-                _ => 0,
-            };
-            if fl & !allowed != 0 {
-                return Err(BuildError::new(format!("invalid flags for '{}'", bop.keyword())));
-            }
-            if *fmf != 0 && !bop.is_float() {
-                return err("fast-math flags are only valid on floating-point operations");
-            }
-        }
-        InstKind::ExtractElement { vec, idx } => {
-            let (vt, it) = (op(*vec)?, op(*idx)?);
-            if t.vec(vt).is_none() || !t.is_int(it) {
-                return err("Invalid extractelement operands!");
-            }
-            if ty != t.scalar(vt) {
-                return err("extractelement result type must be the vector's element type");
-            }
-        }
-        InstKind::InsertElement { vec, elt, idx } => {
-            let (vt, et, it) = (op(*vec)?, op(*elt)?, op(*idx)?);
-            if t.vec(vt).is_none() || et != t.scalar(vt) || !t.is_int(it) {
-                return err("Invalid insertelement operands!");
-            }
-            if ty != vt {
-                return err("insertelement result type must be the vector type");
-            }
-        }
-        InstKind::ShuffleVector { a, b, mask } => {
-            let (at, bt) = (op(*a)?, op(*b)?);
-            let Some((_, scalable)) = t.vec(at) else {
-                return err("Invalid shufflevector operands!");
-            };
-            if at != bt {
-                return err("Invalid shufflevector operands!");
-            }
-            let mt = m.consts.ty(*mask).ok_or("shufflevector mask that does not exist")?;
-            let Some((mlen, mscal)) = t.vec(mt) else {
-                return err("Invalid shufflevector operands!");
-            };
-            if t.int_bits(t.scalar(mt)) != Some(32) || mscal != scalable {
-                return err("Invalid shufflevector operands!");
-            }
-            let mk = m.consts.kind(*mask);
-            let ok_mask = match mk {
-                Some(ConstKind::Zero | ConstKind::Undef | ConstKind::Poison) => true,
-                Some(ConstKind::Vector(elems)) if !scalable => {
-                    let limit = u64::from(t.vec(at).map_or(0, |v| v.0)) * 2;
-                    elems.iter().all(|&e| match m.consts.kind(e) {
-                        Some(ConstKind::Undef | ConstKind::Poison) => true,
-                        _ => const_u64(m, e).is_some_and(|x| x < limit),
-                    })
-                }
-                Some(ConstKind::Int(_)) => false,
-                _ => false,
-            };
-            if !ok_mask {
-                return err("Invalid shufflevector operands!");
-            }
-            let want = m.types.find(&TypeKind::Vector { elem: t.scalar(at), len: mlen, scalable });
-            if want != Some(ty) {
-                return err("shufflevector result type must be a vector of the mask's length");
-            }
-        }
-        InstKind::ExtractValue { agg, indices } => {
-            let at = op(*agg)?;
-            let Some(r) = indexed_aggregate(&m.types, at, indices) else {
-                return err("Invalid ExtractValueInst operands!");
-            };
-            if r != ty {
-                return err("extractvalue result type must be the indexed type");
-            }
-        }
-        InstKind::InsertValue { agg, val, indices } => {
-            let (at, vt) = (op(*agg)?, op(*val)?);
-            if indexed_aggregate(&m.types, at, indices) != Some(vt) {
-                return err("Invalid InsertValueInst operands!");
-            }
-            if at != ty {
-                return err("insertvalue result type must be the aggregate type");
-            }
-        }
-        InstKind::Alloca { ty: aty, count, align, addrspace, .. } => {
-            if !t.is_sized(*aty) {
-                return err("Cannot allocate unsized type");
-            }
-            if !t.is_int(op(*count)?) {
-                return err("Alloca array size must have integer type");
-            }
-            check_align(*align)?;
-            if t.ptr_as(ty) != Some(*addrspace) {
-                return err("alloca result must be a pointer in the alloca's address space");
-            }
-        }
-        InstKind::Load { ptr, align, ordering, .. } => {
-            if !t.is_ptr(op(*ptr)?) {
-                return err("Load operand must be a pointer.");
-            }
-            if !t.is_first_class(ty) || !t.is_sized(ty) {
-                return err("loading unsized types is not allowed");
-            }
-            check_align(*align)?;
-            if matches!(ordering, Ordering::Release | Ordering::AcqRel) {
-                return err("Load cannot have Release ordering");
-            }
-            if *ordering != Ordering::NotAtomic {
-                if !(t.is_int(ty) || t.is_ptr(ty) || t.is_fp(ty)) {
-                    return err(
-                        "atomic load operand must have integer, pointer, or floating point type!",
-                    );
-                }
-                if *align == 0 {
-                    return err("atomic load must have explicit non-zero alignment");
-                }
-            }
-        }
-        InstKind::Store { val, ptr, align, ordering, .. } => {
-            need_void("Store")?;
-            let vt = op(*val)?;
-            if !t.is_ptr(op(*ptr)?) {
-                return err("Store operand must be a pointer.");
-            }
-            if !t.is_sized(vt) {
-                return err("storing unsized types is not allowed");
-            }
-            check_align(*align)?;
-            if matches!(ordering, Ordering::Acquire | Ordering::AcqRel) {
-                return err("Store cannot have Acquire ordering");
-            }
-            if *ordering != Ordering::NotAtomic {
-                if !(t.is_int(vt) || t.is_ptr(vt) || t.is_fp(vt)) {
-                    return err(
-                        "atomic store operand must have integer, pointer, or floating point type!",
-                    );
-                }
-                if *align == 0 {
-                    return err("atomic store must have explicit non-zero alignment");
-                }
-            }
-        }
-        InstKind::Fence { ordering, .. } => {
-            need_void("Fence")?;
-            if !matches!(
-                ordering,
-                Ordering::Acquire | Ordering::Release | Ordering::AcqRel | Ordering::SeqCst
-            ) {
-                return err("fence instructions may only have acquire, release, acq_rel, or seq_cst ordering.");
-            }
-        }
-        InstKind::CmpXchg { ptr, cmp, new, success, failure, align, .. } => {
-            if !t.is_ptr(op(*ptr)?) {
-                return err("cmpxchg operand must be a pointer.");
-            }
-            let (ct, nt) = (op(*cmp)?, op(*new)?);
-            if !(t.is_int(ct) || t.is_ptr(ct)) {
-                return err("cmpxchg operand must have integer or pointer type");
-            }
-            if ct != nt {
-                return err("Expected value type does not match new value type!");
-            }
-            if matches!(success, Ordering::NotAtomic | Ordering::Unordered) {
-                return err("cmpxchg instructions must be atomic.");
-            }
-            if matches!(failure, Ordering::NotAtomic | Ordering::Unordered) {
-                return err("cmpxchg instructions must be atomic.");
-            }
-            if matches!(failure, Ordering::Release | Ordering::AcqRel) {
-                return err("invalid cmpxchg failure ordering");
-            }
-            check_align(*align)?;
-            let i1 = m.types.find(&TypeKind::Int(1));
-            let want = i1.and_then(|i1| {
-                m.types.find(&TypeKind::Struct { fields: Box::new([ct, i1]), packed: false })
-            });
-            if want != Some(ty) {
-                return err("cmpxchg result type must be { T, i1 }");
-            }
-        }
-        InstKind::AtomicRmw { op: rop, ptr, val, ordering, align, .. } => {
-            if !t.is_ptr(op(*ptr)?) {
-                return err("atomicrmw operand must be a pointer.");
-            }
-            let vt = op(*val)?;
-            match rop {
-                RmwOp::Xchg => {
-                    if !(t.is_int(vt) || t.is_fp(vt) || t.is_ptr(vt)) {
-                        return err("atomicrmw xchg operand must have integer, floating point or pointer type");
-                    }
-                }
-                RmwOp::FAdd | RmwOp::FSub | RmwOp::FMax | RmwOp::FMin => {
-                    if !t.is_fp_or_vec(vt) {
-                        return Err(BuildError::new(format!(
-                            "atomicrmw {} operand must have floating-point or fixed vector of floating-point type!",
-                            rop.keyword()
-                        )));
-                    }
-                }
-                _ => {
-                    if !t.is_int(vt) {
-                        return Err(BuildError::new(format!(
-                            "atomicrmw {} operand must have integer type!",
-                            rop.keyword()
-                        )));
-                    }
-                }
-            }
-            if matches!(ordering, Ordering::NotAtomic | Ordering::Unordered) {
-                return err("atomicrmw instructions cannot be unordered.");
-            }
-            check_align(*align)?;
-            if vt != ty {
-                return err("atomicrmw result type must be the operand type");
-            }
-        }
-        InstKind::Gep { source_ty, base, indices, .. } => {
-            let bt = op(*base)?;
-            if !t.is_ptr_or_vec(bt) {
-                return err("GEP base pointer is not a vector or a vector of pointers");
-            }
-            if !t.is_sized(*source_ty) {
-                return err("GEP into unsized type!");
-            }
-            gep_indexed(m, *source_ty, indices)?;
-            let width = gep_vector(m, f, bt, indices)?;
-            let p = m.types.find(&TypeKind::Ptr(t.ptr_as(t.scalar(bt)).unwrap_or(0)));
-            let want = match (p, width) {
-                (Some(p), None) => Some(p),
-                (Some(p), Some((len, scalable))) => {
-                    m.types.find(&TypeKind::Vector { elem: p, len, scalable })
-                }
-                _ => None,
-            };
-            if want != Some(ty) {
-                return err("GEP is not of right type for indices!");
-            }
-        }
-        InstKind::Cast { op: cop, val, .. } => {
-            let st = op(*val)?;
-            if !cast_valid(&t, *cop, st, ty) {
-                return Err(BuildError::new(format!(
-                    "invalid cast opcode for cast from '{}' to '{}'",
-                    t.show(st),
-                    t.show(ty)
-                )));
-            }
-        }
-        InstKind::ICmp { lhs, rhs, .. } => {
-            let (a, b) = (op(*lhs)?, op(*rhs)?);
-            if a != b {
-                return err("Both operands to ICmp instruction are not of the same type!");
-            }
-            if !(t.is_int_or_vec(a) || t.is_ptr_or_vec(a)) {
-                return err("Invalid operand types for ICmp instruction");
-            }
-            if !t.is_i1_or_vec(ty) || !same_count(&t, a, ty) {
-                return err("icmp result must be i1 or a vector of i1 of the operands' length");
-            }
-        }
-        InstKind::FCmp { lhs, rhs, .. } => {
-            let (a, b) = (op(*lhs)?, op(*rhs)?);
-            if a != b {
-                return err("Both operands to FCmp instruction are not of the same type!");
-            }
-            if !t.is_fp_or_vec(a) {
-                return err("Invalid operand types for FCmp instruction");
-            }
-            if !t.is_i1_or_vec(ty) || !same_count(&t, a, ty) {
-                return err("fcmp result must be i1 or a vector of i1 of the operands' length");
-            }
-        }
-        InstKind::Phi { incoming, .. } => {
-            if !t.is_first_class(ty)
-                || matches!(t.kind(ty), Some(TypeKind::Label | TypeKind::Metadata))
-            {
-                return err("PHI node must have a first-class type");
-            }
-            if t.is_token(ty) {
-                return err("PHI nodes cannot have token type!");
-            }
-            for &(v, b) in incoming {
-                if op(v)? != ty {
-                    return err("PHI node operands are not the same type as the result!");
-                }
-                block_ok(f, b)?;
-            }
-        }
-        InstKind::Select { cond, then_val, else_val, .. } => {
-            let (ct, a, b) = (op(*cond)?, op(*then_val)?, op(*else_val)?);
-            if a != b || t.is_token(a) || !t.is_i1_or_vec(ct) {
-                return err("Invalid operands for select instruction!");
-            }
-            if t.vec(ct).is_some() && !same_count(&t, ct, a) {
-                return err("Invalid operands for select instruction!");
-            }
-            if a != ty {
-                return err("Select values must have same type as select instruction!");
-            }
-        }
-        InstKind::Freeze(v) => {
-            if op(*v)? != ty {
-                return err("freeze result type must be the operand type");
-            }
-        }
-        InstKind::Call { call, .. } => check_call(m, f, call, ty)?,
-        InstKind::VaArg(v) => {
-            if !t.is_ptr(op(*v)?) {
-                return err("va_arg operand must be a pointer");
-            }
-            if !t.is_first_class(ty) {
-                return err("va_arg result must be a first-class type");
-            }
-        }
-        InstKind::LandingPad { cleanup, clauses } => {
-            if !cleanup && clauses.is_empty() {
-                return err("LandingPadInst needs at least one clause or to be a cleanup.");
-            }
-            if !t.is_first_class(ty) {
-                return err("landingpad result must be a first-class type");
-            }
-            for c in clauses {
-                match *c {
-                    Clause::Catch(v) => {
-                        if !t.is_ptr(op(v)?) {
-                            return err("Catch operand does not have pointer type!");
-                        }
-                    }
-                    Clause::Filter(v) => {
-                        if !matches!(t.kind(op(v)?), Some(TypeKind::Array { .. })) {
-                            return err("Filter operand is not an array of constants!");
-                        }
-                    }
-                }
-            }
-        }
-        InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
-            if !t.is_token(ty) || !t.is_token(op(*parent)?) {
-                return err("funclet pads must be of token type and within a token");
-            }
-            for &a in args {
-                op(a)?;
-            }
-        }
-    }
-    if !void && !t.is_first_class(ty) {
-        return err("Instruction returns a non-scalar type!");
-    }
-    Ok(())
-}
-
-/// Whether `kind` ends a block.
-pub fn is_terminator(kind: &InstKind) -> bool {
-    matches!(
-        kind,
-        InstKind::Ret(_)
-            | InstKind::Br(_)
-            | InstKind::CondBr { .. }
-            | InstKind::Switch { .. }
-            | InstKind::IndirectBr { .. }
-            | InstKind::Invoke { .. }
-            | InstKind::CallBr { .. }
-            | InstKind::Resume(_)
-            | InstKind::CatchSwitch { .. }
-            | InstKind::CatchRet { .. }
-            | InstKind::CleanupRet { .. }
-            | InstKind::Unreachable
-    )
-}
-
-/// The blocks a terminator can go to, in operand order (duplicates kept,
-/// as LLVM's successor list keeps them).
-pub fn successors(kind: &InstKind) -> Vec<BlockId> {
-    match kind {
-        InstKind::Br(b) => alloc::vec![*b],
-        InstKind::CondBr { then_dest, else_dest, .. } => alloc::vec![*then_dest, *else_dest],
-        InstKind::Switch { default, cases, .. } => {
-            let mut v = alloc::vec![*default];
-            v.extend(cases.iter().map(|c| c.1));
-            v
-        }
-        InstKind::IndirectBr { dests, .. } => dests.clone(),
-        InstKind::Invoke { normal, unwind, .. } => alloc::vec![*normal, *unwind],
-        InstKind::CallBr { default, indirect, .. } => {
-            let mut v = alloc::vec![*default];
-            v.extend(indirect.iter().copied());
-            v
-        }
-        InstKind::CatchSwitch { handlers, unwind, .. } => {
-            let mut v = Vec::new();
-            v.extend(unwind.iter().copied());
-            v.extend(handlers.iter().copied());
-            v
-        }
-        InstKind::CatchRet { dest, .. } => alloc::vec![*dest],
-        InstKind::CleanupRet { unwind, .. } => unwind.iter().copied().collect(),
-        _ => Vec::new(),
+impl core::ops::BitOr for GepFlags {
+    type Output = GepFlags;
+    fn bitor(self, o: GepFlags) -> GepFlags {
+        GepFlags(self.0 | o.0)
     }
 }
 
@@ -1152,29 +221,48 @@ impl<'m> Builder<'m> {
     pub fn ptr(&mut self, addrspace: u32) -> R<TypeId> {
         Ok(self.m.types.ptr(addrspace)?)
     }
-    /// `<len x elem>` / `<vscale x len x elem>`.
-    pub fn vector(&mut self, elem: TypeId, len: u32, scalable: bool) -> R<TypeId> {
-        Ok(self.m.types.vector(elem, len, scalable)?)
+    /// `<len x elem>`.
+    pub fn vector(&mut self, elem: TypeId, len: u32) -> R<TypeId> {
+        Ok(self.m.types.vector(elem, len, false)?)
+    }
+    /// `<vscale x len x elem>`.
+    pub fn scalable_vector(&mut self, elem: TypeId, len: u32) -> R<TypeId> {
+        Ok(self.m.types.vector(elem, len, true)?)
     }
     /// `[len x elem]`.
     pub fn array(&mut self, elem: TypeId, len: u64) -> R<TypeId> {
         Ok(self.m.types.array(elem, len)?)
     }
-    /// A literal struct.
-    pub fn struct_type(&mut self, fields: &[TypeId], packed: bool) -> R<TypeId> {
-        Ok(self.m.types.literal_struct(fields, packed)?)
+    /// A literal struct `{ fields }`.
+    pub fn struct_type(&mut self, fields: &[TypeId]) -> R<TypeId> {
+        Ok(self.m.types.literal_struct(fields, false)?)
     }
-    /// An identified struct `%name` with a body (`None`: opaque).
-    pub fn named_struct(&mut self, name: &str, body: Option<(&[TypeId], bool)>) -> R<TypeId> {
+    /// A packed literal struct `<{ fields }>`.
+    pub fn packed_struct_type(&mut self, fields: &[TypeId]) -> R<TypeId> {
+        Ok(self.m.types.literal_struct(fields, true)?)
+    }
+    /// An identified struct `%name = type { fields }`.
+    pub fn named_struct(&mut self, name: &str, fields: &[TypeId]) -> R<TypeId> {
         let t = self.m.types.named_struct(name)?;
-        if let Some((fields, packed)) = body {
-            self.m.types.set_body(t, fields, packed)?;
-        }
+        self.m.types.set_body(t, fields, false)?;
         Ok(t)
     }
-    /// A function type.
-    pub fn fn_type(&mut self, ret: TypeId, params: &[TypeId], vararg: bool) -> R<TypeId> {
-        Ok(self.m.types.function(ret, params, vararg)?)
+    /// An identified struct with no body: `%name = type opaque` (give it
+    /// one later through [`Types::set_body`]).
+    pub fn opaque_struct(&mut self, name: &str) -> R<TypeId> {
+        Ok(self.m.types.named_struct(name)?)
+    }
+    /// A function type `ret (params)`.
+    pub fn fn_type(&mut self, ret: TypeId, params: &[TypeId]) -> R<TypeId> {
+        Ok(self.m.types.function(ret, params, false)?)
+    }
+    /// A variadic function type `ret (params, ...)`.
+    pub fn fn_type_vararg(&mut self, ret: TypeId, params: &[TypeId]) -> R<TypeId> {
+        Ok(self.m.types.function(ret, params, true)?)
+    }
+    /// A function type, variadic or not as `vararg` says.
+    pub fn fn_type_with(&mut self, ret: TypeId, params: &[TypeId], vararg: VarArg) -> R<TypeId> {
+        Ok(self.m.types.function(ret, params, vararg == VarArg::Yes)?)
     }
 
     // ----- constants -----
@@ -1182,8 +270,10 @@ impl<'m> Builder<'m> {
     /// An integer constant of `iN` type `ty` (sign-extended or truncated
     /// from `v`).
     pub fn const_int(&mut self, ty: TypeId, v: i64) -> R<ConstId> {
-        let bits =
-            Ty(&self.m.types).int_bits(ty).ok_or("integer constant of a non-integer type")?;
+        let Some(bits) = Ty(&self.m.types).int_bits(ty) else {
+            return Err(BuildError::new(ErrorKind::Type, "integer constant of a non-integer type")
+                .with_types(&self.m.types, &[ty]));
+        };
         Ok(self.m.consts.int(&self.m.types, ty, IntValue::from_i64(bits, v)?)?)
     }
     /// A float constant of `float` or `double` type `ty` (rounded from `v`
@@ -1192,7 +282,13 @@ impl<'m> Builder<'m> {
         let fv = match self.m.types.get(ty) {
             Some(TypeKind::Float(FloatKind::Double)) => FloatValue::Double(v.to_bits()),
             Some(TypeKind::Float(FloatKind::Float)) => FloatValue::Float((v as f32).to_bits()),
-            _ => return err("const_float needs a float or double type (use const_float_bits)"),
+            _ => {
+                return Err(BuildError::new(
+                    ErrorKind::Type,
+                    "const_float needs a float or double type (use const_float_bits)",
+                )
+                .with_types(&self.m.types, &[ty]))
+            }
         };
         Ok(self.m.consts.float(&self.m.types, ty, fv)?)
     }
@@ -1234,15 +330,47 @@ impl<'m> Builder<'m> {
     }
     /// A global value as a constant (its pointer).
     pub fn global_ref(&mut self, g: GlobalRef) -> R<ConstId> {
-        let a = global_addrspace(self.m, g).ok_or("global value that does not exist")?;
+        let a = global_addrspace(self.m, g)
+            .ok_or_else(|| missing("global value that does not exist"))?;
         let p = self.m.types.ptr(a)?;
         Ok(self.m.consts.global(p, g))
     }
 
     // ----- globals -----
 
+    /// A global variable `@name` of value type `ty`: set its initializer,
+    /// linkage, visibility... on the [`GlobalBuilder`], then
+    /// [`finish`](GlobalBuilder::finish) it.
+    ///
+    /// ```
+    /// use llvmext_ir::prelude::*;
+    /// let mut m = Module::new();
+    /// let mut b = Builder::new(&mut m);
+    /// let i32t = b.int(32)?;
+    /// let seven = b.const_int(i32t, 7)?;
+    /// let cd = b.comdat("counter", ComdatKind::Any);
+    /// b.global("counter", i32t)
+    ///     .init(seven)
+    ///     .linkage(Linkage::LinkOnceOdr)
+    ///     .visibility(Visibility::Hidden)
+    ///     .comdat(cd)
+    ///     .align(4)
+    ///     .finish()?;
+    /// assert!(m.to_string().contains(
+    ///     "@counter = linkonce_odr hidden global i32 7, comdat, align 4"));
+    /// # Ok::<(), BuildError>(())
+    /// ```
+    pub fn global(&mut self, name: &str, ty: TypeId) -> GlobalBuilder<'_, 'm> {
+        let g = GlobalVar {
+            common: GlobalCommon { name: name_of(name), ..GlobalCommon::default() },
+            ..GlobalVar::new(ty)
+        };
+        GlobalBuilder { b: self, g }
+    }
+
     /// A global variable of value type `ty` with every other field at its
-    /// default: adjust the fields, then [`add_global`](Self::add_global).
+    /// default, for [`add_global`](Self::add_global) (prefer
+    /// [`global`](Self::global)).
     pub fn global_template(&self, name: &str, ty: TypeId) -> GlobalVar {
         GlobalVar {
             common: GlobalCommon { name: name_of(name), ..GlobalCommon::default() },
@@ -1258,23 +386,45 @@ impl<'m> Builder<'m> {
         Ok(GlobalRef::Var(self.m.globals.len() as u32 - 1))
     }
 
-    /// A plain global: `@name = [constant|global] ty init`.
-    pub fn global(
-        &mut self,
-        name: &str,
-        ty: TypeId,
-        init: Option<ConstId>,
-        constant: bool,
-    ) -> R<GlobalRef> {
-        let mut g = self.global_template(name, ty);
-        g.init = init;
-        g.constant = constant;
-        self.add_global(g)
+    /// A string constant as a global, as inkwell's
+    /// `build_global_string_ptr` and clang make it:
+    /// `@name = private unnamed_addr constant [N x i8] c"...\00", align 1`
+    /// (`bytes` with a terminating NUL added). Returns the global; its
+    /// pointer is [`global_ref`](Self::global_ref) /
+    /// [`FunctionBuilder::global`].
+    pub fn global_string(&mut self, name: &str, bytes: &[u8]) -> R<GlobalRef> {
+        let mut z = Vec::with_capacity(bytes.len() + 1);
+        z.extend_from_slice(bytes);
+        z.push(0);
+        let init = self.const_bytes(&z)?;
+        let ty = self.m.consts.ty(init).ok_or_else(|| missing("constant that does not exist"))?;
+        self.global(name, ty)
+            .init(init)
+            .constant()
+            .linkage(Linkage::Private)
+            .unnamed_addr(UnnamedAddr::Global)
+            .align(1)
+            .finish()
+    }
+
+    /// `$name = comdat kind` (the comdat of that name if it exists).
+    pub fn comdat(&mut self, name: &str, kind: ComdatKind) -> ComdatId {
+        if let Some(i) = self.m.comdats.iter().position(|c| &*c.name == name) {
+            return ComdatId(i as u32);
+        }
+        self.m.comdats.push(Comdat { name: name.into(), kind });
+        ComdatId(self.m.comdats.len() as u32 - 1)
     }
 
     /// A function of type `fn_ty` (a declaration until it gets a block).
     pub fn declare_function(&mut self, name: &str, fn_ty: TypeId) -> R<GlobalRef> {
-        let n = fn_sig(&self.m.types, fn_ty).ok_or("function type expected")?.1.len();
+        let n = fn_sig(&self.m.types, fn_ty)
+            .ok_or_else(|| {
+                BuildError::new(ErrorKind::Type, "function type expected")
+                    .with_types(&self.m.types, &[fn_ty])
+            })?
+            .1
+            .len();
         self.m.functions.push(Function {
             common: GlobalCommon { name: name_of(name), ..GlobalCommon::default() },
             args: alloc::vec![Arg::default(); n],
@@ -1291,23 +441,166 @@ impl<'m> Builder<'m> {
     }
 
     /// The function `f` for adjusting fields (calling convention, section,
-    /// linkage...).
+    /// garbage collector...).
     pub fn function_mut(&mut self, f: GlobalRef) -> R<&mut Function> {
         match f {
-            GlobalRef::Func(i) => self
-                .m
-                .functions
-                .get_mut(i as usize)
-                .ok_or_else(|| BuildError::new("no such function")),
-            _ => err("not a function"),
+            GlobalRef::Func(i) => {
+                self.m.functions.get_mut(i as usize).ok_or_else(|| missing("no such function"))
+            }
+            _ => err(ErrorKind::ValueKind, "not a function"),
         }
+    }
+
+    /// The common properties of global value `g`.
+    fn common_mut(&mut self, g: GlobalRef) -> R<&mut GlobalCommon> {
+        let m = &mut *self.m;
+        let c = match g {
+            GlobalRef::Var(i) => m.globals.get_mut(i as usize).map(|x| &mut x.common),
+            GlobalRef::Func(i) => m.functions.get_mut(i as usize).map(|x| &mut x.common),
+            GlobalRef::Alias(i) => m.aliases.get_mut(i as usize).map(|x| &mut x.common),
+            GlobalRef::IFunc(i) => m.ifuncs.get_mut(i as usize).map(|x| &mut x.common),
+        };
+        c.ok_or_else(|| missing("global value that does not exist"))
+    }
+
+    /// Changes a property of global value `g` and re-checks it; on an
+    /// error nothing changes.
+    fn set_checked(&mut self, g: GlobalRef, set: impl FnOnce(&mut Module)) -> R<()> {
+        self.common_mut(g)?;
+        let saved = match g {
+            GlobalRef::Var(i) => Saved::Var(self.m.globals[i as usize].clone()),
+            GlobalRef::Func(i) => {
+                let f = &self.m.functions[i as usize];
+                Saved::Func(f.common.clone(), f.comdat, f.section.clone())
+            }
+            _ => Saved::Common(self.common_mut(g)?.clone()),
+        };
+        set(self.m);
+        let r = match g {
+            GlobalRef::Var(i) => check_global_var(self.m, &self.m.globals[i as usize]),
+            GlobalRef::Func(i) => {
+                let f = &self.m.functions[i as usize];
+                check_common(&f.common).and_then(|()| match f.comdat {
+                    Some(c) if c.0 as usize >= self.m.comdats.len() => {
+                        Err(missing("comdat that does not exist"))
+                    }
+                    _ => Ok(()),
+                })
+            }
+            _ => check_common(self.common_mut(g)?),
+        };
+        if r.is_err() {
+            match (g, saved) {
+                (GlobalRef::Var(i), Saved::Var(v)) => self.m.globals[i as usize] = v,
+                (GlobalRef::Func(i), Saved::Func(c, cd, s)) => {
+                    let f = &mut self.m.functions[i as usize];
+                    (f.common, f.comdat, f.section) = (c, cd, s);
+                }
+                (_, Saved::Common(c)) => *self.common_mut(g)? = c,
+                _ => {}
+            }
+        }
+        r
+    }
+
+    /// Sets the linkage of global value `g` (checked: a declaration can only
+    /// be `external`/`extern_weak`, local linkage needs default
+    /// visibility...).
+    pub fn set_linkage(&mut self, g: GlobalRef, linkage: Linkage) -> R<()> {
+        self.set_checked(g, |m| {
+            if let Ok(c) = Builder::new(m).common_mut(g) {
+                c.linkage = linkage;
+            }
+        })
+    }
+
+    /// Sets the visibility of global value `g` (checked).
+    pub fn set_visibility(&mut self, g: GlobalRef, visibility: Visibility) -> R<()> {
+        self.set_checked(g, |m| {
+            if let Ok(c) = Builder::new(m).common_mut(g) {
+                c.visibility = visibility;
+            }
+        })
+    }
+
+    /// Sets the DLL storage class of global value `g` (checked).
+    pub fn set_dll_storage(&mut self, g: GlobalRef, dll: DllStorage) -> R<()> {
+        self.set_checked(g, |m| {
+            if let Ok(c) = Builder::new(m).common_mut(g) {
+                c.dll = dll;
+            }
+        })
+    }
+
+    /// Sets `unnamed_addr`/`local_unnamed_addr` of global value `g`.
+    pub fn set_unnamed_addr(&mut self, g: GlobalRef, u: UnnamedAddr) -> R<()> {
+        self.set_checked(g, |m| {
+            if let Ok(c) = Builder::new(m).common_mut(g) {
+                c.unnamed_addr = u;
+            }
+        })
+    }
+
+    /// Sets `dso_local` on global value `g` (checked: not with
+    /// `dllimport`).
+    pub fn set_dso_local(&mut self, g: GlobalRef, dso_local: bool) -> R<()> {
+        self.set_checked(g, |m| {
+            if let Ok(c) = Builder::new(m).common_mut(g) {
+                c.dso_local = dso_local;
+            }
+        })
+    }
+
+    /// Puts global variable or function `g` in comdat `c` (checked: not a
+    /// `common` global; the comdat must exist).
+    pub fn set_comdat(&mut self, g: GlobalRef, c: ComdatId) -> R<()> {
+        match g {
+            GlobalRef::Var(_) | GlobalRef::Func(_) => {}
+            _ => {
+                return err(ErrorKind::Global, "only global variables and functions have a comdat")
+            }
+        }
+        self.set_checked(g, |m| match g {
+            GlobalRef::Var(i) => m.globals[i as usize].comdat = Some(c),
+            GlobalRef::Func(i) => m.functions[i as usize].comdat = Some(c),
+            _ => {}
+        })
+    }
+
+    /// Puts global variable or function `g` in section `name`.
+    pub fn set_section(&mut self, g: GlobalRef, name: &str) -> R<()> {
+        match g {
+            GlobalRef::Var(_) | GlobalRef::Func(_) => {}
+            _ => {
+                return err(ErrorKind::Global, "only global variables and functions have a section")
+            }
+        }
+        self.set_checked(g, |m| match g {
+            GlobalRef::Var(i) => m.globals[i as usize].section = Some(name.into()),
+            GlobalRef::Func(i) => m.functions[i as usize].section = Some(name.into()),
+            _ => {}
+        })
+    }
+
+    /// Sets the calling convention of function `f`.
+    pub fn set_call_conv(&mut self, f: GlobalRef, cc: CallConv) -> R<()> {
+        self.function_mut(f)?.cc = cc;
+        Ok(())
+    }
+
+    /// Sets the personality function of function `f` (for `invoke`,
+    /// `landingpad` and the funclet pads).
+    pub fn set_personality(&mut self, f: GlobalRef, personality: GlobalRef) -> R<()> {
+        let c = self.global_ref(personality)?;
+        self.function_mut(f)?.personality = Some(c);
+        Ok(())
     }
 
     /// An attribute by keyword with no argument (`nounwind`, `noinline`...).
     pub fn attr(&self, keyword: &str) -> R<Attr> {
-        AttrKind::from_keyword(keyword)
-            .map(Attr::Enum)
-            .ok_or_else(|| BuildError::new(format!("unknown attribute '{keyword}'")))
+        AttrKind::from_keyword(keyword).map(Attr::Enum).ok_or_else(|| {
+            BuildError::new(ErrorKind::Other, format!("unknown attribute '{keyword}'"))
+        })
     }
 
     /// An attribute list: function, return and parameter attributes.
@@ -1329,7 +622,7 @@ impl<'m> Builder<'m> {
         let n = self.m.attrs.get_list(list).params.len();
         let fun = self.function_mut(f)?;
         if n > fun.args.len() {
-            return err("attributes for more parameters than the function has");
+            return err(ErrorKind::Global, "attributes for more parameters than the function has");
         }
         fun.attrs = list;
         Ok(())
@@ -1338,16 +631,16 @@ impl<'m> Builder<'m> {
     /// Names argument `n` of `f`.
     pub fn set_arg_name(&mut self, f: GlobalRef, n: u32, name: &str) -> R<()> {
         let fun = self.function_mut(f)?;
-        let a = fun.args.get_mut(n as usize).ok_or("no such argument")?;
+        let a = fun.args.get_mut(n as usize).ok_or_else(|| missing("no such argument"))?;
         a.name = name_of(name);
         Ok(())
     }
 
     /// A builder for the body of function `f`.
     pub fn func(&mut self, f: GlobalRef) -> R<FunctionBuilder<'_>> {
-        let GlobalRef::Func(i) = f else { return err("not a function") };
+        let GlobalRef::Func(i) = f else { return err(ErrorKind::ValueKind, "not a function") };
         if (i as usize) >= self.m.functions.len() {
-            return err("no such function");
+            return Err(missing("no such function"));
         }
         Ok(FunctionBuilder { m: self.m, f: i as usize, cur: None })
     }
@@ -1370,19 +663,19 @@ impl<'m> Builder<'m> {
     }
     fn md_ops_ok(&self, ops: &[Option<MdId>]) -> R<()> {
         if ops.iter().flatten().any(|&o| self.m.md.get(o).is_none()) {
-            return err("metadata operand that does not exist");
+            return Err(missing("metadata operand that does not exist"));
         }
         Ok(())
     }
     /// A constant as metadata (`i32 1`, `ptr @g`).
     pub fn md_const(&mut self, c: ConstId) -> R<MdId> {
-        let ty = self.m.consts.ty(c).ok_or("constant that does not exist")?;
+        let ty = self.m.consts.ty(c).ok_or_else(|| missing("constant that does not exist"))?;
         Ok(self.m.md.get_or_insert(MdNode::Value(ty, Value::Const(c))))
     }
     /// Appends `ops` to named metadata `!name` (created if new).
     pub fn named_md(&mut self, name: &str, ops: &[MdId]) -> R<()> {
         if ops.iter().any(|&o| self.m.md.get(o).is_none()) {
-            return err("metadata operand that does not exist");
+            return Err(missing("metadata operand that does not exist"));
         }
         if let Some(n) = self.m.named_md.iter_mut().find(|n| &*n.name == name) {
             n.ops.extend_from_slice(ops);
@@ -1394,17 +687,27 @@ impl<'m> Builder<'m> {
     /// Attaches `!kind md` to a global variable or function.
     pub fn attach_global(&mut self, g: GlobalRef, kind: &str, md: MdId) -> R<()> {
         if self.m.md.get(md).is_none() {
-            return err("metadata that does not exist");
+            return Err(missing("metadata that does not exist"));
         }
         let k = self.m.md.kind_id(kind);
         let list = match g {
             GlobalRef::Var(i) => {
-                &mut self.m.globals.get_mut(i as usize).ok_or("no such global")?.md
+                &mut self.m.globals.get_mut(i as usize).ok_or_else(|| missing("no such global"))?.md
             }
             GlobalRef::Func(i) => {
-                &mut self.m.functions.get_mut(i as usize).ok_or("no such function")?.md
+                &mut self
+                    .m
+                    .functions
+                    .get_mut(i as usize)
+                    .ok_or_else(|| missing("no such function"))?
+                    .md
             }
-            _ => return err("metadata attaches to global variables and functions"),
+            _ => {
+                return err(
+                    ErrorKind::ValueKind,
+                    "metadata attaches to global variables and functions",
+                )
+            }
         };
         list.retain(|(kk, _)| *kk != k);
         list.push((k, md));
@@ -1412,94 +715,102 @@ impl<'m> Builder<'m> {
     }
 }
 
+enum Saved {
+    Var(GlobalVar),
+    Func(GlobalCommon, Option<ComdatId>, Option<Box<str>>),
+    Common(GlobalCommon),
+}
+
 fn first_class_const(types: &Types, ty: TypeId) -> R<()> {
     match types.get(ty) {
-        None => err("type that does not exist"),
+        None => Err(missing("type that does not exist")),
         Some(TypeKind::Void | TypeKind::Function { .. } | TypeKind::Label | TypeKind::Metadata) => {
-            err("constants of this type do not exist")
+            Err(BuildError::new(ErrorKind::Type, "constants of this type do not exist")
+                .with_types(types, &[ty]))
         }
         _ => Ok(()),
     }
 }
 
-/// The address space of global value `g`, if it exists.
-pub(crate) fn global_addrspace(m: &Module, g: GlobalRef) -> Option<u32> {
-    match g {
-        GlobalRef::Var(i) => m.globals.get(i as usize).map(|x| x.addrspace),
-        GlobalRef::Func(i) => m.functions.get(i as usize).map(|x| x.addrspace),
-        GlobalRef::Alias(i) => m.aliases.get(i as usize).map(|x| x.addrspace),
-        GlobalRef::IFunc(i) => m.ifuncs.get(i as usize).map(|x| x.addrspace),
-    }
+/// A global variable being built by [`Builder::global`]: each setter
+/// names one property; [`finish`](Self::finish) checks the whole (LLVM's
+/// linkage, initializer and comdat rules) and adds it.
+#[must_use = "a global is added by `finish`"]
+pub struct GlobalBuilder<'b, 'm> {
+    b: &'b mut Builder<'m>,
+    g: GlobalVar,
 }
 
-/// The checks on a global variable LLVM's verifier and LangRef state
-/// (shared with the verifier).
-pub fn check_global_var(m: &Module, g: &GlobalVar) -> R<()> {
-    let t = Ty(&m.types);
-    let c = &g.common;
-    if t.kind(g.ty).is_none() {
-        return err("global variable with a type that does not exist");
+impl GlobalBuilder<'_, '_> {
+    /// The initializer (without one the global is a declaration).
+    pub fn init(mut self, c: ConstId) -> Self {
+        self.g.init = Some(c);
+        self
     }
-    if !t.is_first_class(g.ty)
-        || matches!(t.kind(g.ty), Some(TypeKind::Label | TypeKind::Metadata | TypeKind::Token))
-    {
-        return err("invalid type for global variable");
+    /// `constant` instead of `global`.
+    pub fn constant(mut self) -> Self {
+        self.g.constant = true;
+        self
     }
-    check_common(c)?;
-    match g.init {
-        None => {
-            if !matches!(c.linkage, Linkage::External | Linkage::ExternWeak) {
-                return err("Global is external, but doesn't have external or weak linkage!");
-            }
-        }
-        Some(init) => {
-            if m.consts.ty(init) != Some(g.ty) {
-                return err(
-                    "Global variable initializer type does not match global variable type!",
-                );
-            }
-            if c.linkage == Linkage::ExternWeak {
-                return err("extern_weak linkage is only valid on declarations");
-            }
-        }
+    /// The linkage (default `external`).
+    pub fn linkage(mut self, l: Linkage) -> Self {
+        self.g.common.linkage = l;
+        self
     }
-    if c.linkage == Linkage::Common {
-        if !g.init.is_some_and(|i| m.consts.is_null_value(i)) {
-            return err("'common' global must have a zero initializer!");
-        }
-        if g.constant {
-            return err("'common' global may not be marked constant!");
-        }
-        if g.comdat.is_some() {
-            return err("'common' global may not be in a Comdat!");
-        }
+    /// The visibility (default `default`).
+    pub fn visibility(mut self, v: Visibility) -> Self {
+        self.g.common.visibility = v;
+        self
     }
-    if c.linkage == Linkage::Appending && !matches!(t.kind(g.ty), Some(TypeKind::Array { .. })) {
-        return err("Only global arrays can have appending linkage!");
+    /// The DLL storage class.
+    pub fn dll_storage(mut self, d: DllStorage) -> Self {
+        self.g.common.dll = d;
+        self
     }
-    if let Some(cd) = g.comdat {
-        if (cd.0 as usize) >= m.comdats.len() {
-            return err("comdat that does not exist");
-        }
+    /// `unnamed_addr` / `local_unnamed_addr`.
+    pub fn unnamed_addr(mut self, u: UnnamedAddr) -> Self {
+        self.g.common.unnamed_addr = u;
+        self
     }
-    check_align(g.align)?;
-    Ok(())
-}
-
-/// Checks on what every global value has.
-pub(crate) fn check_common(c: &GlobalCommon) -> R<()> {
-    if c.linkage.is_local() {
-        if c.visibility != crate::module::Visibility::Default {
-            return err("symbol with local linkage must have default visibility");
-        }
-        if c.dll != crate::module::DllStorage::Default {
-            return err("symbol with local linkage cannot have a DLL storage class");
-        }
+    /// `thread_local(...)`.
+    pub fn thread_local(mut self, t: ThreadLocal) -> Self {
+        self.g.common.thread_local = t;
+        self
     }
-    if c.dll == crate::module::DllStorage::Import && c.dso_local {
-        return err("GlobalValue with DLLImport Storage is dso_local!");
+    /// `dso_local`.
+    pub fn dso_local(mut self) -> Self {
+        self.g.common.dso_local = true;
+        self
     }
-    Ok(())
+    /// `align N`.
+    pub fn align(mut self, a: u64) -> Self {
+        self.g.align = a;
+        self
+    }
+    /// `section "name"`.
+    pub fn section(mut self, name: &str) -> Self {
+        self.g.section = Some(name.into());
+        self
+    }
+    /// `comdat` (from [`Builder::comdat`]).
+    pub fn comdat(mut self, c: ComdatId) -> Self {
+        self.g.comdat = Some(c);
+        self
+    }
+    /// `addrspace(N)`.
+    pub fn addrspace(mut self, a: u32) -> Self {
+        self.g.addrspace = a;
+        self
+    }
+    /// `externally_initialized`.
+    pub fn externally_initialized(mut self) -> Self {
+        self.g.externally_initialized = true;
+        self
+    }
+    /// Checks the global and adds it to the module.
+    pub fn finish(self) -> R<GlobalRef> {
+        self.b.add_global(self.g)
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -1508,17 +819,19 @@ pub(crate) fn check_common(c: &GlobalCommon) -> R<()> {
 
 /// Builds the body of one function: blocks and instructions, appended at
 /// the end of the current block ([`position_at_end`](Self::position_at_end)).
-/// Every instruction is checked by [`check_inst`] before it is added.
+/// Every instruction is checked by [`check_inst`] before it is added, and
+/// every [`ValueRef`]/[`BlockRef`] it is given must belong to this function
+/// (or be a constant).
 pub struct FunctionBuilder<'a> {
     m: &'a mut Module,
     f: usize,
-    cur: Option<BlockId>,
+    cur: Option<BlockRef>,
 }
 
 macro_rules! binops {
     ($($(#[$doc:meta])* $name:ident => $op:ident;)*) => {$(
         $(#[$doc])*
-        pub fn $name(&mut self, lhs: Value, rhs: Value, name: &str) -> R<Value> {
+        pub fn $name(&mut self, lhs: ValueRef, rhs: ValueRef, name: &str) -> R<ValueRef> {
             self.binop(BinOp::$op, lhs, rhs, 0, 0, name)
         }
     )*};
@@ -1527,7 +840,7 @@ macro_rules! binops {
 macro_rules! casts {
     ($($(#[$doc:meta])* $name:ident => $op:ident;)*) => {$(
         $(#[$doc])*
-        pub fn $name(&mut self, val: Value, to: TypeId, name: &str) -> R<Value> {
+        pub fn $name(&mut self, val: ValueRef, to: TypeId, name: &str) -> R<ValueRef> {
             self.cast(CastOp::$op, val, to, name)
         }
     )*};
@@ -1538,66 +851,169 @@ impl<'a> FunctionBuilder<'a> {
         &self.m.functions[self.f]
     }
 
+    fn tag(&self) -> u32 {
+        self.f as u32
+    }
+
+    /// The function being built.
+    pub fn function(&self) -> GlobalRef {
+        GlobalRef::Func(self.tag())
+    }
+
     /// The module (for types, constants and metadata while building).
     pub fn module(&mut self) -> &mut Module {
         self.m
     }
 
+    /// A [`Builder`] on the same module (for constants, types, metadata).
+    pub fn builder(&mut self) -> Builder<'_> {
+        Builder::new(self.m)
+    }
+
+    fn fname(&self, tag: u32) -> String {
+        match self.m.functions.get(tag as usize).and_then(|f| f.common.name.as_deref()) {
+            Some(n) => format!("@{n}"),
+            None => format!("function #{tag}"),
+        }
+    }
+
+    /// Operand `i` of an `opcode` instruction as a plain value of this
+    /// function.
+    fn val(&self, opcode: &'static str, i: usize, v: ValueRef) -> R<Value> {
+        if v.func == MODULE || v.func == self.tag() {
+            return Ok(v.value);
+        }
+        Err(BuildError::new(
+            ErrorKind::ForeignValue,
+            format!("a value of {} used in {}", self.fname(v.func), self.fname(self.tag())),
+        )
+        .in_opcode(opcode)
+        .at_operand(i))
+    }
+
+    fn vals(&self, opcode: &'static str, first: usize, vs: &[ValueRef]) -> R<Vec<Value>> {
+        vs.iter().enumerate().map(|(k, &v)| self.val(opcode, first + k, v)).collect()
+    }
+
+    /// A block of this function as a plain id.
+    fn blk(&self, opcode: &'static str, b: BlockRef) -> R<BlockId> {
+        if b.func == self.tag() {
+            return Ok(b.id);
+        }
+        Err(BuildError::new(
+            ErrorKind::ForeignBlock,
+            format!("a block of {} used in {}", self.fname(b.func), self.fname(self.tag())),
+        )
+        .in_opcode(opcode))
+    }
+
+    fn blks(&self, opcode: &'static str, bs: &[BlockRef]) -> R<Vec<BlockId>> {
+        bs.iter().map(|&b| self.blk(opcode, b)).collect()
+    }
+
+    fn mine(&self, value: Value) -> ValueRef {
+        let func = match value {
+            Value::Arg(_) | Value::Inst(_) => self.tag(),
+            _ => MODULE,
+        };
+        ValueRef { func, value }
+    }
+
+    /// A plain value of this function (an argument or instruction index
+    /// that exists in it, or a constant) as a [`ValueRef`] — for values
+    /// that did not come from this builder.
+    pub fn value(&self, v: Value) -> R<ValueRef> {
+        match v {
+            Value::Metadata(_) | Value::InlineAsm(_) => Ok(self.mine(v)),
+            _ => operand_type(self.m, self.fun(), v).map(|_| self.mine(v)),
+        }
+    }
+
+    /// A plain block id of this function as a [`BlockRef`].
+    pub fn block_ref(&self, b: BlockId) -> R<BlockRef> {
+        crate::typecheck::block_ok(self.fun(), b)?;
+        Ok(BlockRef { func: self.tag(), id: b })
+    }
+
     /// Argument `n` as a value.
-    pub fn arg(&self, n: u32) -> R<Value> {
+    pub fn arg(&self, n: u32) -> R<ValueRef> {
         if (n as usize) < self.fun().args.len() {
-            Ok(Value::Arg(n))
+            Ok(self.mine(Value::Arg(n)))
         } else {
-            Err(BuildError::new(format!("function has no argument {n}")))
+            Err(missing(&format!("function has no argument {n}")))
         }
     }
 
     /// A new block at the end of the function (`""`: unnamed).
-    pub fn block(&mut self, name: &str) -> BlockId {
+    pub fn block(&mut self, name: &str) -> BlockRef {
         let f = &mut self.m.functions[self.f];
         f.blocks.push(Block { name: name_of(name), insts: Vec::new() });
-        BlockId(f.blocks.len() as u32 - 1)
+        BlockRef { func: self.f as u32, id: BlockId(f.blocks.len() as u32 - 1) }
     }
 
-    /// Appends the following instructions at the end of `b`.
-    pub fn position_at_end(&mut self, b: BlockId) {
+    /// Appends the following instructions at the end of `b` (a block of
+    /// another function makes them fail with [`ErrorKind::ForeignBlock`]).
+    pub fn position_at_end(&mut self, b: BlockRef) {
         self.cur = Some(b);
     }
 
     /// The block instructions go to.
-    pub fn current_block(&self) -> Option<BlockId> {
+    pub fn current_block(&self) -> Option<BlockRef> {
         self.cur
     }
 
     /// The type of a value of this function.
-    pub fn type_of(&self, v: Value) -> R<TypeId> {
+    pub fn type_of(&self, v: ValueRef) -> R<TypeId> {
+        let v = self.val("", 0, v).map_err(|mut e| {
+            e.opcode = None;
+            e.operand = None;
+            e
+        })?;
         match v {
             Value::Metadata(_) => {
-                self.m.types.find(&TypeKind::Metadata).ok_or_else(|| BuildError::new("metadata"))
+                self.m.types.find(&TypeKind::Metadata).ok_or_else(|| missing("metadata"))
             }
             Value::InlineAsm(i) => self
                 .m
                 .inline_asm
                 .get(i as usize)
                 .map(|a| a.ty)
-                .ok_or_else(|| BuildError::new("no such inline asm")),
+                .ok_or_else(|| missing("no such inline asm")),
             _ => operand_type(self.m, self.fun(), v),
         }
     }
 
     // ----- constants, for convenience -----
 
-    /// An integer constant value.
-    pub fn const_int(&mut self, ty: TypeId, v: i64) -> R<Value> {
-        Ok(Value::Const(Builder::new(self.m).const_int(ty, v)?))
+    /// An integer constant value (also what [`switch`](Self::switch)
+    /// cases are).
+    pub fn const_int(&mut self, ty: TypeId, v: i64) -> R<ValueRef> {
+        Ok(Builder::new(self.m).const_int(ty, v)?.into())
     }
     /// A `float`/`double` constant value.
-    pub fn const_float(&mut self, ty: TypeId, v: f64) -> R<Value> {
-        Ok(Value::Const(Builder::new(self.m).const_float(ty, v)?))
+    pub fn const_float(&mut self, ty: TypeId, v: f64) -> R<ValueRef> {
+        Ok(Builder::new(self.m).const_float(ty, v)?.into())
     }
-    /// A global value as an operand.
-    pub fn global(&mut self, g: GlobalRef) -> R<Value> {
-        Ok(Value::Const(Builder::new(self.m).global_ref(g)?))
+    /// The zero value of `ty` (`0`, `null`, `zeroinitializer`...).
+    pub fn const_zero(&mut self, ty: TypeId) -> R<ValueRef> {
+        Ok(Builder::new(self.m).const_zero(ty)?.into())
+    }
+    /// `undef` of `ty`.
+    pub fn const_undef(&mut self, ty: TypeId) -> R<ValueRef> {
+        Ok(Builder::new(self.m).const_undef(ty)?.into())
+    }
+    /// `poison` of `ty`.
+    pub fn const_poison(&mut self, ty: TypeId) -> R<ValueRef> {
+        Ok(Builder::new(self.m).const_poison(ty)?.into())
+    }
+    /// A global value as an operand (its pointer).
+    pub fn global(&mut self, g: GlobalRef) -> R<ValueRef> {
+        Ok(Builder::new(self.m).global_ref(g)?.into())
+    }
+    /// `none`, the token constant (the parent of a top-level pad).
+    pub fn const_none(&mut self) -> ValueRef {
+        let tok = self.m.types.token();
+        self.m.consts.intern_raw(tok, ConstKind::NoneToken).into()
     }
     /// `iN`.
     pub fn int_type(&mut self, bits: u32) -> R<TypeId> {
@@ -1607,14 +1023,22 @@ impl<'a> FunctionBuilder<'a> {
     // ----- the core -----
 
     /// Adds an instruction of any kind with result type `ty` after checking
-    /// it; the typed methods below compute `ty` and call this.
+    /// it; the typed methods below compute `ty` and call this. The plain
+    /// ids in `kind` are checked to exist in this function, but cannot be
+    /// told from another function's: prefer the typed methods.
     pub fn push(&mut self, kind: InstKind, ty: TypeId, name: &str) -> R<InstId> {
-        let b = self.cur.ok_or("no current block: call position_at_end first")?;
+        let opcode = kind.opcode();
+        let place = |msg: &str| BuildError::new(ErrorKind::Placement, msg).in_opcode(opcode);
+        let cur = self.cur.ok_or_else(|| place("no current block: call position_at_end first"))?;
+        let b = self.blk(opcode, cur)?;
         let f = &self.m.functions[self.f];
-        let block = f.blocks.get(b.0 as usize).ok_or("the current block does not exist")?;
+        let block = f
+            .blocks
+            .get(b.0 as usize)
+            .ok_or_else(|| missing("the current block does not exist").in_opcode(opcode))?;
         if let Some(&last) = block.insts.last() {
-            if f.insts.get(last.0 as usize).is_some_and(|i| is_terminator(&i.kind)) {
-                return err("the block already ends with a terminator");
+            if f.insts.get(last.0 as usize).is_some_and(|i| i.kind.is_terminator()) {
+                return Err(place("the block already ends with a terminator"));
             }
             if matches!(kind, InstKind::Phi { .. })
                 && block.insts.iter().any(|i| {
@@ -1624,12 +1048,12 @@ impl<'a> FunctionBuilder<'a> {
                     )
                 })
             {
-                return err("PHI nodes not grouped at top of basic block!");
+                return Err(place("PHI nodes not grouped at top of basic block!"));
             }
         }
         check_inst(self.m, f, &kind, ty)?;
         if Ty(&self.m.types).is_void(ty) && !name.is_empty() {
-            return err("Instruction has a name, but provides a void value!");
+            return Err(place("Instruction has a name, but provides a void value!"));
         }
         let f = &mut self.m.functions[self.f];
         let id = InstId(f.insts.len() as u32);
@@ -1646,12 +1070,14 @@ impl<'a> FunctionBuilder<'a> {
         Ok(id)
     }
 
-    fn push_v(&mut self, kind: InstKind, ty: TypeId, name: &str) -> R<Value> {
-        self.push(kind, ty, name).map(Value::Inst)
+    fn push_v(&mut self, kind: InstKind, ty: TypeId, name: &str) -> R<ValueRef> {
+        let id = self.push(kind, ty, name)?;
+        Ok(self.mine(Value::Inst(id)))
     }
 
-    fn ty(&self, v: Value) -> R<TypeId> {
-        operand_type(self.m, self.fun(), v)
+    /// The type of operand `i` (a plain value), for computing result types.
+    fn ty(&self, opcode: &'static str, i: usize, v: Value) -> R<TypeId> {
+        operand_type(self.m, self.fun(), v).map_err(|e| e.in_opcode(opcode).at_operand(i))
     }
 
     fn void_ty(&self) -> TypeId {
@@ -1667,50 +1093,100 @@ impl<'a> FunctionBuilder<'a> {
         }
     }
 
+    fn fn_ret(&self, opcode: &'static str, fn_ty: TypeId) -> R<TypeId> {
+        fn_sig(&self.m.types, fn_ty).map(|s| s.0).ok_or_else(|| {
+            BuildError::new(ErrorKind::OperandType, "Callee is not of function type!")
+                .in_opcode(opcode)
+                .with_types(&self.m.types, &[fn_ty])
+        })
+    }
+
     // ----- terminators -----
 
     /// `ret void` (`None`) or `ret ty v`.
-    pub fn ret(&mut self, v: Option<Value>) -> R<InstId> {
+    pub fn ret(&mut self, v: Option<ValueRef>) -> R<InstId> {
+        let v = v.map(|v| self.val("ret", 0, v)).transpose()?;
         let vt = self.void_ty();
         self.push(InstKind::Ret(v), vt, "")
     }
     /// `br label %dest`.
-    pub fn br(&mut self, dest: BlockId) -> R<InstId> {
+    pub fn br(&mut self, dest: BlockRef) -> R<InstId> {
+        let dest = self.blk("br", dest)?;
         let vt = self.void_ty();
         self.push(InstKind::Br(dest), vt, "")
     }
     /// `br i1 %cond, label %then, label %else`.
-    pub fn br_cond(&mut self, cond: Value, then_dest: BlockId, else_dest: BlockId) -> R<InstId> {
+    pub fn br_cond(
+        &mut self,
+        cond: ValueRef,
+        then_dest: BlockRef,
+        else_dest: BlockRef,
+    ) -> R<InstId> {
+        let cond = self.val("br", 0, cond)?;
+        let (then_dest, else_dest) = (self.blk("br", then_dest)?, self.blk("br", else_dest)?);
         let vt = self.void_ty();
         self.push(InstKind::CondBr { cond, then_dest, else_dest }, vt, "")
     }
-    /// `switch`: cases are constants of the condition's integer type.
+    /// `switch`: each case is an integer constant of the condition's type
+    /// (from [`const_int`](Self::const_int), or a [`ConstId`] converted
+    /// with `.into()`) and its destination. Case `k` is operand `k + 1` in
+    /// errors.
     pub fn switch(
         &mut self,
-        cond: Value,
-        default: BlockId,
-        cases: &[(ConstId, BlockId)],
+        cond: ValueRef,
+        default: BlockRef,
+        cases: &[(ValueRef, BlockRef)],
     ) -> R<InstId> {
+        let cond = self.val("switch", 0, cond)?;
+        let default = self.blk("switch", default)?;
+        let mut cs = Vec::with_capacity(cases.len());
+        for (k, &(c, b)) in cases.iter().enumerate() {
+            let Some(c) = c.as_const() else {
+                return Err(BuildError::new(
+                    ErrorKind::InvalidConstant,
+                    "case value is not a constant integer",
+                )
+                .in_opcode("switch")
+                .at_operand(k + 1));
+            };
+            cs.push((c, self.blk("switch", b)?));
+        }
         let vt = self.void_ty();
-        self.push(InstKind::Switch { cond, default, cases: cases.to_vec() }, vt, "")
+        self.push(InstKind::Switch { cond, default, cases: cs }, vt, "")
     }
     /// `indirectbr`.
-    pub fn indirect_br(&mut self, addr: Value, dests: &[BlockId]) -> R<InstId> {
+    pub fn indirect_br(&mut self, addr: ValueRef, dests: &[BlockRef]) -> R<InstId> {
+        let addr = self.val("indirectbr", 0, addr)?;
+        let dests = self.blks("indirectbr", dests)?;
         let vt = self.void_ty();
-        self.push(InstKind::IndirectBr { addr, dests: dests.to_vec() }, vt, "")
+        self.push(InstKind::IndirectBr { addr, dests }, vt, "")
+    }
+    /// The plain [`CallData`] of a call of `callee` with `args` (argument
+    /// `i` is operand `i`, the callee operand `args.len()`).
+    fn call_data(
+        &self,
+        opcode: &'static str,
+        fn_ty: TypeId,
+        callee: ValueRef,
+        args: &[ValueRef],
+    ) -> R<CallData> {
+        let args = self.vals(opcode, 0, args)?;
+        let callee = self.val(opcode, args.len(), callee)?;
+        Ok(plain_call(fn_ty, callee, args))
     }
     /// `invoke` of `callee` (of function type `fn_ty`).
     pub fn invoke(
         &mut self,
         fn_ty: TypeId,
-        callee: Value,
-        args: &[Value],
-        normal: BlockId,
-        unwind: BlockId,
+        callee: ValueRef,
+        args: &[ValueRef],
+        normal: BlockRef,
+        unwind: BlockRef,
         name: &str,
-    ) -> R<Value> {
-        let ret = fn_sig(&self.m.types, fn_ty).ok_or("Callee is not of function type!")?.0;
-        let call = Box::new(plain_call(fn_ty, callee, args));
+    ) -> R<ValueRef> {
+        let call = Box::new(self.call_data("invoke", fn_ty, callee, args)?);
+        let (normal, unwind) = (self.blk("invoke", normal)?, self.blk("invoke", unwind)?);
+        let ret = self.fn_ret("invoke", fn_ty)?;
         self.push_v(InstKind::Invoke { call, normal, unwind }, ret, name)
     }
     /// `callbr` of `callee` (usually inline assembly): falls through to
@@ -1719,59 +1195,65 @@ impl<'a> FunctionBuilder<'a> {
     pub fn call_br(
         &mut self,
         fn_ty: TypeId,
-        callee: Value,
-        args: &[Value],
-        default: BlockId,
-        indirect: &[BlockId],
+        callee: ValueRef,
+        args: &[ValueRef],
+        default: BlockRef,
+        indirect: &[BlockRef],
         name: &str,
-    ) -> R<Value> {
-        let ret = fn_sig(&self.m.types, fn_ty).ok_or("Callee is not of function type!")?.0;
-        let call = Box::new(plain_call(fn_ty, callee, args));
-        self.push_v(InstKind::CallBr { call, default, indirect: indirect.to_vec() }, ret, name)
+    ) -> R<ValueRef> {
+        let call = Box::new(self.call_data("callbr", fn_ty, callee, args)?);
+        let default = self.blk("callbr", default)?;
+        let indirect = self.blks("callbr", indirect)?;
+        let ret = self.fn_ret("callbr", fn_ty)?;
+        self.push_v(InstKind::CallBr { call, default, indirect }, ret, name)
     }
     /// `catchswitch within %parent [handlers] unwind ...` (`parent`: a pad
-    /// or `none`; `unwind`: `None` unwinds to the caller).
+    /// or [`const_none`](Self::const_none); `unwind`: `None` unwinds to the
+    /// caller).
     pub fn catch_switch(
         &mut self,
-        parent: Value,
-        handlers: &[BlockId],
-        unwind: Option<BlockId>,
+        parent: ValueRef,
+        handlers: &[BlockRef],
+        unwind: Option<BlockRef>,
         name: &str,
-    ) -> R<Value> {
+    ) -> R<ValueRef> {
+        let parent = self.val("catchswitch", 0, parent)?;
+        let handlers = self.blks("catchswitch", handlers)?;
+        let unwind = unwind.map(|u| self.blk("catchswitch", u)).transpose()?;
         let tok = self.m.types.token();
-        self.push_v(
-            InstKind::CatchSwitch { parent, handlers: handlers.to_vec(), unwind },
-            tok,
-            name,
-        )
+        self.push_v(InstKind::CatchSwitch { parent, handlers, unwind }, tok, name)
     }
     /// `catchpad within %catchswitch [args]`.
-    pub fn catch_pad(&mut self, parent: Value, args: &[Value], name: &str) -> R<Value> {
+    pub fn catch_pad(&mut self, parent: ValueRef, args: &[ValueRef], name: &str) -> R<ValueRef> {
+        let args = self.vals("catchpad", 0, args)?;
+        let parent = self.val("catchpad", args.len(), parent)?;
         let tok = self.m.types.token();
-        self.push_v(InstKind::CatchPad { parent, args: args.to_vec() }, tok, name)
+        self.push_v(InstKind::CatchPad { parent, args }, tok, name)
     }
     /// `cleanuppad within %parent [args]`.
-    pub fn cleanup_pad(&mut self, parent: Value, args: &[Value], name: &str) -> R<Value> {
+    pub fn cleanup_pad(&mut self, parent: ValueRef, args: &[ValueRef], name: &str) -> R<ValueRef> {
+        let args = self.vals("cleanuppad", 0, args)?;
+        let parent = self.val("cleanuppad", args.len(), parent)?;
         let tok = self.m.types.token();
-        self.push_v(InstKind::CleanupPad { parent, args: args.to_vec() }, tok, name)
+        self.push_v(InstKind::CleanupPad { parent, args }, tok, name)
     }
     /// `catchret from %pad to label %dest`.
-    pub fn catch_ret(&mut self, pad: Value, dest: BlockId) -> R<InstId> {
+    pub fn catch_ret(&mut self, pad: ValueRef, dest: BlockRef) -> R<InstId> {
+        let pad = self.val("catchret", 0, pad)?;
+        let dest = self.blk("catchret", dest)?;
         let vt = self.void_ty();
         self.push(InstKind::CatchRet { pad, dest }, vt, "")
     }
     /// `cleanupret from %pad unwind ...`.
-    pub fn cleanup_ret(&mut self, pad: Value, unwind: Option<BlockId>) -> R<InstId> {
+    pub fn cleanup_ret(&mut self, pad: ValueRef, unwind: Option<BlockRef>) -> R<InstId> {
+        let pad = self.val("cleanupret", 0, pad)?;
+        let unwind = unwind.map(|u| self.blk("cleanupret", u)).transpose()?;
         let vt = self.void_ty();
         self.push(InstKind::CleanupRet { pad, unwind }, vt, "")
     }
-    /// `none`, the token constant (the parent of a top-level pad).
-    pub fn const_none(&mut self) -> Value {
-        let tok = self.m.types.token();
-        Value::Const(self.m.consts.intern_raw(tok, ConstKind::NoneToken))
-    }
     /// `resume ty %v`.
-    pub fn resume(&mut self, v: Value) -> R<InstId> {
+    pub fn resume(&mut self, v: ValueRef) -> R<InstId> {
+        let v = self.val("resume", 0, v)?;
         let vt = self.void_ty();
         self.push(InstKind::Resume(v), vt, "")
     }
@@ -1783,17 +1265,20 @@ impl<'a> FunctionBuilder<'a> {
 
     // ----- arithmetic -----
 
-    /// A binary operator with [`flags`] and fast-math flags.
+    /// A binary operator with [`flags`] (`nuw`, `nsw`, `exact`,
+    /// `disjoint`) and fast-math flags ([`fmf`](crate::inst::fmf)).
     pub fn binop(
         &mut self,
         op: BinOp,
-        lhs: Value,
-        rhs: Value,
+        lhs: ValueRef,
+        rhs: ValueRef,
         flags: u8,
         fmf: u8,
         name: &str,
-    ) -> R<Value> {
-        let ty = self.ty(lhs)?;
+    ) -> R<ValueRef> {
+        let kw = op.keyword();
+        let (lhs, rhs) = (self.val(kw, 0, lhs)?, self.val(kw, 1, rhs)?);
+        let ty = self.ty(kw, 0, lhs)?;
         self.push_v(InstKind::Binary { op, lhs, rhs, flags, fmf }, ty, name)
     }
 
@@ -1837,28 +1322,39 @@ impl<'a> FunctionBuilder<'a> {
     }
 
     /// `fneg`.
-    pub fn fneg(&mut self, val: Value, name: &str) -> R<Value> {
-        let ty = self.ty(val)?;
+    pub fn fneg(&mut self, val: ValueRef, name: &str) -> R<ValueRef> {
+        let val = self.val("fneg", 0, val)?;
+        let ty = self.ty("fneg", 0, val)?;
         self.push_v(InstKind::FNeg { val, fmf: 0 }, ty, name)
     }
 
     /// `icmp pred` (integers, pointers or vectors of them); the result is
     /// `i1` or a vector of `i1`.
-    pub fn icmp(&mut self, pred: IntPred, lhs: Value, rhs: Value, name: &str) -> R<Value> {
-        let a = self.ty(lhs)?;
+    pub fn icmp(&mut self, pred: IntPred, lhs: ValueRef, rhs: ValueRef, name: &str) -> R<ValueRef> {
+        let (lhs, rhs) = (self.val("icmp", 0, lhs)?, self.val("icmp", 1, rhs)?);
+        let a = self.ty("icmp", 0, lhs)?;
         let ty = self.bool_like(a)?;
         self.push_v(InstKind::ICmp { pred, lhs, rhs, flags: 0 }, ty, name)
     }
 
     /// `fcmp pred` (floats or float vectors).
-    pub fn fcmp(&mut self, pred: FloatPred, lhs: Value, rhs: Value, name: &str) -> R<Value> {
-        let a = self.ty(lhs)?;
+    pub fn fcmp(
+        &mut self,
+        pred: FloatPred,
+        lhs: ValueRef,
+        rhs: ValueRef,
+        name: &str,
+    ) -> R<ValueRef> {
+        let (lhs, rhs) = (self.val("fcmp", 0, lhs)?, self.val("fcmp", 1, rhs)?);
+        let a = self.ty("fcmp", 0, lhs)?;
         let ty = self.bool_like(a)?;
         self.push_v(InstKind::FCmp { pred, lhs, rhs, fmf: 0 }, ty, name)
     }
 
-    /// A cast to `to`, checked by LLVM's `castIsValid` rules.
-    pub fn cast(&mut self, op: CastOp, val: Value, to: TypeId, name: &str) -> R<Value> {
+    /// A cast to `to`, checked by LLVM's `castIsValid` rules
+    /// ([`cast_valid`](crate::typecheck::cast_valid)).
+    pub fn cast(&mut self, op: CastOp, val: ValueRef, to: TypeId, name: &str) -> R<ValueRef> {
+        let val = self.val(op.keyword(), 0, val)?;
         self.push_v(InstKind::Cast { op, val, flags: 0, fmf: 0 }, to, name)
     }
 
@@ -1894,32 +1390,50 @@ impl<'a> FunctionBuilder<'a> {
     // ----- vectors and aggregates -----
 
     /// `extractelement`.
-    pub fn extract_element(&mut self, vec: Value, idx: Value, name: &str) -> R<Value> {
-        let vt = self.ty(vec)?;
+    pub fn extract_element(&mut self, vec: ValueRef, idx: ValueRef, name: &str) -> R<ValueRef> {
+        let op = "extractelement";
+        let (vec, idx) = (self.val(op, 0, vec)?, self.val(op, 1, idx)?);
+        let vt = self.ty(op, 0, vec)?;
         let ty = Ty(&self.m.types).scalar(vt);
         self.push_v(InstKind::ExtractElement { vec, idx }, ty, name)
     }
     /// `insertelement`.
-    pub fn insert_element(&mut self, vec: Value, elt: Value, idx: Value, name: &str) -> R<Value> {
-        let ty = self.ty(vec)?;
+    pub fn insert_element(
+        &mut self,
+        vec: ValueRef,
+        elt: ValueRef,
+        idx: ValueRef,
+        name: &str,
+    ) -> R<ValueRef> {
+        let op = "insertelement";
+        let (vec, elt, idx) = (self.val(op, 0, vec)?, self.val(op, 1, elt)?, self.val(op, 2, idx)?);
+        let ty = self.ty(op, 0, vec)?;
         self.push_v(InstKind::InsertElement { vec, elt, idx }, ty, name)
     }
     /// `shufflevector` with a mask of element indices (`None`: poison).
     pub fn shuffle_vector(
         &mut self,
-        a: Value,
-        b: Value,
+        a: ValueRef,
+        b: ValueRef,
         mask: &[Option<u32>],
         name: &str,
-    ) -> R<Value> {
-        let at = self.ty(a)?;
+    ) -> R<ValueRef> {
+        let op = "shufflevector";
+        let (a, b) = (self.val(op, 0, a)?, self.val(op, 1, b)?);
+        let at = self.ty(op, 0, a)?;
         let t = Ty(&self.m.types);
-        let (_, scalable) = t.vec(at).ok_or("Invalid shufflevector operands!")?;
+        let bad = |msg: &str| BuildError::new(ErrorKind::InvalidConstant, msg).in_opcode(op);
+        let Some((_, scalable)) = t.vec(at) else {
+            return Err(BuildError::new(ErrorKind::OperandType, "Invalid shufflevector operands!")
+                .in_opcode(op)
+                .at_operand(0)
+                .with_types(&self.m.types, &[at]));
+        };
         let elem = t.scalar(at);
         if mask.is_empty() {
-            return err("Invalid shufflevector operands!");
+            return Err(bad("Invalid shufflevector operands!").at_operand(2));
         }
-        let len = u32::try_from(mask.len()).map_err(|_| BuildError::new("mask too long"))?;
+        let len = u32::try_from(mask.len()).map_err(|_| bad("mask too long").at_operand(2))?;
         let i32t = self.m.types.int(32)?;
         let mty = self.m.types.vector(i32t, len, scalable)?;
         let mut elems = Vec::with_capacity(mask.len());
@@ -1938,7 +1452,8 @@ impl<'a> FunctionBuilder<'a> {
             {
                 self.m.consts.poison(mty)
             } else {
-                return err("a scalable shufflevector mask must be zeroinitializer or poison");
+                return Err(bad("a scalable shufflevector mask must be zeroinitializer or poison")
+                    .at_operand(2));
             }
         } else {
             self.m.consts.vector(&self.m.types, mty, &elems)?
@@ -1947,41 +1462,50 @@ impl<'a> FunctionBuilder<'a> {
         self.push_v(InstKind::ShuffleVector { a, b, mask: mc }, ty, name)
     }
     /// `extractvalue`.
-    pub fn extract_value(&mut self, agg: Value, indices: &[u32], name: &str) -> R<Value> {
-        let at = self.ty(agg)?;
-        let ty = indexed_aggregate(&self.m.types, at, indices)
-            .ok_or("Invalid ExtractValueInst operands!")?;
+    pub fn extract_value(&mut self, agg: ValueRef, indices: &[u32], name: &str) -> R<ValueRef> {
+        let op = "extractvalue";
+        let agg = self.val(op, 0, agg)?;
+        let at = self.ty(op, 0, agg)?;
+        let ty = indexed_aggregate(&self.m.types, at, indices).ok_or_else(|| {
+            BuildError::new(ErrorKind::InvalidConstant, "Invalid ExtractValueInst operands!")
+                .in_opcode(op)
+                .at_operand(0)
+                .with_types(&self.m.types, &[at])
+        })?;
         self.push_v(InstKind::ExtractValue { agg, indices: indices.to_vec() }, ty, name)
     }
     /// `insertvalue`.
     pub fn insert_value(
         &mut self,
-        agg: Value,
-        val: Value,
+        agg: ValueRef,
+        val: ValueRef,
         indices: &[u32],
         name: &str,
-    ) -> R<Value> {
-        let ty = self.ty(agg)?;
+    ) -> R<ValueRef> {
+        let op = "insertvalue";
+        let (agg, val) = (self.val(op, 0, agg)?, self.val(op, 1, val)?);
+        let ty = self.ty(op, 0, agg)?;
         self.push_v(InstKind::InsertValue { agg, val, indices: indices.to_vec() }, ty, name)
     }
 
     // ----- memory -----
 
     /// `alloca ty, align N` (one element, address space 0).
-    pub fn alloca(&mut self, ty: TypeId, align: u64, name: &str) -> R<Value> {
+    pub fn alloca(&mut self, ty: TypeId, align: u64, name: &str) -> R<ValueRef> {
         let i32t = self.m.types.int(32)?;
         let one = self.m.consts.int_u64(&self.m.types, i32t, 1)?;
-        self.alloca_full(ty, Value::Const(one), align, 0, name)
+        self.alloca_full(ty, one.into(), align, 0, name)
     }
     /// `alloca ty, ity count, align N, addrspace(A)`.
     pub fn alloca_full(
         &mut self,
         ty: TypeId,
-        count: Value,
+        count: ValueRef,
         align: u64,
         addrspace: u32,
         name: &str,
-    ) -> R<Value> {
+    ) -> R<ValueRef> {
+        let count = self.val("alloca", 0, count)?;
         let p = self.m.types.ptr(addrspace)?;
         self.push_v(
             InstKind::Alloca { ty, count, align, addrspace, inalloca: false, swifterror: false },
@@ -1990,56 +1514,36 @@ impl<'a> FunctionBuilder<'a> {
         )
     }
     /// `load ty, ptr %p, align N`.
-    pub fn load(&mut self, ty: TypeId, ptr: Value, align: u64, name: &str) -> R<Value> {
-        self.push_v(
-            InstKind::Load {
-                ptr,
-                align,
-                volatile: false,
-                ordering: Ordering::NotAtomic,
-                scope: None,
-            },
-            ty,
-            name,
-        )
+    pub fn load(&mut self, ty: TypeId, ptr: ValueRef, align: u64, name: &str) -> R<ValueRef> {
+        self.load_atomic(ty, ptr, Ordering::NotAtomic, None, align, name)
     }
     /// `load atomic ty, ptr %p ordering, align N`.
     pub fn load_atomic(
         &mut self,
         ty: TypeId,
-        ptr: Value,
+        ptr: ValueRef,
         ordering: Ordering,
         scope: SyncScope,
         align: u64,
         name: &str,
-    ) -> R<Value> {
+    ) -> R<ValueRef> {
+        let ptr = self.val("load", 0, ptr)?;
         self.push_v(InstKind::Load { ptr, align, volatile: false, ordering, scope }, ty, name)
     }
     /// `store ty %v, ptr %p, align N`.
-    pub fn store(&mut self, val: Value, ptr: Value, align: u64) -> R<InstId> {
-        let vt = self.void_ty();
-        self.push(
-            InstKind::Store {
-                val,
-                ptr,
-                align,
-                volatile: false,
-                ordering: Ordering::NotAtomic,
-                scope: None,
-            },
-            vt,
-            "",
-        )
+    pub fn store(&mut self, val: ValueRef, ptr: ValueRef, align: u64) -> R<InstId> {
+        self.store_atomic(val, ptr, Ordering::NotAtomic, None, align)
     }
     /// `store atomic`.
     pub fn store_atomic(
         &mut self,
-        val: Value,
-        ptr: Value,
+        val: ValueRef,
+        ptr: ValueRef,
         ordering: Ordering,
         scope: SyncScope,
         align: u64,
     ) -> R<InstId> {
+        let (val, ptr) = (self.val("store", 0, val)?, self.val("store", 1, ptr)?);
         let vt = self.void_ty();
         self.push(InstKind::Store { val, ptr, align, volatile: false, ordering, scope }, vt, "")
     }
@@ -2053,15 +1557,17 @@ impl<'a> FunctionBuilder<'a> {
     #[allow(clippy::too_many_arguments)]
     pub fn cmpxchg(
         &mut self,
-        ptr: Value,
-        cmp: Value,
-        new: Value,
+        ptr: ValueRef,
+        cmp: ValueRef,
+        new: ValueRef,
         success: Ordering,
         failure: Ordering,
         align: u64,
         name: &str,
-    ) -> R<Value> {
-        let ct = self.ty(cmp)?;
+    ) -> R<ValueRef> {
+        let op = "cmpxchg";
+        let (ptr, cmp, new) = (self.val(op, 0, ptr)?, self.val(op, 1, cmp)?, self.val(op, 2, new)?);
+        let ct = self.ty(op, 1, cmp)?;
         let i1 = self.m.types.int(1)?;
         let ty = self.m.types.literal_struct(&[ct, i1], false)?;
         self.push_v(
@@ -2084,47 +1590,53 @@ impl<'a> FunctionBuilder<'a> {
     pub fn atomic_rmw(
         &mut self,
         op: RmwOp,
-        ptr: Value,
-        val: Value,
+        ptr: ValueRef,
+        val: ValueRef,
         ordering: Ordering,
         align: u64,
         name: &str,
-    ) -> R<Value> {
-        let ty = self.ty(val)?;
+    ) -> R<ValueRef> {
+        let (ptr, val) = (self.val("atomicrmw", 0, ptr)?, self.val("atomicrmw", 1, val)?);
+        let ty = self.ty("atomicrmw", 1, val)?;
         self.push_v(
             InstKind::AtomicRmw { op, ptr, val, ordering, scope: None, volatile: false, align },
             ty,
             name,
         )
     }
-    /// `getelementptr [inbounds] source_ty, ptr %base, indices...`: the
+    /// `getelementptr [flags] source_ty, ptr %base, indices...`: the
     /// result is a pointer (or a vector of pointers) in the base's address
-    /// space; struct indices must be constant `i32`s in range.
+    /// space; struct indices must be constant `i32`s in range. The base is
+    /// operand 0, index `k` operand `k + 1`.
     pub fn gep(
         &mut self,
         source_ty: TypeId,
-        base: Value,
-        indices: &[Value],
-        inbounds: bool,
+        base: ValueRef,
+        indices: &[ValueRef],
+        flags: GepFlags,
         name: &str,
-    ) -> R<Value> {
-        let bt = self.ty(base)?;
+    ) -> R<ValueRef> {
+        let op = "getelementptr";
+        let base = self.val(op, 0, base)?;
+        let indices = self.vals(op, 1, indices)?;
+        let bt = self.ty(op, 0, base)?;
         let t = Ty(&self.m.types);
-        let a = t
-            .ptr_as(t.scalar(bt))
-            .ok_or("GEP base pointer is not a vector or a vector of pointers")?;
-        let width = gep_vector(self.m, self.fun(), bt, indices)?;
+        let a = t.ptr_as(t.scalar(bt)).ok_or_else(|| {
+            BuildError::new(
+                ErrorKind::OperandType,
+                "GEP base pointer is not a vector or a vector of pointers",
+            )
+            .in_opcode(op)
+            .at_operand(0)
+            .with_types(&self.m.types, &[bt])
+        })?;
+        let width = gep_vector(self.m, self.fun(), bt, &indices).map_err(|e| e.in_opcode(op))?;
         let p = self.m.types.ptr(a)?;
         let ty = match width {
             Some((len, scalable)) => self.m.types.vector(p, len, scalable)?,
             None => p,
         };
-        let fl = if inbounds { flags::INBOUNDS } else { 0 };
-        self.push_v(
-            InstKind::Gep { source_ty, base, indices: indices.to_vec(), flags: fl },
-            ty,
-            name,
-        )
+        self.push_v(InstKind::Gep { source_ty, base, indices, flags: flags.bits() }, ty, name)
     }
 
     // ----- other -----
@@ -2132,21 +1644,37 @@ impl<'a> FunctionBuilder<'a> {
     /// `phi ty` with no incoming values yet: add them with
     /// [`add_incoming`](Self::add_incoming) (loops need the back-edge value
     /// later).
-    pub fn phi(&mut self, ty: TypeId, name: &str) -> R<Value> {
+    pub fn phi(&mut self, ty: TypeId, name: &str) -> R<ValueRef> {
         self.push_v(InstKind::Phi { incoming: Vec::new(), fmf: 0 }, ty, name)
     }
-    /// Adds `[value, block]` to a phi (value type must be the phi's type).
-    pub fn add_incoming(&mut self, phi: Value, value: Value, block: BlockId) -> R<()> {
-        let Value::Inst(id) = phi else { return err("not a phi") };
-        let vt = self.ty(value)?;
+    /// Adds `[value, block]` to a phi (value type must be the phi's type;
+    /// the new incoming value is operand `k` for the phi's `k`-th entry).
+    pub fn add_incoming(&mut self, phi: ValueRef, value: ValueRef, block: BlockRef) -> R<()> {
+        let op = "phi";
+        let not_phi = || BuildError::new(ErrorKind::ValueKind, "not a phi").in_opcode(op);
+        let Value::Inst(id) = self.val(op, 0, phi).map_err(|mut e| {
+            e.operand = None;
+            e
+        })?
+        else {
+            return Err(not_phi());
+        };
         let f = &self.m.functions[self.f];
-        block_ok(f, block)?;
-        let inst = f.insts.get(id.0 as usize).ok_or("no such instruction")?;
-        if !matches!(inst.kind, InstKind::Phi { .. }) {
-            return err("not a phi");
-        }
+        let inst = f.insts.get(id.0 as usize).ok_or_else(|| missing("no such instruction"))?;
+        let InstKind::Phi { incoming, .. } = &inst.kind else { return Err(not_phi()) };
+        let k = incoming.len();
+        let value = self.val(op, k, value)?;
+        let block = self.blk(op, block)?;
+        let vt = self.ty(op, k, value)?;
+        crate::typecheck::block_ok(f, block).map_err(|e| e.in_opcode(op).at_operand(k))?;
         if inst.ty != vt {
-            return err("PHI node operands are not the same type as the result!");
+            return Err(BuildError::new(
+                ErrorKind::TypeMismatch,
+                "PHI node operands are not the same type as the result!",
+            )
+            .in_opcode(op)
+            .at_operand(k)
+            .with_types(&self.m.types, &[inst.ty, vt]));
         }
         if let Some(Inst { kind: InstKind::Phi { incoming, .. }, .. }) =
             self.m.functions[self.f].insts.get_mut(id.0 as usize)
@@ -2158,78 +1686,107 @@ impl<'a> FunctionBuilder<'a> {
     /// `select i1 %c, ty %a, ty %b`.
     pub fn select(
         &mut self,
-        cond: Value,
-        then_val: Value,
-        else_val: Value,
+        cond: ValueRef,
+        then_val: ValueRef,
+        else_val: ValueRef,
         name: &str,
-    ) -> R<Value> {
-        let ty = self.ty(then_val)?;
+    ) -> R<ValueRef> {
+        let op = "select";
+        let cond = self.val(op, 0, cond)?;
+        let (then_val, else_val) = (self.val(op, 1, then_val)?, self.val(op, 2, else_val)?);
+        let ty = self.ty(op, 1, then_val)?;
         self.push_v(InstKind::Select { cond, then_val, else_val, fmf: 0 }, ty, name)
     }
     /// `freeze`.
-    pub fn freeze(&mut self, v: Value, name: &str) -> R<Value> {
-        let ty = self.ty(v)?;
+    pub fn freeze(&mut self, v: ValueRef, name: &str) -> R<ValueRef> {
+        let v = self.val("freeze", 0, v)?;
+        let ty = self.ty("freeze", 0, v)?;
         self.push_v(InstKind::Freeze(v), ty, name)
     }
-    /// `call` of `callee` (a pointer) as function type `fn_ty`.
-    pub fn call(&mut self, fn_ty: TypeId, callee: Value, args: &[Value], name: &str) -> R<Value> {
-        self.call_full(plain_call(fn_ty, callee, args), TailKind::None, name)
+    /// `call` of `callee` (a pointer) as function type `fn_ty`; argument
+    /// `i` is operand `i`, the callee operand `args.len()`.
+    pub fn call(
+        &mut self,
+        fn_ty: TypeId,
+        callee: ValueRef,
+        args: &[ValueRef],
+        name: &str,
+    ) -> R<ValueRef> {
+        let call = self.call_data("call", fn_ty, callee, args)?;
+        self.call_full(call, TailKind::None, name)
     }
     /// `call` of function `f` of this module.
-    pub fn call_function(&mut self, f: GlobalRef, args: &[Value], name: &str) -> R<Value> {
-        let GlobalRef::Func(i) = f else { return err("not a function") };
-        let fty = self.m.functions.get(i as usize).ok_or("no such function")?.ty;
+    pub fn call_function(&mut self, f: GlobalRef, args: &[ValueRef], name: &str) -> R<ValueRef> {
+        let GlobalRef::Func(i) = f else {
+            return Err(BuildError::new(ErrorKind::ValueKind, "not a function").in_opcode("call"));
+        };
+        let fty = self
+            .m
+            .functions
+            .get(i as usize)
+            .ok_or_else(|| missing("no such function").in_opcode("call"))?
+            .ty;
         let callee = self.global(f)?;
         self.call(fty, callee, args, name)
     }
-    /// A `call` with every field given.
-    pub fn call_full(&mut self, call: CallData, tail: TailKind, name: &str) -> R<Value> {
-        let ret = fn_sig(&self.m.types, call.fn_ty).ok_or("Callee is not of function type!")?.0;
+    /// A `call` with every field given (plain values: see
+    /// [`push`](Self::push)).
+    pub fn call_full(&mut self, call: CallData, tail: TailKind, name: &str) -> R<ValueRef> {
+        let ret = self.fn_ret("call", call.fn_ty)?;
         self.push_v(InstKind::Call { call: Box::new(call), tail }, ret, name)
     }
     /// `va_arg ptr %ap, ty`.
-    pub fn va_arg(&mut self, ap: Value, ty: TypeId, name: &str) -> R<Value> {
+    pub fn va_arg(&mut self, ap: ValueRef, ty: TypeId, name: &str) -> R<ValueRef> {
+        let ap = self.val("va_arg", 0, ap)?;
         self.push_v(InstKind::VaArg(ap), ty, name)
     }
-    /// `landingpad ty [cleanup] clauses`.
+    /// `landingpad ty [cleanup] clauses` (plain clause values: see
+    /// [`push`](Self::push)).
     pub fn landing_pad(
         &mut self,
         ty: TypeId,
         cleanup: bool,
         clauses: &[Clause],
         name: &str,
-    ) -> R<Value> {
+    ) -> R<ValueRef> {
         self.push_v(InstKind::LandingPad { cleanup, clauses: clauses.to_vec() }, ty, name)
     }
 
     /// Attaches `!kind md` to instruction `v` (`!dbg`, `!tbaa`, custom).
-    pub fn attach(&mut self, v: Value, kind: &str, md: MdId) -> R<()> {
-        self.attach_inst(as_inst(v)?, kind, md)
+    pub fn attach(&mut self, v: ValueRef, kind: &str, md: MdId) -> R<()> {
+        let id = as_inst(self.val("", 0, v)?)?;
+        self.attach_inst(id, kind, md)
     }
     /// Attaches `!kind md` to an instruction by id.
     pub fn attach_inst(&mut self, id: InstId, kind: &str, md: MdId) -> R<()> {
         if self.m.md.get(md).is_none() {
-            return err("metadata that does not exist");
+            return Err(missing("metadata that does not exist"));
         }
         let k = self.m.md.kind_id(kind);
-        let inst =
-            self.m.functions[self.f].insts.get_mut(id.0 as usize).ok_or("no such instruction")?;
+        let inst = self.m.functions[self.f]
+            .insts
+            .get_mut(id.0 as usize)
+            .ok_or_else(|| missing("no such instruction"))?;
         inst.md.retain(|(kk, _)| *kk != k);
         inst.md.push((k, md));
         Ok(())
     }
     /// Sets the flags ([`flags`]) of a binary operator, cast, icmp or GEP,
     /// re-checking the instruction.
-    pub fn set_flags(&mut self, v: Value, fl: u8) -> R<()> {
-        let id = as_inst(v)?;
+    pub fn set_flags(&mut self, v: ValueRef, fl: u8) -> R<()> {
+        let id = as_inst(self.val("", 0, v)?)?;
         let f = &self.m.functions[self.f];
-        let mut inst = f.insts.get(id.0 as usize).ok_or("no such instruction")?.clone();
+        let mut inst =
+            f.insts.get(id.0 as usize).ok_or_else(|| missing("no such instruction"))?.clone();
         match &mut inst.kind {
             InstKind::Binary { flags, .. }
             | InstKind::Cast { flags, .. }
             | InstKind::ICmp { flags, .. }
             | InstKind::Gep { flags, .. } => *flags = fl,
-            _ => return err("this instruction has no flags"),
+            _ => {
+                return Err(BuildError::new(ErrorKind::Attribute, "this instruction has no flags")
+                    .in_opcode(inst.kind.opcode()))
+            }
         }
         check_inst(self.m, f, &inst.kind, inst.ty)?;
         self.m.functions[self.f].insts[id.0 as usize] = inst;
@@ -2240,17 +1797,17 @@ impl<'a> FunctionBuilder<'a> {
 fn as_inst(v: Value) -> R<InstId> {
     match v {
         Value::Inst(i) => Ok(i),
-        _ => err("not an instruction"),
+        _ => err(ErrorKind::ValueKind, "not an instruction"),
     }
 }
 
-fn plain_call(fn_ty: TypeId, callee: Value, args: &[Value]) -> CallData {
+fn plain_call(fn_ty: TypeId, callee: Value, args: Vec<Value>) -> CallData {
     CallData {
         cc: CallConv::C,
         attrs: AttrListId::EMPTY,
         fn_ty,
         callee,
-        args: args.to_vec(),
+        args,
         bundles: Vec::new(),
         fmf: 0,
         addrspace: 0,

@@ -702,6 +702,317 @@ pub enum InstKind {
     },
 }
 
+impl InstKind {
+    /// The opcode keyword as the `.ll` form spells it (`add`, `icmp`,
+    /// `getelementptr`, `br` for both branch forms...).
+    pub fn opcode(&self) -> &'static str {
+        use InstKind::*;
+        match self {
+            Ret(_) => "ret",
+            Br(_) | CondBr { .. } => "br",
+            Switch { .. } => "switch",
+            IndirectBr { .. } => "indirectbr",
+            Invoke { .. } => "invoke",
+            CallBr { .. } => "callbr",
+            Resume(_) => "resume",
+            CatchSwitch { .. } => "catchswitch",
+            CatchRet { .. } => "catchret",
+            CleanupRet { .. } => "cleanupret",
+            Unreachable => "unreachable",
+            FNeg { .. } => "fneg",
+            Binary { op, .. } => op.keyword(),
+            ExtractElement { .. } => "extractelement",
+            InsertElement { .. } => "insertelement",
+            ShuffleVector { .. } => "shufflevector",
+            ExtractValue { .. } => "extractvalue",
+            InsertValue { .. } => "insertvalue",
+            Alloca { .. } => "alloca",
+            Load { .. } => "load",
+            Store { .. } => "store",
+            Fence { .. } => "fence",
+            CmpXchg { .. } => "cmpxchg",
+            AtomicRmw { .. } => "atomicrmw",
+            Gep { .. } => "getelementptr",
+            Cast { op, .. } => op.keyword(),
+            ICmp { .. } => "icmp",
+            FCmp { .. } => "fcmp",
+            Phi { .. } => "phi",
+            Select { .. } => "select",
+            Freeze(_) => "freeze",
+            Call { .. } => "call",
+            VaArg(_) => "va_arg",
+            LandingPad { .. } => "landingpad",
+            CatchPad { .. } => "catchpad",
+            CleanupPad { .. } => "cleanuppad",
+        }
+    }
+
+    /// Whether this instruction ends a block.
+    pub fn is_terminator(&self) -> bool {
+        matches!(
+            self,
+            InstKind::Ret(_)
+                | InstKind::Br(_)
+                | InstKind::CondBr { .. }
+                | InstKind::Switch { .. }
+                | InstKind::IndirectBr { .. }
+                | InstKind::Invoke { .. }
+                | InstKind::CallBr { .. }
+                | InstKind::Resume(_)
+                | InstKind::CatchSwitch { .. }
+                | InstKind::CatchRet { .. }
+                | InstKind::CleanupRet { .. }
+                | InstKind::Unreachable
+        )
+    }
+
+    /// Calls `f` on each block a terminator can go to, in use order
+    /// (duplicates kept, as LLVM's successor list keeps them; a
+    /// `catchswitch` lists its unwind destination first). Nothing for
+    /// other instructions (a phi's incoming blocks are not successors).
+    pub fn for_each_successor(&self, mut f: impl FnMut(BlockId)) {
+        match self {
+            InstKind::Br(d) => f(*d),
+            InstKind::CondBr { then_dest, else_dest, .. } => {
+                f(*then_dest);
+                f(*else_dest);
+            }
+            InstKind::Switch { default, cases, .. } => {
+                f(*default);
+                cases.iter().for_each(|c| f(c.1));
+            }
+            InstKind::IndirectBr { dests, .. } => dests.iter().for_each(|&d| f(d)),
+            InstKind::Invoke { normal, unwind, .. } => {
+                f(*normal);
+                f(*unwind);
+            }
+            InstKind::CallBr { default, indirect, .. } => {
+                f(*default);
+                indirect.iter().for_each(|&d| f(d));
+            }
+            InstKind::CatchSwitch { handlers, unwind, .. } => {
+                if let Some(u) = unwind {
+                    f(*u);
+                }
+                handlers.iter().for_each(|&d| f(d));
+            }
+            InstKind::CatchRet { dest, .. } => f(*dest),
+            InstKind::CleanupRet { unwind: Some(u), .. } => f(*u),
+            _ => {}
+        }
+    }
+
+    /// The successors ([`for_each_successor`](Self::for_each_successor))
+    /// as a list.
+    pub fn successors(&self) -> Vec<BlockId> {
+        let mut v = Vec::new();
+        self.for_each_successor(|b| v.push(b));
+        v
+    }
+
+    /// Calls `f` on every block operand: the successors and a phi's
+    /// incoming blocks, mutably (for renumbering).
+    pub fn for_each_block_mut(&mut self, mut f: impl FnMut(&mut BlockId)) {
+        match self {
+            InstKind::Br(b) => f(b),
+            InstKind::CondBr { then_dest, else_dest, .. } => {
+                f(then_dest);
+                f(else_dest);
+            }
+            InstKind::Switch { default, cases, .. } => {
+                f(default);
+                cases.iter_mut().for_each(|(_, b)| f(b));
+            }
+            InstKind::IndirectBr { dests, .. } => dests.iter_mut().for_each(f),
+            InstKind::Invoke { normal, unwind, .. } => {
+                f(normal);
+                f(unwind);
+            }
+            InstKind::CallBr { default, indirect, .. } => {
+                f(default);
+                indirect.iter_mut().for_each(f);
+            }
+            InstKind::CatchSwitch { handlers, unwind, .. } => {
+                if let Some(u) = unwind {
+                    f(u);
+                }
+                handlers.iter_mut().for_each(f);
+            }
+            InstKind::CatchRet { dest, .. } => f(dest),
+            InstKind::CleanupRet { unwind: Some(u), .. } => f(u),
+            InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(_, b)| f(b)),
+            _ => {}
+        }
+    }
+
+    /// Calls `f` on every value operand, in LLVM's operand order (the
+    /// numbering [`CheckError::operand`](crate::typecheck::CheckError::operand)
+    /// uses): a call's arguments, then its bundle inputs, then the callee;
+    /// a `switch`'s condition, then its case values (as
+    /// [`Value::Const`]); a funclet pad's arguments, then its parent.
+    /// Blocks are not operands here.
+    pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
+        use InstKind::*;
+        match self {
+            Ret(v) => v.iter().for_each(|&v| f(v)),
+            Br(_) | Unreachable | Fence { .. } => {}
+            CondBr { cond, .. } => f(*cond),
+            Switch { cond, cases, .. } => {
+                f(*cond);
+                cases.iter().for_each(|c| f(Value::Const(c.0)));
+            }
+            IndirectBr { addr, .. } => f(*addr),
+            Invoke { call, .. } | CallBr { call, .. } | Call { call, .. } => {
+                call.args.iter().for_each(|&a| f(a));
+                call.bundles.iter().for_each(|b| b.inputs.iter().for_each(|&a| f(a)));
+                f(call.callee);
+            }
+            Resume(v) | Freeze(v) | VaArg(v) => f(*v),
+            CatchSwitch { parent, .. } => f(*parent),
+            CatchRet { pad, .. } | CleanupRet { pad, .. } => f(*pad),
+            FNeg { val, .. } | Cast { val, .. } => f(*val),
+            Binary { lhs, rhs, .. } | ICmp { lhs, rhs, .. } | FCmp { lhs, rhs, .. } => {
+                f(*lhs);
+                f(*rhs);
+            }
+            ExtractElement { vec, idx } => {
+                f(*vec);
+                f(*idx);
+            }
+            InsertElement { vec, elt, idx } => {
+                f(*vec);
+                f(*elt);
+                f(*idx);
+            }
+            ShuffleVector { a, b, .. } => {
+                f(*a);
+                f(*b);
+            }
+            ExtractValue { agg, .. } => f(*agg),
+            InsertValue { agg, val, .. } => {
+                f(*agg);
+                f(*val);
+            }
+            Alloca { count, .. } => f(*count),
+            Load { ptr, .. } => f(*ptr),
+            Store { val, ptr, .. } => {
+                f(*val);
+                f(*ptr);
+            }
+            CmpXchg { ptr, cmp, new, .. } => {
+                f(*ptr);
+                f(*cmp);
+                f(*new);
+            }
+            AtomicRmw { ptr, val, .. } => {
+                f(*ptr);
+                f(*val);
+            }
+            Gep { base, indices, .. } => {
+                f(*base);
+                indices.iter().for_each(|&i| f(i));
+            }
+            Phi { incoming, .. } => incoming.iter().for_each(|i| f(i.0)),
+            Select { cond, then_val, else_val, .. } => {
+                f(*cond);
+                f(*then_val);
+                f(*else_val);
+            }
+            LandingPad { clauses, .. } => clauses.iter().for_each(|c| match c {
+                Clause::Catch(v) | Clause::Filter(v) => f(*v),
+            }),
+            CatchPad { parent, args } | CleanupPad { parent, args } => {
+                args.iter().for_each(|&a| f(a));
+                f(*parent);
+            }
+        }
+    }
+
+    /// The value operands ([`for_each_operand`](Self::for_each_operand)) as
+    /// a list.
+    pub fn operands(&self) -> Vec<Value> {
+        let mut v = Vec::new();
+        self.for_each_operand(|x| v.push(x));
+        v
+    }
+
+    /// Calls `f` on every value operand that is a [`Value`] field, mutably,
+    /// in the order of [`for_each_operand`](Self::for_each_operand) — but
+    /// without a `switch`'s case values, which are [`ConstId`]s.
+    pub fn for_each_operand_mut(&mut self, mut f: impl FnMut(&mut Value)) {
+        use InstKind::*;
+        match self {
+            Ret(v) => v.iter_mut().for_each(f),
+            Br(_) | Unreachable | Fence { .. } => {}
+            CondBr { cond, .. } | Switch { cond, .. } => f(cond),
+            IndirectBr { addr, .. } => f(addr),
+            Invoke { call, .. } | CallBr { call, .. } | Call { call, .. } => {
+                call.args.iter_mut().for_each(&mut f);
+                call.bundles.iter_mut().for_each(|b| b.inputs.iter_mut().for_each(&mut f));
+                f(&mut call.callee);
+            }
+            Resume(v) | Freeze(v) | VaArg(v) => f(v),
+            CatchSwitch { parent, .. } => f(parent),
+            CatchRet { pad, .. } | CleanupRet { pad, .. } => f(pad),
+            FNeg { val, .. } | Cast { val, .. } => f(val),
+            Binary { lhs, rhs, .. } | ICmp { lhs, rhs, .. } | FCmp { lhs, rhs, .. } => {
+                f(lhs);
+                f(rhs);
+            }
+            ExtractElement { vec, idx } => {
+                f(vec);
+                f(idx);
+            }
+            InsertElement { vec, elt, idx } => {
+                f(vec);
+                f(elt);
+                f(idx);
+            }
+            ShuffleVector { a, b, .. } => {
+                f(a);
+                f(b);
+            }
+            ExtractValue { agg, .. } => f(agg),
+            InsertValue { agg, val, .. } => {
+                f(agg);
+                f(val);
+            }
+            Alloca { count, .. } => f(count),
+            Load { ptr, .. } => f(ptr),
+            Store { val, ptr, .. } => {
+                f(val);
+                f(ptr);
+            }
+            CmpXchg { ptr, cmp, new, .. } => {
+                f(ptr);
+                f(cmp);
+                f(new);
+            }
+            AtomicRmw { ptr, val, .. } => {
+                f(ptr);
+                f(val);
+            }
+            Gep { base, indices, .. } => {
+                f(base);
+                indices.iter_mut().for_each(f);
+            }
+            Phi { incoming, .. } => incoming.iter_mut().for_each(|(v, _)| f(v)),
+            Select { cond, then_val, else_val, .. } => {
+                f(cond);
+                f(then_val);
+                f(else_val);
+            }
+            LandingPad { clauses, .. } => clauses.iter_mut().for_each(|c| match c {
+                Clause::Catch(v) | Clause::Filter(v) => f(v),
+            }),
+            CatchPad { parent, args } | CleanupPad { parent, args } => {
+                args.iter_mut().for_each(&mut f);
+                f(parent);
+            }
+        }
+    }
+}
+
 /// A debug record (`#dbg_value`, `#dbg_declare`, `#dbg_assign`,
 /// `#dbg_label`), attached before an instruction.
 #[derive(Debug, Clone, PartialEq)]

@@ -40,6 +40,7 @@ pub mod metadata;
 pub mod module;
 pub mod parse;
 pub mod pcsections;
+pub mod typecheck;
 pub mod types;
 pub mod verify;
 pub mod write;

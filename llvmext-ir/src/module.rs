@@ -429,6 +429,10 @@ pub struct InlineAsm {
 /// A whole module.
 #[derive(Debug, Clone, Default)]
 pub struct Module {
+    /// The module identifier printed on the first line
+    /// (`; ModuleID = 'id'`); `None` prints `'<stdin>'`, as `llvm-dis`
+    /// does for a module read from standard input.
+    pub module_id: Option<Box<str>>,
     /// `source_filename = "..."`.
     pub source_filename: Option<Box<[u8]>>,
     /// `target datalayout = "..."`.
@@ -465,6 +469,12 @@ impl Module {
     /// An empty module.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty module named `id` (printed as `; ModuleID = 'id'`, as
+    /// LLVM prints a `Module` made with that identifier).
+    pub fn named(id: &str) -> Self {
+        Module { module_id: Some(id.into()), ..Self::default() }
     }
 
     /// The common properties of a global value.

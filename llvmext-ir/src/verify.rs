@@ -27,7 +27,7 @@
 //! let mut m = Module::new();
 //! let mut b = Builder::new(&mut m);
 //! let v = b.void();
-//! let fty = b.fn_type(v, &[], false)?;
+//! let fty = b.fn_type(v, &[])?;
 //! let f = b.define_function("f", fty)?;
 //! let mut fb = b.func(f)?;
 //! let entry = fb.block("entry");
@@ -47,12 +47,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::builder::{
-    check_common, check_global_var, check_inst, global_addrspace, is_terminator, successors,
-};
 use crate::constant::{ConstId, ConstKind};
 use crate::inst::{Clause, DbgRecord, InstId, InstKind};
 use crate::module::{Function, GlobalRef, Linkage, Module, Name, Value};
+use crate::typecheck::{check_common, check_global_var, check_inst, global_addrspace};
 use crate::types::TypeKind;
 
 /// A verification failure, located.
@@ -464,7 +462,7 @@ impl<'a> V<'a> {
                     continue;
                 }
                 *slot = Some((bi as u32, ii as u32));
-                let term = f.insts.get(id.0 as usize).is_some_and(|i| is_terminator(&i.kind));
+                let term = f.insts.get(id.0 as usize).is_some_and(|i| i.kind.is_terminator());
                 if ii == last && !term {
                     self.at(
                         bloc,
@@ -483,10 +481,10 @@ impl<'a> V<'a> {
         let mut preds: Vec<Vec<u32>> = vec![Vec::new(); nb];
         for (bi, b) in f.blocks.iter().enumerate() {
             let Some(t) = b.insts.last().and_then(|i| f.insts.get(i.0 as usize)) else { continue };
-            if !is_terminator(&t.kind) {
+            if !t.kind.is_terminator() {
                 continue;
             }
-            for s in successors(&t.kind) {
+            for s in t.kind.successors() {
                 if (s.0 as usize) < nb {
                     succs[bi].push(s.0);
                     preds[s.0 as usize].push(bi as u32);

@@ -39,10 +39,35 @@ use crate::types::{TypeId, TypeKind};
 
 const NONE: u32 = u32::MAX;
 
-/// Prints `m` as `llvm-dis-19` prints a module read from standard input
+/// Prints `m` as `llvm-dis-19` prints it: with its
+/// [`module_id`](Module::module_id) on the first line
+/// (`; ModuleID = 'name'`), or, for a module without one (as the parser
+/// makes them), as a module read from standard input
 /// (`; ModuleID = '<stdin>'`).
 pub fn print(m: &Module) -> String {
-    print_with_id(m, "<stdin>")
+    print_with_id(m, m.module_id.as_deref().unwrap_or("<stdin>"))
+}
+
+/// Writes `m` ([`print`]) to `w`.
+#[cfg(feature = "std")]
+pub fn write_to<W: std::io::Write>(m: &Module, mut w: W) -> std::io::Result<()> {
+    w.write_all(print(m).as_bytes())
+}
+
+impl core::fmt::Display for Module {
+    /// The module's `.ll` text, as [`print`] gives it.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&print(self))
+    }
+}
+
+#[cfg(feature = "std")]
+impl Module {
+    /// Writes the module's `.ll` text ([`print`]) to any
+    /// [`std::io::Write`].
+    pub fn write_to<W: std::io::Write>(&self, w: W) -> std::io::Result<()> {
+        write_to(self, w)
+    }
 }
 
 /// Prints `m` with `module_id` on the first line (`; ModuleID = '<id>'`);
@@ -304,39 +329,6 @@ fn program_as(dl: Option<&str>) -> u32 {
     0
 }
 
-/// Which block operands a terminator has, in use order.
-fn successors(k: &InstKind, mut f: impl FnMut(BlockId)) {
-    match k {
-        InstKind::Br(d) => f(*d),
-        InstKind::CondBr { then_dest, else_dest, .. } => {
-            f(*then_dest);
-            f(*else_dest);
-        }
-        InstKind::Switch { default, cases, .. } => {
-            f(*default);
-            cases.iter().for_each(|c| f(c.1));
-        }
-        InstKind::IndirectBr { dests, .. } => dests.iter().for_each(|&d| f(d)),
-        InstKind::Invoke { normal, unwind, .. } => {
-            f(*normal);
-            f(*unwind);
-        }
-        InstKind::CallBr { default, indirect, .. } => {
-            f(*default);
-            indirect.iter().for_each(|&d| f(d));
-        }
-        InstKind::CatchSwitch { handlers, unwind, .. } => {
-            if let Some(u) = unwind {
-                f(*u);
-            }
-            handlers.iter().for_each(|&d| f(d));
-        }
-        InstKind::CatchRet { dest, .. } => f(*dest),
-        InstKind::CleanupRet { unwind: Some(u), .. } => f(*u),
-        _ => {}
-    }
-}
-
 /// Slot numbers of one function's unnamed arguments, blocks and
 /// instructions.
 struct Locals {
@@ -463,7 +455,7 @@ impl<'m> Ctx<'m> {
                 for &id in &b.insts {
                     let Some(inst) = f.insts.get(id.0 as usize) else { continue };
                     tf.ty(inst.ty);
-                    for_each_operand(&inst.kind, |v| {
+                    inst.kind.for_each_operand(|v| {
                         if !matches!(v, Value::Inst(_)) {
                             tf.val(v)
                         }
@@ -697,7 +689,7 @@ impl<'m> Ctx<'m> {
                     if let InstKind::Call { call, .. } = &inst.kind {
                         if self.is_intrinsic(call.callee) {
                             let mut ops = Vec::new();
-                            for_each_operand(&inst.kind, |v| {
+                            inst.kind.for_each_operand(|v| {
                                 if let Value::Metadata(md) = v {
                                     ops.push(md)
                                 }
@@ -1209,7 +1201,7 @@ impl<'m> Ctx<'m> {
         for (bi, b) in f.blocks.iter().enumerate() {
             for &id in &b.insts {
                 if let Some(inst) = f.insts.get(id.0 as usize) {
-                    successors(&inst.kind, |d| {
+                    inst.kind.for_each_successor(|d| {
                         if let Some(p) = preds.get_mut(d.0 as usize) {
                             p.push(bi as u32)
                         }
@@ -2558,88 +2550,6 @@ fn md_operands(m: &Module, n: MdId, out: &mut Vec<Option<MdId>>) {
     match m.md.get(n) {
         Some(MdNode::Tuple(ops)) => out.extend_from_slice(ops),
         Some(MdNode::Di(d)) => crate::di::md_operands(d, out),
-        _ => {}
-    }
-}
-
-/// Every operand of an instruction that is a value, in LLVM operand order
-/// (blocks excluded).
-fn for_each_operand(k: &InstKind, mut f: impl FnMut(Value)) {
-    match k {
-        InstKind::Ret(Some(v)) => f(*v),
-        InstKind::CondBr { cond, .. } => f(*cond),
-        InstKind::Switch { cond, cases, .. } => {
-            f(*cond);
-            cases.iter().for_each(|c| f(Value::Const(c.0)));
-        }
-        InstKind::IndirectBr { addr, .. } => f(*addr),
-        InstKind::Invoke { call, .. }
-        | InstKind::CallBr { call, .. }
-        | InstKind::Call { call, .. } => {
-            call.args.iter().for_each(|&a| f(a));
-            call.bundles.iter().for_each(|b| b.inputs.iter().for_each(|&a| f(a)));
-            f(call.callee);
-        }
-        InstKind::Resume(v) | InstKind::Freeze(v) | InstKind::VaArg(v) => f(*v),
-        InstKind::CatchSwitch { parent, .. } => f(*parent),
-        InstKind::CatchRet { pad, .. } | InstKind::CleanupRet { pad, .. } => f(*pad),
-        InstKind::FNeg { val, .. } | InstKind::Cast { val, .. } => f(*val),
-        InstKind::Binary { lhs, rhs, .. }
-        | InstKind::ICmp { lhs, rhs, .. }
-        | InstKind::FCmp { lhs, rhs, .. } => {
-            f(*lhs);
-            f(*rhs);
-        }
-        InstKind::ExtractElement { vec, idx } => {
-            f(*vec);
-            f(*idx);
-        }
-        InstKind::InsertElement { vec, elt, idx } => {
-            f(*vec);
-            f(*elt);
-            f(*idx);
-        }
-        InstKind::ShuffleVector { a, b, .. } => {
-            f(*a);
-            f(*b);
-        }
-        InstKind::ExtractValue { agg, .. } => f(*agg),
-        InstKind::InsertValue { agg, val, .. } => {
-            f(*agg);
-            f(*val);
-        }
-        InstKind::Alloca { count, .. } => f(*count),
-        InstKind::Load { ptr, .. } => f(*ptr),
-        InstKind::Store { val, ptr, .. } => {
-            f(*val);
-            f(*ptr);
-        }
-        InstKind::CmpXchg { ptr, cmp, new, .. } => {
-            f(*ptr);
-            f(*cmp);
-            f(*new);
-        }
-        InstKind::AtomicRmw { ptr, val, .. } => {
-            f(*ptr);
-            f(*val);
-        }
-        InstKind::Gep { base, indices, .. } => {
-            f(*base);
-            indices.iter().for_each(|&i| f(i));
-        }
-        InstKind::Phi { incoming, .. } => incoming.iter().for_each(|i| f(i.0)),
-        InstKind::Select { cond, then_val, else_val, .. } => {
-            f(*cond);
-            f(*then_val);
-            f(*else_val);
-        }
-        InstKind::LandingPad { clauses, .. } => clauses.iter().for_each(|c| match c {
-            Clause::Catch(v) | Clause::Filter(v) => f(*v),
-        }),
-        InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
-            args.iter().for_each(|&a| f(a));
-            f(*parent);
-        }
         _ => {}
     }
 }

@@ -43,127 +43,6 @@ pub(crate) struct FnState<'a> {
     records: Vec<DbgRecord>,
 }
 
-/// Calls `f` on every value operand of an instruction.
-pub(crate) fn for_each_value(k: &mut InstKind, f: &mut dyn FnMut(&mut Value)) {
-    fn call(c: &mut CallData, f: &mut dyn FnMut(&mut Value)) {
-        f(&mut c.callee);
-        c.args.iter_mut().for_each(&mut *f);
-        for b in &mut c.bundles {
-            b.inputs.iter_mut().for_each(&mut *f);
-        }
-    }
-    match k {
-        InstKind::Ret(Some(v)) | InstKind::Resume(v) | InstKind::Freeze(v) | InstKind::VaArg(v) => {
-            f(v)
-        }
-        InstKind::Ret(None) | InstKind::Br(_) | InstKind::Unreachable | InstKind::Fence { .. } => {}
-        InstKind::CondBr { cond, .. } => f(cond),
-        InstKind::Switch { cond, .. } => f(cond),
-        InstKind::IndirectBr { addr, .. } => f(addr),
-        InstKind::Invoke { call: c, .. }
-        | InstKind::CallBr { call: c, .. }
-        | InstKind::Call { call: c, .. } => call(c, f),
-        InstKind::CatchSwitch { parent, .. } => f(parent),
-        InstKind::CatchRet { pad, .. } | InstKind::CleanupRet { pad, .. } => f(pad),
-        InstKind::FNeg { val, .. } => f(val),
-        InstKind::Binary { lhs, rhs, .. }
-        | InstKind::ICmp { lhs, rhs, .. }
-        | InstKind::FCmp { lhs, rhs, .. } => {
-            f(lhs);
-            f(rhs);
-        }
-        InstKind::ExtractElement { vec, idx } => {
-            f(vec);
-            f(idx);
-        }
-        InstKind::InsertElement { vec, elt, idx } => {
-            f(vec);
-            f(elt);
-            f(idx);
-        }
-        InstKind::ShuffleVector { a, b, .. } => {
-            f(a);
-            f(b);
-        }
-        InstKind::ExtractValue { agg, .. } => f(agg),
-        InstKind::InsertValue { agg, val, .. } => {
-            f(agg);
-            f(val);
-        }
-        InstKind::Alloca { count, .. } => f(count),
-        InstKind::Load { ptr, .. } => f(ptr),
-        InstKind::Store { val, ptr, .. } => {
-            f(val);
-            f(ptr);
-        }
-        InstKind::CmpXchg { ptr, cmp, new, .. } => {
-            f(ptr);
-            f(cmp);
-            f(new);
-        }
-        InstKind::AtomicRmw { ptr, val, .. } => {
-            f(ptr);
-            f(val);
-        }
-        InstKind::Gep { base, indices, .. } => {
-            f(base);
-            indices.iter_mut().for_each(f);
-        }
-        InstKind::Cast { val, .. } => f(val),
-        InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(v, _)| f(v)),
-        InstKind::Select { cond, then_val, else_val, .. } => {
-            f(cond);
-            f(then_val);
-            f(else_val);
-        }
-        InstKind::LandingPad { clauses, .. } => {
-            for c in clauses {
-                match c {
-                    Clause::Catch(v) | Clause::Filter(v) => f(v),
-                }
-            }
-        }
-        InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
-            f(parent);
-            args.iter_mut().for_each(f);
-        }
-    }
-}
-
-/// Calls `f` on every block operand.
-fn for_each_block(k: &mut InstKind, f: &mut dyn FnMut(&mut BlockId)) {
-    match k {
-        InstKind::Br(b) => f(b),
-        InstKind::CondBr { then_dest, else_dest, .. } => {
-            f(then_dest);
-            f(else_dest);
-        }
-        InstKind::Switch { default, cases, .. } => {
-            f(default);
-            cases.iter_mut().for_each(|(_, b)| f(b));
-        }
-        InstKind::IndirectBr { dests, .. } => dests.iter_mut().for_each(f),
-        InstKind::Invoke { normal, unwind, .. } => {
-            f(normal);
-            f(unwind);
-        }
-        InstKind::CallBr { default, indirect, .. } => {
-            f(default);
-            indirect.iter_mut().for_each(f);
-        }
-        InstKind::CatchSwitch { handlers, unwind, .. } => {
-            handlers.iter_mut().for_each(&mut *f);
-            if let Some(u) = unwind {
-                f(u);
-            }
-        }
-        InstKind::CatchRet { dest, .. } => f(dest),
-        InstKind::CleanupRet { unwind: Some(u), .. } => f(u),
-        InstKind::Phi { incoming, .. } => incoming.iter_mut().for_each(|(_, b)| f(b)),
-        _ => {}
-    }
-}
-
 /// The index of block `key` of `f` (numbered blocks counted as LLVM
 /// numbers local values).
 pub(crate) fn find_block(f: &Function, m: &Module, key: &Key<'_>) -> Option<u32> {
@@ -261,7 +140,7 @@ impl<'a> Parser<'a> {
         let blks: Vec<Option<BlockId>> = st.fwd_blocks.iter().map(|x| x.1).collect();
         if !vals.is_empty() || !blks.is_empty() {
             for inst in &mut st.insts {
-                for_each_value(&mut inst.kind, &mut |v| {
+                inst.kind.for_each_operand_mut(|v| {
                     if let Value::Inst(InstId(i)) = *v {
                         if i & FWD != 0 {
                             if let Some(Some(r)) = vals.get((i & !FWD) as usize) {
@@ -270,7 +149,7 @@ impl<'a> Parser<'a> {
                         }
                     }
                 });
-                for_each_block(&mut inst.kind, &mut |b| {
+                inst.kind.for_each_block_mut(|b| {
                     if b.0 & FWD != 0 {
                         if let Some(Some(r)) = blks.get((b.0 & !FWD) as usize) {
                             *b = *r;
@@ -1093,7 +972,7 @@ impl<'a> Parser<'a> {
                 let (st, v) = self.typed_value()?;
                 self.expect_kw("to")?;
                 let dt = self.parse_type()?;
-                if !self.cast_ok(cop, st, dt) {
+                if !crate::typecheck::cast_valid(&self.m.types, cop, st, dt) {
                     return err(
                         op_loc,
                         format!(
@@ -1644,48 +1523,6 @@ impl<'a> Parser<'a> {
             return Ok(Value::Const(self.tmap(0, c)?));
         }
         self.parse_value(tok)
-    }
-
-    fn cast_ok(&self, op: CastOp, s: TypeId, d: TypeId) -> bool {
-        let (sk, dk) = (self.m.types.get(s), self.m.types.get(d));
-        let lens = |k: Option<&TypeKind>| match k {
-            Some(&TypeKind::Vector { len, scalable, .. }) => Some((len, scalable)),
-            _ => None,
-        };
-        if op != CastOp::BitCast && lens(sk) != lens(dk) {
-            return false;
-        }
-        let (ss, ds) = (self.scalar_of(s), self.scalar_of(d));
-        match op {
-            CastOp::Trunc => {
-                matches!((ss, ds), (Some(TypeKind::Int(a)), Some(TypeKind::Int(b))) if a > b)
-            }
-            CastOp::ZExt | CastOp::SExt => {
-                matches!((ss, ds), (Some(TypeKind::Int(a)), Some(TypeKind::Int(b))) if a < b)
-            }
-            CastOp::FPTrunc => {
-                matches!((ss, ds), (Some(TypeKind::Float(a)), Some(TypeKind::Float(b))) if a.bits() > b.bits())
-            }
-            CastOp::FPExt => {
-                matches!((ss, ds), (Some(TypeKind::Float(a)), Some(TypeKind::Float(b))) if a.bits() < b.bits())
-            }
-            CastOp::FPToUI | CastOp::FPToSI => {
-                matches!((ss, ds), (Some(TypeKind::Float(_)), Some(TypeKind::Int(_))))
-            }
-            CastOp::UIToFP | CastOp::SIToFP => {
-                matches!((ss, ds), (Some(TypeKind::Int(_)), Some(TypeKind::Float(_))))
-            }
-            CastOp::PtrToInt => {
-                matches!((ss, ds), (Some(TypeKind::Ptr(_)), Some(TypeKind::Int(_))))
-            }
-            CastOp::IntToPtr => {
-                matches!((ss, ds), (Some(TypeKind::Int(_)), Some(TypeKind::Ptr(_))))
-            }
-            CastOp::AddrSpaceCast => {
-                matches!((ss, ds), (Some(TypeKind::Ptr(a)), Some(TypeKind::Ptr(b))) if a != b)
-            }
-            CastOp::BitCast => true,
-        }
     }
 
     /// The common part of `call`, `invoke`, `callbr` (after the opcode):

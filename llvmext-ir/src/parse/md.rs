@@ -523,7 +523,7 @@ impl<'a> Parser<'a> {
                         }
                     }
                 }
-                super::func::for_each_value(&mut inst.kind, &mut |v| {
+                inst.kind.for_each_operand_mut(|v| {
                     if let Value::Metadata(id) = v {
                         fix(id);
                     }
