@@ -27,12 +27,13 @@
 //! let (x, y) = (fb.arg(0)?, fb.arg(1)?);
 //! let gt = fb.icmp(IntPred::Sgt, x, y, "gt")?;
 //! let r = fb.select(gt, x, y, "r")?;
-//! fb.ret(Some(r))?;
-//! // Type errors are values:
+//! // Type errors are values (and add nothing):
 //! let one = fb.const_int(i32t, 1)?;
 //! assert_eq!(fb.fadd(one, one, "").unwrap_err().kind, ErrorKind::OperandType);
 //! assert_eq!(fb.br_cond(x, entry, entry).unwrap_err().to_string(),
 //!            "br: operand 0: Branch condition is not 'i1' type! (type i32)");
+//! fb.ret(Some(r))?;
+//! assert_eq!(fb.ret(Some(r)).unwrap_err().kind, ErrorKind::Placement);
 //! drop(fb);
 //! assert!(llvmext_ir::verify::verify(&m).is_ok());
 //! # Ok::<(), BuildError>(())

@@ -15,9 +15,32 @@
 //!   parser accepting what `llvm-as` accepts, with `file:line:col` diagnostics.
 //!
 //! It depends on nothing else in the family, so a tool that only needs the IR
-//! pulls in nothing of bitcode, objects or assembly. Implemented so far: the
-//! type arena ([`types`]), bit-exact float constants of every format
-//! ([`float`]) and integer constants of any width ([`int`]); the rest is tracked in the project's issues.
+//! pulls in nothing of bitcode, objects or assembly.
+//!
+//! # Building a module
+//!
+//! Everything a builder user needs is in the [`prelude`]. A function with a
+//! loop, phis, a switch, a string global and a call to `printf`; it
+//! verifies, and prints as `llvm-dis-19` would print it (`llvm-as-19`
+//! accepts the text: the crate's tests check this):
+//!
+//! ```
+#![doc = include_str!("../doc/front_page.rs")]
+//!
+//! let m = build()?;
+//! llvmext_ir::verify::verify(&m).expect("the module verifies");
+//! let text = m.to_string();
+//! assert!(text.starts_with("; ModuleID = 'count'\n"));
+//! assert!(text.contains(r#"@.str = private unnamed_addr constant [4 x i8] c"%d\0A\00", align 1"#));
+//! assert!(text.contains("switch i32 %i, label %other ["));
+//! assert!(text.contains("%i = phi i32 [ 0, %entry ], [ %i.next, %latch ]"));
+//! assert!(text.contains("call i32 (ptr, ...) @printf(ptr @.str, i32 %sum.next)"));
+//! # Ok::<(), BuildError>(())
+//! ```
+//!
+//! Mistakes are [`BuildError`](builder::BuildError) values with a
+//! [`kind`](typecheck::ErrorKind), the opcode, the operand index and the
+//! types — including a value or block of one function used in another.
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
@@ -46,3 +69,21 @@ pub mod verify;
 pub mod write;
 
 pub use module::{Module, Value};
+
+/// What a builder user needs, in one import: `use llvmext_ir::prelude::*;`.
+pub mod prelude {
+    pub use crate::builder::{
+        BlockRef, BuildError, Builder, ErrorKind, FunctionBuilder, GepFlags, GlobalBuilder,
+        ValueRef, VarArg,
+    };
+    pub use crate::constant::ConstId;
+    pub use crate::inst::{
+        flags, fmf, BinOp, CastOp, FloatPred, InstId, IntPred, Ordering, RmwOp, TailKind,
+    };
+    pub use crate::module::{
+        CallConv, ComdatId, ComdatKind, DllStorage, GlobalRef, Linkage, Module, ThreadLocal,
+        UnnamedAddr, Value, Visibility,
+    };
+    pub use crate::types::{FloatKind, TypeId};
+    pub use crate::verify::verify;
+}

@@ -7,9 +7,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use llvmext_ir::builder::{BuildError, Builder};
+use llvmext_ir::builder::{BuildError, Builder, GepFlags};
 use llvmext_ir::inst::{CastOp, IntPred, Ordering, RmwOp};
-use llvmext_ir::module::{GlobalRef, Linkage, Module, UnnamedAddr};
+use llvmext_ir::module::{GlobalRef, Linkage, Module};
 use llvmext_ir::types::FloatKind;
 use llvmext_ir::verify::verify;
 
@@ -27,7 +27,7 @@ fn build(triple: Option<&str>) -> R<Module> {
     let ptr = b.ptr(0)?;
     let void = b.void();
     let double = b.float(FloatKind::Double);
-    let pair = b.named_struct("struct.pair", Some((&[i32t, i64t], false)))?;
+    let pair = b.named_struct("struct.pair", &[i32t, i64t])?;
     let _ = i1;
 
     // Globals.
@@ -35,17 +35,10 @@ fn build(triple: Option<&str>) -> R<Module> {
     let elems = [3, 1, 4, 1, 5].map(|v| b.const_int(i32t, v));
     let elems: Vec<_> = elems.into_iter().collect::<R<_>>()?;
     let table_init = b.const_array(table_ty, &elems)?;
-    let table = b.global("table", table_ty, Some(table_init), true)?;
+    let table = b.global("table", table_ty).init(table_init).constant().finish()?;
     let hundred = b.const_int(i32t, 100)?;
-    let counter = b.global("counter", i32t, Some(hundred), false)?;
-    let hello = b.const_bytes(b"hello\0")?;
-    let mut gv = b.global_template("greeting", b.m.consts.ty(hello).unwrap());
-    gv.init = Some(hello);
-    gv.constant = true;
-    gv.common.linkage = Linkage::Private;
-    gv.common.unnamed_addr = UnnamedAddr::Global;
-    gv.align = 1;
-    let greeting = b.add_global(gv)?;
+    let counter = b.global("counter", i32t).init(hundred).finish()?;
+    let greeting = b.global_string("greeting", b"hello")?;
 
     // Metadata: !llvm.ident, a note on a global and on an instruction.
     let ident = b.md_string(b"llvmext builder test");
@@ -59,7 +52,7 @@ fn build(triple: Option<&str>) -> R<Module> {
     let attrs = b.attr_list(vec![nounwind], vec![], vec![]);
 
     // int64_t sum_table(int32_t n): a loop with two phis over @table.
-    let fty = b.fn_type(i64t, &[i32t], false)?;
+    let fty = b.fn_type(i64t, &[i32t])?;
     let sum_table = b.define_function("sum_table", fty)?;
     b.set_function_attrs(sum_table, attrs)?;
     b.set_arg_name(sum_table, 0, "n")?;
@@ -81,7 +74,7 @@ fn build(triple: Option<&str>) -> R<Module> {
         let i64i = f.sext(i, i64t, "idx")?;
         let zero64 = f.const_int(i64t, 0)?;
         let tbl = f.global(table)?;
-        let p = f.gep(table_ty, tbl, &[zero64, i64i], true, "p")?;
+        let p = f.gep(table_ty, tbl, &[zero64, i64i], GepFlags::INBOUNDS, "p")?;
         let v = f.load(i32t, p, 4, "v")?;
         let v64 = f.cast(CastOp::SExt, v, i64t, "v64")?;
         let acc2 = f.add(acc, v64, "acc2")?;
@@ -98,7 +91,7 @@ fn build(triple: Option<&str>) -> R<Module> {
     }
 
     // int32_t classify(int32_t x): a switch joined by a phi.
-    let fty = b.fn_type(i32t, &[i32t], false)?;
+    let fty = b.fn_type(i32t, &[i32t])?;
     let classify = b.define_function("classify", fty)?;
     {
         let mut f = b.func(classify)?;
@@ -110,7 +103,7 @@ fn build(triple: Option<&str>) -> R<Module> {
         let cases: Vec<_> = [0, 1, 7]
             .iter()
             .zip(&blocks)
-            .map(|(&v, &bl)| Ok((Builder::new(f.module()).const_int(i32t, v)?, bl)))
+            .map(|(&v, &bl)| Ok((Builder::new(f.module()).const_int(i32t, v)?.into(), bl)))
             .collect::<R<_>>()?;
         let sw = f.switch(x, blocks[3], &cases)?;
         let note = Builder::new(f.module()).md_string(b"the switch");
@@ -131,29 +124,29 @@ fn build(triple: Option<&str>) -> R<Module> {
 
     // void make_pair(struct pair *out, int32_t a, int64_t b): struct GEPs
     // and aggregate values.
-    let fty = b.fn_type(void, &[ptr, i32t, i64t], false)?;
+    let fty = b.fn_type(void, &[ptr, i32t, i64t])?;
     let make_pair = b.define_function("make_pair", fty)?;
     {
         let mut f = b.func(make_pair)?;
         let entry = f.block("entry");
         f.position_at_end(entry);
         let (out, a, bb) = (f.arg(0)?, f.arg(1)?, f.arg(2)?);
-        let undef = Value::Const(Builder::new(f.module()).const_undef(pair)?);
+        let undef = f.const_undef(pair)?;
         let agg = f.insert_value(undef, a, &[0], "agg")?;
         let agg = f.insert_value(agg, bb, &[1], "agg2")?;
         let a2 = f.extract_value(agg, &[0], "a2")?;
         let b2 = f.extract_value(agg, &[1], "b2")?;
         let z = f.const_int(i32t, 0)?;
         let one = f.const_int(i32t, 1)?;
-        let p0 = f.gep(pair, out, &[z, z], true, "p0")?;
-        let p1 = f.gep(pair, out, &[z, one], true, "p1")?;
+        let p0 = f.gep(pair, out, &[z, z], GepFlags::INBOUNDS, "p0")?;
+        let p1 = f.gep(pair, out, &[z, one], GepFlags::INBOUNDS, "p1")?;
         f.store(a2, p0, 8)?;
         f.store(b2, p1, 8)?;
         f.ret(None)?;
     }
 
     // int32_t fact(int32_t n): recursion through a call.
-    let fty = b.fn_type(i32t, &[i32t], false)?;
+    let fty = b.fn_type(i32t, &[i32t])?;
     let fact = b.define_function("fact", fty)?;
     {
         let mut f = b.func(fact)?;
@@ -175,7 +168,7 @@ fn build(triple: Option<&str>) -> R<Module> {
     }
 
     // double avg(int32_t, int32_t).
-    let fty = b.fn_type(double, &[i32t, i32t], false)?;
+    let fty = b.fn_type(double, &[i32t, i32t])?;
     let avg = b.define_function("avg", fty)?;
     {
         let mut f = b.func(avg)?;
@@ -191,7 +184,7 @@ fn build(triple: Option<&str>) -> R<Module> {
     }
 
     // int32_t twice(int32_t) is the driver's; quad calls it twice.
-    let fty = b.fn_type(i32t, &[i32t], false)?;
+    let fty = b.fn_type(i32t, &[i32t])?;
     let twice = b.declare_function("twice", fty)?;
     let quad = b.define_function("quad", fty)?;
     {
@@ -217,7 +210,7 @@ fn build(triple: Option<&str>) -> R<Module> {
     }
 
     // int32_t cas(int32_t *p, int32_t expected, int32_t new): 1 on success.
-    let fty = b.fn_type(i32t, &[ptr, i32t, i32t], false)?;
+    let fty = b.fn_type(i32t, &[ptr, i32t, i32t])?;
     let cas = b.define_function("cas", fty)?;
     {
         let mut f = b.func(cas)?;
@@ -231,7 +224,7 @@ fn build(triple: Option<&str>) -> R<Module> {
     }
 
     // int32_t maxi(int32_t, int32_t): select over frozen values.
-    let fty = b.fn_type(i32t, &[i32t, i32t], false)?;
+    let fty = b.fn_type(i32t, &[i32t, i32t])?;
     let maxi = b.define_function("maxi", fty)?;
     {
         let mut f = b.func(maxi)?;
@@ -245,7 +238,7 @@ fn build(triple: Option<&str>) -> R<Module> {
     }
 
     // const char *get_greeting(void).
-    let fty = b.fn_type(ptr, &[], false)?;
+    let fty = b.fn_type(ptr, &[])?;
     let get_greeting = b.define_function("get_greeting", fty)?;
     {
         let mut f = b.func(get_greeting)?;
@@ -257,8 +250,6 @@ fn build(triple: Option<&str>) -> R<Module> {
     let _ = GlobalRef::Func(0);
     Ok(m)
 }
-
-use llvmext_ir::Value;
 
 const DRIVER: &str = r#"
 #include <stdio.h>
@@ -371,14 +362,14 @@ fn type_errors_are_values() {
     let ptr1 = b.ptr(1).unwrap();
     let f32t = b.float(FloatKind::Float);
     let dbl = b.float(FloatKind::Double);
-    let v4i32 = b.vector(i32t, 4, false).unwrap();
-    let v4f = b.vector(f32t, 4, false).unwrap();
-    let st = b.struct_type(&[i32t, dbl], false).unwrap();
+    let v4i32 = b.vector(i32t, 4).unwrap();
+    let v4f = b.vector(f32t, 4).unwrap();
+    let st = b.struct_type(&[i32t, dbl]).unwrap();
     let arr = b.array(i32t, 3).unwrap();
     let void = b.void();
-    let callee_ty = b.fn_type(i32t, &[i32t, ptr], false).unwrap();
+    let callee_ty = b.fn_type(i32t, &[i32t, ptr]).unwrap();
     let callee = b.declare_function("callee", callee_ty).unwrap();
-    let fty = b.fn_type(i32t, &[i32t, i64t, dbl, ptr, v4i32, st, i1, v4f], false).unwrap();
+    let fty = b.fn_type(i32t, &[i32t, i64t, dbl, ptr, v4i32, st, i1, v4f]).unwrap();
     let func = b.define_function("f", fty).unwrap();
     let mut f = b.func(func).unwrap();
 
@@ -464,14 +455,17 @@ fn type_errors_are_values() {
     let c1 = f.const_int(i32t, 1).unwrap();
     let c2 = f.const_int(i32t, 2).unwrap();
     let c1_64 = f.const_int(i64t, 1).unwrap();
-    assert!(f.gep(st, ap, &[c0, c1], true, "").is_ok());
-    assert!(f.gep(st, ap, &[c0, c2], true, "").is_err(), "field 2 of a 2-field struct");
-    assert!(f.gep(st, ap, &[c0, c1_64], true, "").is_err(), "i64 struct index");
-    assert!(f.gep(st, ap, &[c0, a32], true, "").is_err(), "variable struct index");
-    assert!(f.gep(arr, ap, &[c0, a32], true, "").is_ok(), "variable array index");
-    assert!(f.gep(i32t, a32, &[c0], true, "").is_err(), "base not a pointer");
-    assert!(f.gep(i32t, ap, &[c0, c0], true, "").is_err(), "indexing into i32");
-    let vg = f.gep(i32t, ap, &[av], false, "vg").unwrap();
+    assert!(f.gep(st, ap, &[c0, c1], GepFlags::INBOUNDS, "").is_ok());
+    assert!(
+        f.gep(st, ap, &[c0, c2], GepFlags::INBOUNDS, "").is_err(),
+        "field 2 of a 2-field struct"
+    );
+    assert!(f.gep(st, ap, &[c0, c1_64], GepFlags::INBOUNDS, "").is_err(), "i64 struct index");
+    assert!(f.gep(st, ap, &[c0, a32], GepFlags::INBOUNDS, "").is_err(), "variable struct index");
+    assert!(f.gep(arr, ap, &[c0, a32], GepFlags::INBOUNDS, "").is_ok(), "variable array index");
+    assert!(f.gep(i32t, a32, &[c0], GepFlags::INBOUNDS, "").is_err(), "base not a pointer");
+    assert!(f.gep(i32t, ap, &[c0, c0], GepFlags::INBOUNDS, "").is_err(), "indexing into i32");
+    let vg = f.gep(i32t, ap, &[av], GepFlags::NONE, "vg").unwrap();
     let vptr = f.module().types.vector(ptr, 4, false).unwrap();
     assert_eq!(f.type_of(vg).unwrap(), vptr);
 
@@ -528,17 +522,15 @@ fn type_errors_are_values() {
         "Function return type does not match operand type of return inst!"
     );
     let k0 = f.const_int(i64t, 0).unwrap();
-    let Value::Const(k0) = k0 else { unreachable!() };
     assert_eq!(
         err_msg(f.switch(a32, entry, &[(k0, other)])),
         "Switch constants must all be same type as switch value!"
     );
-    let Value::Const(c0k) = c0 else { unreachable!() };
     assert_eq!(
-        err_msg(f.switch(a32, entry, &[(c0k, other), (c0k, entry)])),
+        err_msg(f.switch(a32, entry, &[(c0, other), (c0, entry)])),
         "Duplicate integer as switch case"
     );
-    assert!(f.br(llvmext_ir::module::BlockId(9)).is_err(), "a block that does not exist");
+    assert!(f.block_ref(llvmext_ir::module::BlockId(9)).is_err(), "a block that does not exist");
     f.ret(Some(one)).unwrap();
     assert_eq!(err_msg(f.ret(Some(one))), "the block already ends with a terminator");
     // entry has no terminator yet: close it so the function verifies.
@@ -558,7 +550,7 @@ fn global_errors_are_values() {
     let one64 = b.const_int(i64t, 1).unwrap();
     let one = b.const_int(i32t, 1).unwrap();
     assert_eq!(
-        err_msg(b.global("g", i32t, Some(one64), false)),
+        err_msg(b.global("g", i32t).init(one64).finish()),
         "Global variable initializer type does not match global variable type!"
     );
     let mut g = b.global_template("c", i32t);
@@ -572,7 +564,7 @@ fn global_errors_are_values() {
         "Global is external, but doesn't have external or weak linkage!"
     );
     assert!(b.int(0).is_err());
-    assert!(b.fn_type(b.void(), &[b.void()], false).is_err());
+    assert!(b.fn_type(b.void(), &[b.void()]).is_err());
     assert!(b.const_int(b.void(), 3).is_err());
     assert!(b.md_tuple(&[Some(llvmext_ir::metadata::MdId(999))]).is_err());
     assert!(m.globals.is_empty());
@@ -635,19 +627,19 @@ fn casts_agree_with_llvm_as() {
         dbl,
         p0,
         p1,
-        b.vector(i32t, 4, false).unwrap(),
-        b.vector(f32t, 4, false).unwrap(),
-        b.vector(i64t, 2, false).unwrap(),
-        b.vector(p0, 4, false).unwrap(),
-        b.vector(p0, 1, false).unwrap(),
-        b.vector(i32t, 4, true).unwrap(),
-        b.vector(f32t, 4, true).unwrap(),
+        b.vector(i32t, 4).unwrap(),
+        b.vector(f32t, 4).unwrap(),
+        b.vector(i64t, 2).unwrap(),
+        b.vector(p0, 4).unwrap(),
+        b.vector(p0, 1).unwrap(),
+        b.scalable_vector(i32t, 4).unwrap(),
+        b.scalable_vector(f32t, 4).unwrap(),
     ];
     for (i, &t) in tys.iter().enumerate() {
         assert_eq!(b.m.types.display(t).to_string(), type_texts[i]);
     }
     let void = b.void();
-    let fty = b.fn_type(void, &tys, false).unwrap();
+    let fty = b.fn_type(void, &tys).unwrap();
     let func = b.define_function("f", fty).unwrap();
     let mut f = b.func(func).unwrap();
     let entry = f.block("entry");
@@ -732,8 +724,8 @@ fn funclet_exception_handling() {
     let void = b.void();
     let i32t = b.int(32).unwrap();
     let ptr = b.ptr(0).unwrap();
-    let vty = b.fn_type(void, &[], false).unwrap();
-    let pty = b.fn_type(i32t, &[], true).unwrap();
+    let vty = b.fn_type(void, &[]).unwrap();
+    let pty = b.fn_type_vararg(i32t, &[]).unwrap();
     let g = b.declare_function("g", vty).unwrap();
     let pers = b.declare_function("__CxxFrameHandler3", pty).unwrap();
     let f = b.define_function("f", vty).unwrap();
@@ -757,7 +749,7 @@ fn funclet_exception_handling() {
     let none = fb.const_none();
     let s = fb.catch_switch(none, &[handler], None, "s").unwrap();
     fb.position_at_end(handler);
-    let null = Value::Const(Builder::new(fb.module()).const_zero(ptr).unwrap());
+    let null = fb.const_zero(ptr).unwrap();
     let flags = fb.const_int(i32t, 64).unwrap();
     let p = fb.catch_pad(s, &[null, flags, null], "p").unwrap();
     // A catchret from something that is not a token is refused.
