@@ -722,7 +722,7 @@ fn exception_handling_rules() {
         let mut b = Builder::new(&mut m);
         let i32t = b.int(32).unwrap();
         let ptr = b.ptr(0).unwrap();
-        let gty = b.fn_type(i32t, &[], false).unwrap();
+        let gty = b.fn_type(i32t, &[]).unwrap();
         let g = b.declare_function("g", gty).unwrap();
         let pers = b.declare_function("pers", gty).unwrap();
         let f = b.define_function("f", gty).unwrap();
@@ -730,7 +730,7 @@ fn exception_handling_rules() {
             let pc = b.global_ref(pers).unwrap();
             b.function_mut(f).unwrap().personality = Some(pc);
         }
-        let lp_ty = b.struct_type(&[ptr, i32t], false).unwrap();
+        let lp_ty = b.struct_type(&[ptr, i32t]).unwrap();
         let mut fb = b.func(f).unwrap();
         let entry = fb.block("entry");
         let ok = fb.block("ok");
