@@ -200,6 +200,7 @@ impl<'a> Ty<'a> {
             TypeKind::Int(b) => Some((u64::from(*b), false)),
             TypeKind::Float(k) => Some((u64::from(k.bits()), false)),
             TypeKind::X86Amx => Some((8192, false)),
+            TypeKind::X86Mmx => Some((64, false)),
             TypeKind::Vector { elem, len, scalable } => {
                 let (e, _) = self.prim_bits(*elem)?;
                 Some((e * u64::from(*len), *scalable))
@@ -224,7 +225,8 @@ impl<'a> Ty<'a> {
                     | TypeKind::Float(_)
                     | TypeKind::Ptr(_)
                     | TypeKind::Vector { .. }
-                    | TypeKind::X86Amx,
+                    | TypeKind::X86Amx
+                    | TypeKind::X86Mmx,
                 ) => &[],
                 Some(TypeKind::TargetExt { .. }) => &[],
                 Some(TypeKind::Array { elem, .. }) => core::slice::from_ref(elem),
@@ -1384,7 +1386,7 @@ impl<'m> Builder<'m> {
         if ops.iter().any(|&o| self.m.md.get(o).is_none()) {
             return err("metadata operand that does not exist");
         }
-        if let Some(n) = self.m.named_md.iter_mut().find(|n| &*n.name == name) {
+        if let Some(n) = self.m.named_md.iter_mut().find(|n| n.name == name) {
             n.ops.extend_from_slice(ops);
         } else {
             self.m.named_md.push(NamedMd { name: name.into(), ops: ops.to_vec() });

@@ -16,6 +16,7 @@ use crate::constant::ConstKind;
 use crate::inst::*;
 use crate::metadata::{MdId, MdNode};
 use crate::module::{Block, BlockId, CallConv, Function, InlineAsm, Module, Value};
+use crate::name::ByteStr;
 use crate::types::{TypeId, TypeKind};
 
 const FWD: u32 = 0x8000_0000;
@@ -168,11 +169,9 @@ fn for_each_block(k: &mut InstKind, f: &mut dyn FnMut(&mut BlockId)) {
 /// numbers local values).
 pub(crate) fn find_block(f: &Function, m: &Module, key: &Key<'_>) -> Option<u32> {
     match key {
-        Key::N(n) => f
-            .blocks
-            .iter()
-            .position(|b| b.name.as_deref().map(str::as_bytes) == Some(&n[..]))
-            .map(|i| i as u32),
+        Key::N(n) => {
+            f.blocks.iter().position(|b| b.name.as_deref() == Some(&n[..])).map(|i| i as u32)
+        }
         Key::I(want) => {
             let mut n = f.args.iter().filter(|a| a.name.is_none()).count() as u32;
             for (bi, b) in f.blocks.iter().enumerate() {
@@ -209,7 +208,7 @@ impl<'a> Parser<'a> {
         match key {
             Key::N(n) => {
                 let mut s = String::new();
-                let _ = crate::types::write_name(&mut s, &String::from_utf8_lossy(n));
+                let _ = crate::types::write_name(&mut s, n);
                 format!("%{s}")
             }
             Key::I(i) => format!("%{i}"),
@@ -343,7 +342,7 @@ impl<'a> Parser<'a> {
                 }
             };
             let name = match &key {
-                Key::N(n) => Some(String::from_utf8_lossy(n).into()),
+                Key::N(n) => Some(ByteStr::from(&**n)),
                 Key::I(_) => None,
             };
             let st = self.fs();
@@ -364,6 +363,12 @@ impl<'a> Parser<'a> {
             // Instructions up to a terminator.
             loop {
                 if self.tok.kind == Tok::DbgRecord {
+                    if self.seen_dbg_calls {
+                        return self.fail(
+                            "debug record should not appear in a module containing debug info intrinsics",
+                        );
+                    }
+                    self.seen_dbg_records = true;
                     let r = self.parse_dbg_record()?;
                     self.fs().records.push(r);
                     continue;
@@ -1567,7 +1572,7 @@ impl<'a> Parser<'a> {
                     }
                     st.next_num = n + 1;
                 } else if let Key::N(n) = &key {
-                    iname = Some(String::from_utf8_lossy(n).into());
+                    iname = Some(ByteStr::from(&**n));
                 }
                 self.define_local(key, Value::Inst(id), ty, start)?;
             }
@@ -1739,7 +1744,20 @@ impl<'a> Parser<'a> {
         } else {
             // Parsed later too (needs the pointer type).
         }
-        let _ = callee_tok;
+        if callee_tok.kind == Tok::GlobalVar
+            && matches!(
+                &self.src[callee_tok.start as usize..callee_tok.end as usize],
+                b"@llvm.dbg.declare" | b"@llvm.dbg.value" | b"@llvm.dbg.assign"
+            )
+        {
+            if self.seen_dbg_records {
+                return err(
+                    tl,
+                    "llvm.dbg intrinsic should not appear in a module using non-intrinsic debug info",
+                );
+            }
+            self.seen_dbg_calls = true;
+        }
         // Arguments, parsed before the callee value is resolved (we need
         // the types to build the function type).
         let callee_val = if asm_info.is_none() {

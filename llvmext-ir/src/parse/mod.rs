@@ -26,11 +26,13 @@ use crate::datalayout::DataLayout;
 use crate::float::FloatValue;
 use crate::int::IntValue;
 use crate::module::*;
+use crate::name::ByteStr;
 use crate::types::{FloatKind, TypeId, TypeKind};
 
 mod func;
 mod lexer;
 mod md;
+mod upgrade;
 
 use lexer::{unescape, Lexer, Tok, Token};
 
@@ -115,7 +117,8 @@ pub fn parse(src: &[u8], file: &str) -> Result<Module, ParseError> {
     match p.run(file) {
         Ok(()) => {
             let mut m = core::mem::take(&mut p.m);
-            // As llvm-as's UpgradeIntrinsicFunction does.
+            // As llvm-as's AutoUpgrade does.
+            upgrade::upgrade(&mut m);
             crate::intrinsics::apply_intrinsic_attributes(&mut m);
             Ok(m)
         }
@@ -165,6 +168,11 @@ pub(crate) struct Parser<'a> {
     /// Set once a top-level entity other than `target` and
     /// `source_filename` has been read: those must come first.
     past_header: bool,
+    /// A `#dbg_*` record was seen (LLParser's `SeenNewDbgInfoFormat`).
+    pub seen_dbg_records: bool,
+    /// A call of `llvm.dbg.declare`/`value`/`assign` was seen
+    /// (`SeenOldDbgInfoFormat`).
+    pub seen_dbg_calls: bool,
     /// Where the last `target datalayout` string starts.
     dl_loc: u32,
 }
@@ -304,6 +312,8 @@ impl<'a> Parser<'a> {
             f: None,
             dl: DataLayout::default(),
             past_header: false,
+            seen_dbg_records: false,
+            seen_dbg_calls: false,
             dl_loc: 0,
         }
     }
@@ -372,7 +382,7 @@ impl<'a> Parser<'a> {
     pub fn fail<T>(&self, msg: impl Into<String>) -> R<T> {
         if let Tok::Error(m) = self.tok.kind {
             // LLVM reports an unterminated string as what was expected.
-            if !m.starts_with("end of file") {
+            if !m.starts_with("end of file") && m != lexer::NUL_IN_NAME {
                 return err(self.tok.start, m);
             }
         }
@@ -411,12 +421,20 @@ impl<'a> Parser<'a> {
         Ok(String::from_utf8_lossy(&v).into())
     }
 
+    /// A string constant's bytes as a [`ByteStr`].
+    pub fn parse_bytestr(&mut self) -> R<ByteStr> {
+        Ok(ByteStr::from(&*self.parse_str()?))
+    }
+
     /// The name of a `@x`/`%x`/`$x`/`!x` token, unescaped.
     pub fn var_name(&self) -> Cow<'a, [u8]> {
         let t = self.text();
         let body = t.get(1..).unwrap_or(&[]);
         if body.first() == Some(&b'"') {
             unescape(body.get(1..body.len().saturating_sub(1)).unwrap_or(&[]))
+        } else if self.tok.kind == Tok::MetadataVar && body.contains(&b'\\') {
+            // `!\61b`: LLLexer unescapes metadata names too.
+            unescape(body)
         } else {
             Cow::Borrowed(body)
         }
@@ -697,7 +715,7 @@ impl<'a> Parser<'a> {
             (self.gnums.get_mut(&n), None)
         } else {
             let name = self.var_name();
-            let s: Box<str> = String::from_utf8_lossy(&name).into();
+            let s = ByteStr::from(&*name);
             (self.gnames.get_mut(&name), Some(s))
         };
         let Some(slot) = slot else { return err(loc, "expected top-level entity") };
@@ -821,7 +839,7 @@ impl<'a> Parser<'a> {
             self.m.comdats[id.0 as usize].kind = kind;
         } else {
             let id = ComdatId(self.m.comdats.len() as u32);
-            self.m.comdats.push(Comdat { name: String::from_utf8_lossy(&name).into(), kind });
+            self.m.comdats.push(Comdat { name: ByteStr::from(&*name), kind });
             self.comdat_names.insert(name, id);
         }
         Ok(())
@@ -832,9 +850,7 @@ impl<'a> Parser<'a> {
             return id;
         }
         let id = ComdatId(self.m.comdats.len() as u32);
-        self.m
-            .comdats
-            .push(Comdat { name: String::from_utf8_lossy(&name).into(), kind: ComdatKind::Any });
+        self.m.comdats.push(Comdat { name: ByteStr::from(&*name), kind: ComdatKind::Any });
         self.comdat_names.insert(name, id);
         self.comdat_fwd.insert(id, loc);
         id
@@ -842,7 +858,7 @@ impl<'a> Parser<'a> {
 
     /// `comdat` or `comdat($name)`, after the keyword; `own` is the
     /// global's own name.
-    fn parse_comdat_ref(&mut self, own: Option<&str>, loc: u32) -> R<ComdatId> {
+    fn parse_comdat_ref(&mut self, own: Option<&[u8]>, loc: u32) -> R<ComdatId> {
         if self.eat_tok(Tok::LParen) {
             if self.tok.kind != Tok::ComdatVar {
                 return self.fail("expected comdat variable");
@@ -855,7 +871,7 @@ impl<'a> Parser<'a> {
         } else {
             match own {
                 Some(n) => {
-                    let n: Cow<'a, [u8]> = Cow::Owned(n.as_bytes().to_vec());
+                    let n: Cow<'a, [u8]> = Cow::Owned(n.to_vec());
                     Ok(self.comdat_ref(n, loc))
                 }
                 None => err(loc, "comdat cannot be unnamed"),
@@ -907,20 +923,18 @@ impl<'a> Parser<'a> {
     /// reference at `use_loc`) if new.
     fn named_type(&mut self, key: &Key<'a>, use_loc: Option<u32>) -> R<TypeId> {
         let existing = match key {
-            Key::N(n) => core::str::from_utf8(n).ok().and_then(|s| self.m.types.find_named(s)),
+            Key::N(n) => self.m.types.find_named(n),
             Key::I(i) => self.numbered_types.get(i).copied(),
         };
         if let Some(t) = existing {
             return Ok(t);
         }
         let id = match key {
-            Key::N(n) => {
-                let s = String::from_utf8_lossy(n);
-                self.m
-                    .types
-                    .named_struct(&s)
-                    .map_err(|e| PErr { pos: use_loc.unwrap_or(self.loc()), msg: e.to_string() })?
-            }
+            Key::N(n) => self
+                .m
+                .types
+                .named_struct(n)
+                .map_err(|e| PErr { pos: use_loc.unwrap_or(self.loc()), msg: e.to_string() })?,
             Key::I(i) => {
                 let t = self
                     .m
@@ -981,6 +995,7 @@ impl<'a> Parser<'a> {
                     b"metadata" => self.m.types.metadata(),
                     b"token" => self.m.types.token(),
                     b"x86_amx" => self.m.types.x86_amx(),
+                    b"x86_mmx" => self.m.types.x86_mmx(),
                     b"ptr" => {
                         self.bump();
                         let asp = self.parse_opt_addrspace()?;
@@ -1285,9 +1300,9 @@ impl<'a> Parser<'a> {
                 while self.eat_tok(Tok::Comma) {
                     let loc = self.loc();
                     if self.eat("section") {
-                        g.section = Some(self.parse_str_utf8()?);
+                        g.section = Some(self.parse_bytestr()?);
                     } else if self.eat("partition") {
-                        g.common.partition = Some(self.parse_str_utf8()?);
+                        g.common.partition = Some(self.parse_bytestr()?);
                     } else if self.eat("comdat") {
                         g.comdat = Some(self.parse_comdat_ref(own.as_deref(), loc)?);
                     } else if self.eat("align") {
@@ -1343,7 +1358,7 @@ impl<'a> Parser<'a> {
                 let _ = addrspace;
                 while self.eat_tok(Tok::Comma) {
                     if self.eat("partition") {
-                        c.partition = Some(self.parse_str_utf8()?);
+                        c.partition = Some(self.parse_bytestr()?);
                     } else {
                         return self.fail("unknown alias or ifunc property!");
                     }
@@ -1479,7 +1494,7 @@ impl<'a> Parser<'a> {
                         let n = self.var_name();
                         arg_locs.push((Key::N(n.clone()), params.len() as u32));
                         self.bump();
-                        Some(String::from_utf8_lossy(&n).into())
+                        Some(ByteStr::from(&*n))
                     }
                     Tok::LocalId => {
                         let n = self.var_num()?;
@@ -1525,9 +1540,9 @@ impl<'a> Parser<'a> {
             let loc = self.loc();
             self.parse_fn_attrs(&mut fn_attrs, &mut align)?;
             if self.eat("section") {
-                f.section = Some(self.parse_str_utf8()?);
+                f.section = Some(self.parse_bytestr()?);
             } else if self.eat("partition") {
-                c.partition = Some(self.parse_str_utf8()?);
+                c.partition = Some(self.parse_bytestr()?);
             } else if self.eat("comdat") {
                 f.comdat = Some(self.parse_comdat_ref(own.as_deref(), loc)?);
             } else if self.eat("align") {
@@ -1540,7 +1555,7 @@ impl<'a> Parser<'a> {
                 };
                 align = Some(a);
             } else if self.eat("gc") {
-                f.gc = Some(self.parse_str_utf8()?);
+                f.gc = Some(self.parse_bytestr()?);
             } else if self.eat("prefix") {
                 let t = self.parse_type()?;
                 f.prefix = Some(self.parse_const(t)?);
@@ -1660,7 +1675,7 @@ impl<'a> Parser<'a> {
                     match self.attr_groups.get(&n) {
                         Some(g) => {
                             for a in g.iter() {
-                                if a.kind_keyword() == "align" {
+                                if a.kind_keyword() == b"align" {
                                     if let Attr::Int(_, v) = a {
                                         *align = Some(*v);
                                         continue;
@@ -1735,10 +1750,7 @@ impl<'a> Parser<'a> {
             let k = self.parse_str()?;
             let v =
                 if self.eat_tok(Tok::Equal) { self.parse_str()? } else { Cow::Borrowed(&b""[..]) };
-            out.push(Attr::String(
-                String::from_utf8_lossy(&k).into(),
-                String::from_utf8_lossy(&v).into(),
-            ));
+            out.push(Attr::String(ByteStr::from(&*k), ByteStr::from(&*v)));
             return Ok(());
         }
         if self.tok.kind != Tok::Ident {
