@@ -460,6 +460,22 @@ pub struct Module {
     pub named_md: Vec<NamedMd>,
     /// Inline assembly values used as callees.
     pub inline_asm: Vec<InlineAsm>,
+    /// Use-list orders of blocks set by `uselistorder_bb` directives. The
+    /// order of a use list is visible in the text only through a block's
+    /// `; preds = ...` comment, which is what this keeps.
+    pub block_use_orders: Vec<BlockUseOrder>,
+}
+
+/// `uselistorder_bb @f, %bb, { ... }`: the permutation LLVM applies to the
+/// block's use list (use `i` of the current order moves to `order[i]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockUseOrder {
+    /// The function ([`Module::functions`] index).
+    pub func: u32,
+    /// The block.
+    pub block: BlockId,
+    /// The permutation.
+    pub order: Box<[u32]>,
 }
 
 impl Module {

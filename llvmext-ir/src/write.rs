@@ -1326,7 +1326,17 @@ impl<'m> Ctx<'m> {
                     out.push(' ');
                 }
                 out.push(';');
-                let p = &preds[bi];
+                let permuted;
+                let mut p = &preds[bi];
+                if let Some(o) = m
+                    .block_use_orders
+                    .iter()
+                    .rev()
+                    .find(|o| o.func as usize == fi && o.block.0 as usize == bi)
+                {
+                    permuted = permute_preds(m, fi, bi, p, &o.order);
+                    p = &permuted;
+                }
                 if p.is_empty() {
                     out.push_str(" No predecessors!");
                 } else {
@@ -2610,6 +2620,34 @@ fn push_nofpclass(out: &mut Out, v: u64) {
         }
     }
     out.push(')');
+}
+
+/// A block's predecessors (creation order, printed reversed) after a
+/// `uselistorder_bb` permutation of its whole use list: LLVM's list is the
+/// uses newest first, with `blockaddress` uses (made when the function is
+/// complete) ahead of the branches.
+fn permute_preds(m: &Module, fi: usize, bi: usize, preds: &[u32], order: &[u32]) -> Vec<u32> {
+    let nba = m
+        .consts
+        .iter()
+        .filter(|(_, _, k)| {
+            matches!(k, ConstKind::BlockAddress { func: GlobalRef::Func(f), block }
+                if *f as usize == fi && *block as usize == bi)
+        })
+        .count();
+    let list: Vec<Option<u32>> =
+        core::iter::repeat_n(None, nba).chain(preds.iter().rev().map(|&p| Some(p))).collect();
+    if list.len() != order.len() {
+        return preds.to_vec();
+    }
+    let mut out = vec![None; list.len()];
+    for (i, &to) in order.iter().enumerate() {
+        if let Some(slot) = out.get_mut(to as usize) {
+            *slot = list[i];
+        }
+    }
+    // Back to creation order (the caller prints it reversed).
+    out.into_iter().flatten().rev().collect()
 }
 
 /// An instruction's attachments in LLVM's order: `!dbg` first, then by

@@ -57,7 +57,7 @@ fn ours(src: &[u8]) -> Result<Vec<u8>, String> {
     if let Err(errs) = llvmext_ir::verify::verify(&m) {
         return Err(errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"));
     }
-    Ok(llvmext_ir::write::print(&m).into_bytes())
+    Ok(llvmext_ir::write::print_bytes(&m, "<stdin>"))
 }
 
 fn after_id(s: &[u8]) -> &[u8] {

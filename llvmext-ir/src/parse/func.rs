@@ -42,6 +42,9 @@ pub(crate) struct FnState<'a> {
     blocks: Vec<Block>,
     md_fixups: Vec<(MdId, TypeId, Value)>,
     records: Vec<DbgRecord>,
+    /// `uselistorder` directives after the blocks: where, the value and
+    /// the number of indexes (checked once the body is complete).
+    uselist: Vec<(u32, Value, usize)>,
 }
 
 /// Calls `f` on every value operand of an instruction.
@@ -240,6 +243,7 @@ impl<'a> Parser<'a> {
             blocks: Vec::new(),
             md_fixups: Vec::new(),
             records: Vec::new(),
+            uselist: Vec::new(),
         });
         let r = self.parse_blocks();
         let st = self.f.take();
@@ -290,11 +294,41 @@ impl<'a> Parser<'a> {
         let f = &mut self.m.functions[fi as usize];
         f.insts = st.insts;
         f.blocks = st.blocks;
+        for (loc, v, n) in st.uselist {
+            if let Value::Inst(_) | Value::Arg(_) = v {
+                let f = &self.m.functions[fi as usize];
+                let mut uses = 0usize;
+                for b in &f.blocks {
+                    for i in &b.insts {
+                        if let Some(inst) = f.insts.get(i.0 as usize) {
+                            let mut k = inst.kind.clone();
+                            for_each_value(&mut k, &mut |x| uses += usize::from(*x == v));
+                        }
+                    }
+                }
+                super::check_use_count(loc, uses, n)?;
+            }
+        }
         Ok(())
     }
 
     fn parse_blocks(&mut self) -> R<()> {
         loop {
+            if self.is("uselistorder") && !self.fs().blocks.is_empty() {
+                // LLParser: the directives follow the last block.
+                while !self.eat_tok(Tok::RBrace) {
+                    let loc = self.loc();
+                    if !self.eat("uselistorder") {
+                        return self.fail("expected uselistorder directive");
+                    }
+                    let ty = self.parse_type()?;
+                    let v = self.parse_value(ty)?;
+                    self.expect(Tok::Comma, "comma in uselistorder directive")?;
+                    let n = self.parse_uselist_indexes()?.len();
+                    self.fs().uselist.push((loc, v, n));
+                }
+                return Ok(());
+            }
             if self.eat_tok(Tok::RBrace) {
                 if self.fs().blocks.is_empty() {
                     return self.fail("function body requires at least one basic block");
@@ -330,7 +364,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                     Some(Key::I(n))
                 }
-                Tok::Eof => return self.fail("expected instruction opcode"),
+                Tok::Eof => return self.fail("found end of file when expecting more instructions"),
                 _ => None,
             };
             let key = match key {
@@ -725,6 +759,9 @@ impl<'a> Parser<'a> {
             });
             self.bump();
             self.expect(Tok::Equal, "'=' after instruction name")?;
+        }
+        if self.tok.kind == Tok::Eof {
+            return self.fail("found end of file when expecting more instructions");
         }
         if self.tok.kind != Tok::Ident {
             return self.fail("expected instruction opcode");

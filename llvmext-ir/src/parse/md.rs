@@ -198,7 +198,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
             }
-            self.expect(Tok::RBrace, "'}' at end of metadata node")?;
+            self.expect(Tok::RBrace, "end of metadata node")?;
         }
         if ops.iter().all(|r| refs_final(r).is_some()) {
             let node = MdNode::Tuple(ops.iter().map(|r| refs_final(r).flatten()).collect());

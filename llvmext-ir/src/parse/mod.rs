@@ -110,6 +110,21 @@ fn located(src: &[u8], file: &str, pos: usize, msg: String) -> ParseError {
     ParseError { line, col, message: msg, file: file.into(), source_line: text }
 }
 
+/// LLParser's `sortUseListOrder` checks: `value` with `uses` uses given
+/// `n` indexes at `loc`.
+pub(crate) fn check_use_count(loc: u32, uses: usize, n: usize) -> R<()> {
+    if uses == 0 {
+        return err(loc, "value has no uses");
+    }
+    if uses < 2 {
+        return err(loc, "value only has one use");
+    }
+    if uses != n {
+        return err(loc, format!("wrong number of indexes, expected {uses}"));
+    }
+    Ok(())
+}
+
 /// Parses a whole `.ll` module. `file` names it in errors and is the
 /// `source_filename` when the text gives none (as `llvm-as` does).
 pub fn parse(src: &[u8], file: &str) -> Result<Module, ParseError> {
@@ -794,9 +809,8 @@ impl<'a> Parser<'a> {
                         }
                         self.expect(Tok::RBrace, "'}'")?;
                     }
-                    b"uselistorder" | b"uselistorder_bb" => {
-                        return self.fail("uselistorder directives are not supported");
-                    }
+                    b"uselistorder" => self.parse_uselistorder()?,
+                    b"uselistorder_bb" => self.parse_uselistorder_bb()?,
                     _ => return self.fail("expected top-level entity"),
                 }
             }
@@ -1196,54 +1210,201 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
-    // ----- globals -----
+    // ----- use-list order directives -----
 
-    fn parse_global_common(&mut self, c: &mut GlobalCommon) -> R<bool> {
-        let mut has_linkage = false;
+    /// `{ i, j, ... }` of a `uselistorder` directive, checked as
+    /// LLParser's `parseUseListOrderIndexes` checks it.
+    pub fn parse_uselist_indexes(&mut self) -> R<Vec<u32>> {
+        let loc = self.loc();
+        self.expect(Tok::LBrace, "'{' here")?;
+        if self.tok.kind == Tok::RBrace {
+            return self.fail("expected non-empty list of uselistorder indexes");
+        }
+        let (mut offset, mut max, mut ordered, mut n) = (0u32, 0u32, true, 0u32);
+        let mut out = Vec::new();
         loop {
-            if self.tok.kind != Tok::Ident {
-                return Ok(has_linkage);
+            let i = self.parse_u32()?;
+            offset = offset.wrapping_add(i.wrapping_sub(n));
+            max = max.max(i);
+            ordered &= i == n;
+            n += 1;
+            out.push(i);
+            if !self.eat_tok(Tok::Comma) {
+                break;
             }
-            let w = self.text();
-            if let Some(l) = linkage_of(w) {
-                c.linkage = l;
-                has_linkage = true;
-            } else {
-                match w {
-                    b"dso_local" => c.dso_local = true,
-                    b"dso_preemptable" => c.dso_local = false,
-                    b"default" => c.visibility = Visibility::Default,
-                    b"hidden" => c.visibility = Visibility::Hidden,
-                    b"protected" => c.visibility = Visibility::Protected,
-                    b"dllimport" => c.dll = DllStorage::Import,
-                    b"dllexport" => c.dll = DllStorage::Export,
-                    b"thread_local" => {
-                        self.bump();
-                        c.thread_local = ThreadLocal::GeneralDynamic;
-                        if self.eat_tok(Tok::LParen) {
-                            c.thread_local = if self.eat("localdynamic") {
-                                ThreadLocal::LocalDynamic
-                            } else if self.eat("initialexec") {
-                                ThreadLocal::InitialExec
-                            } else if self.eat("localexec") {
-                                ThreadLocal::LocalExec
-                            } else if self.eat("generaldynamic") {
-                                ThreadLocal::GeneralDynamic
-                            } else {
-                                return self
-                                    .fail("expected localdynamic, initialexec or localexec");
-                            };
-                            self.expect(Tok::RParen, "')' after thread local model")?;
-                        }
-                        continue;
-                    }
-                    b"unnamed_addr" => c.unnamed_addr = UnnamedAddr::Global,
-                    b"local_unnamed_addr" => c.unnamed_addr = UnnamedAddr::Local,
-                    _ => return Ok(has_linkage),
+        }
+        self.expect(Tok::RBrace, "'}' here")?;
+        if n < 2 {
+            return err(loc, "expected >= 2 uselistorder indexes");
+        }
+        if offset != 0 || max >= n {
+            return err(loc, "expected distinct uselistorder indexes in range [0, size)");
+        }
+        if ordered {
+            return err(loc, "expected uselistorder indexes to change the order");
+        }
+        Ok(out)
+    }
+
+    /// `uselistorder <ty> <value>, { ... }` at top level (a global or a
+    /// constant). The order of a use list is not part of the printed text,
+    /// so the directive is checked and dropped, as `llvm-dis` drops it.
+    fn parse_uselistorder(&mut self) -> R<()> {
+        self.bump();
+        let _ = self.parse_typed_const()?;
+        self.expect(Tok::Comma, "comma in uselistorder directive")?;
+        self.parse_uselist_indexes()?;
+        Ok(())
+    }
+
+    /// `uselistorder_bb @f, %bb, { ... }` (LLParser's
+    /// `parseUseListOrderBB`): checked against the uses of the block
+    /// (branches to it and `blockaddress` constants), then dropped.
+    fn parse_uselistorder_bb(&mut self) -> R<()> {
+        let loc = self.loc();
+        self.bump();
+        let floc = self.loc();
+        let fi = match self.tok.kind {
+            Tok::GlobalVar => {
+                let name = self.var_name();
+                match self.gnames.get(&name).copied() {
+                    Some(GlobalSlot { r: GlobalRef::Func(i), defined: true }) => Some(i),
+                    Some(GlobalSlot { r: GlobalRef::Func(_), defined: false }) | None => None,
+                    Some(_) => return err(floc, "expected function name in uselistorder_bb"),
                 }
             }
+            Tok::GlobalId => {
+                let n = self.var_num()?;
+                match self.gnums.get(&n).copied() {
+                    Some(GlobalSlot { r: GlobalRef::Func(i), defined: true }) => Some(i),
+                    Some(GlobalSlot { r: GlobalRef::Func(_), defined: false }) | None => None,
+                    Some(_) => return err(floc, "expected function name in uselistorder_bb"),
+                }
+            }
+            _ => return self.fail("expected function name in uselistorder_bb"),
+        };
+        let Some(fi) = fi else {
+            return err(floc, "invalid function forward reference in uselistorder_bb");
+        };
+        self.bump();
+        self.expect(Tok::Comma, "comma in uselistorder_bb directive")?;
+        let lloc = self.loc();
+        let label = match self.tok.kind {
+            Tok::LocalId => return err(lloc, "invalid numeric label in uselistorder_bb"),
+            Tok::LocalVar => self.var_name(),
+            _ => return err(lloc, "expected basic block name in uselistorder_bb"),
+        };
+        self.bump();
+        self.expect(Tok::Comma, "comma in uselistorder_bb directive")?;
+        let order = self.parse_uselist_indexes()?;
+        let f = &self.m.functions[fi as usize];
+        if f.blocks.is_empty() {
+            return err(floc, "invalid declaration in uselistorder_bb");
+        }
+        let Some(bi) = f.blocks.iter().position(|b| b.name.as_deref() == Some(&label[..])) else {
+            let is_value = f
+                .args
+                .iter()
+                .map(|a| &a.name)
+                .chain(f.insts.iter().map(|i| &i.name))
+                .any(|x| x.as_deref() == Some(&label[..]));
+            return err(
+                lloc,
+                if is_value {
+                    "expected basic block in uselistorder_bb"
+                } else {
+                    "invalid basic block in uselistorder_bb"
+                },
+            );
+        };
+        let bid = BlockId(bi as u32);
+        let mut uses = 0usize;
+        for b in &f.blocks {
+            if let Some(t) = b.insts.last().and_then(|i| f.insts.get(i.0 as usize)) {
+                uses += crate::builder::successors(&t.kind).iter().filter(|&&s| s == bid).count();
+            }
+        }
+        uses += self
+            .m
+            .consts
+            .iter()
+            .filter(|(_, _, k)| {
+                matches!(k, ConstKind::BlockAddress { func: GlobalRef::Func(i), block }
+                    if *i == fi && *block == bi as u32)
+            })
+            .count();
+        // `blockaddress` constants met before the function, filled in at
+        // the end of the module.
+        uses += self
+            .blockaddrs
+            .iter()
+            .filter(|b| b.1 == GlobalRef::Func(fi) && b.2 == Key::N(label.clone()))
+            .count();
+        check_use_count(loc, uses, order.len())?;
+        self.m.block_use_orders.push(BlockUseOrder { func: fi, block: bid, order: order.into() });
+        Ok(())
+    }
+
+    // ----- globals -----
+
+    /// LLParser's `parseOptionalLinkage` (linkage, `dso_local`, visibility,
+    /// DLL storage, in that order) and, for variables, aliases and ifuncs
+    /// (`var`), `parseOptionalThreadLocal` and `parseOptionalUnnamedAddr`.
+    /// Each is optional and taken once, in LLVM's order: anything out of
+    /// order is left for the caller to reject as LLVM does.
+    fn parse_global_common(&mut self, c: &mut GlobalCommon, var: bool) -> R<bool> {
+        let mut has_linkage = false;
+        if let Some(l) = linkage_of(self.text()).filter(|_| self.tok.kind == Tok::Ident) {
+            c.linkage = l;
+            has_linkage = true;
             self.bump();
         }
+        if self.eat("dso_local") {
+            c.dso_local = true;
+        } else if self.eat("dso_preemptable") {
+            c.dso_local = false;
+        }
+        if self.eat("default") {
+            c.visibility = Visibility::Default;
+        } else if self.eat("hidden") {
+            c.visibility = Visibility::Hidden;
+        } else if self.eat("protected") {
+            c.visibility = Visibility::Protected;
+        }
+        if self.eat("dllimport") {
+            c.dll = DllStorage::Import;
+        } else if self.eat("dllexport") {
+            c.dll = DllStorage::Export;
+        }
+        if c.dso_local && c.dll == DllStorage::Import {
+            return self.fail("dso_location and DLL-StorageClass mismatch");
+        }
+        if !var {
+            return Ok(has_linkage);
+        }
+        if self.eat("thread_local") {
+            c.thread_local = ThreadLocal::GeneralDynamic;
+            if self.eat_tok(Tok::LParen) {
+                c.thread_local = if self.eat("localdynamic") {
+                    ThreadLocal::LocalDynamic
+                } else if self.eat("initialexec") {
+                    ThreadLocal::InitialExec
+                } else if self.eat("localexec") {
+                    ThreadLocal::LocalExec
+                } else if self.eat("generaldynamic") {
+                    ThreadLocal::GeneralDynamic
+                } else {
+                    return self.fail("expected localdynamic, initialexec or localexec");
+                };
+                self.expect(Tok::RParen, "')' after thread local model")?;
+            }
+        }
+        if self.eat("unnamed_addr") {
+            c.unnamed_addr = UnnamedAddr::Global;
+        } else if self.eat("local_unnamed_addr") {
+            c.unnamed_addr = UnnamedAddr::Local;
+        }
+        Ok(has_linkage)
     }
 
     fn parse_global(&mut self) -> R<()> {
@@ -1252,12 +1413,10 @@ impl<'a> Parser<'a> {
         let mut c = GlobalCommon::default();
         let own = self.common_mut(r).name.clone();
         c.name = own.clone();
-        let has_linkage = self.parse_global_common(&mut c)?;
+        let has_linkage = self.parse_global_common(&mut c, true)?;
         // LLVM 19's parser gives a global without `addrspace` address
         // space 0 whatever the datalayout's `G` says.
         let addrspace = self.parse_opt_addrspace()?;
-        // unnamed_addr may also follow addrspace.
-        let has_linkage = self.parse_global_common(&mut c)? || has_linkage;
         let ext_init = self.eat("externally_initialized");
         match r {
             GlobalRef::Var(i) => {
@@ -1452,7 +1611,7 @@ impl<'a> Parser<'a> {
             decl_md.push(self.parse_md_attachment()?);
         }
         let mut c = GlobalCommon::default();
-        self.parse_global_common(&mut c)?;
+        self.parse_global_common(&mut c, false)?;
         let cc = self.parse_opt_cc()?;
         let mut ret_attrs = Vec::new();
         self.parse_param_attrs(&mut ret_attrs)?;
@@ -1669,7 +1828,7 @@ impl<'a> Parser<'a> {
             }
             match self.tok.kind {
                 Tok::AttrGrpId => {
-                    let loc = self.loc();
+                    let _ = self.loc();
                     let n = self.var_num()?;
                     self.bump();
                     match self.attr_groups.get(&n) {
@@ -1684,7 +1843,9 @@ impl<'a> Parser<'a> {
                                 out.push(a.clone());
                             }
                         }
-                        None => return err(loc, format!("attribute group #{n} is not defined")),
+                        // LLParser resolves group references at the end
+                        // and ignores the ones never defined.
+                        None => {}
                     }
                 }
                 Tok::Str => {
@@ -1754,7 +1915,11 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         if self.tok.kind != Tok::Ident {
-            return self.fail("expected attribute");
+            return self.fail(if in_group {
+                "unterminated attribute group"
+            } else {
+                "expected attribute"
+            });
         }
         let w = self.text();
         let Some(k) = core::str::from_utf8(w).ok().and_then(AttrKind::from_keyword) else {
@@ -1773,7 +1938,12 @@ impl<'a> Parser<'a> {
             AttrCategory::Int => {
                 let v = match kw {
                     "align" => {
-                        let v = if self.eat_tok(Tok::Equal) || !self.is_paren() {
+                        // LLParser: `align=N` in an attribute group, else
+                        // `align N` or `align(N)`.
+                        if in_group {
+                            self.expect(Tok::Equal, "'=' here")?;
+                        }
+                        let v = if in_group || !self.is_paren() {
                             self.parse_align_value(loc)?
                         } else {
                             let v = self.parse_paren_u64()?;
@@ -1789,7 +1959,8 @@ impl<'a> Parser<'a> {
                         v
                     }
                     "alignstack" => {
-                        if self.eat_tok(Tok::Equal) {
+                        if in_group {
+                            self.expect(Tok::Equal, "'=' here")?;
                             self.parse_u64()?
                         } else {
                             self.parse_paren_u64()?

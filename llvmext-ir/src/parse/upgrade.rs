@@ -459,6 +459,13 @@ fn remove_functions(m: &mut Module, remove: &[bool]) {
         }
         _ => None,
     };
+    m.block_use_orders.retain_mut(|o| match map.get(o.func as usize) {
+        Some(&n) if n != u32::MAX => {
+            o.func = n;
+            true
+        }
+        _ => false,
+    });
     let mut changes = Vec::new();
     for (id, ty, k) in m.consts.iter() {
         let nk = match k {
