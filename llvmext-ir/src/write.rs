@@ -2636,7 +2636,7 @@ fn permute_preds(m: &Module, fi: usize, bi: usize, preds: &[u32], order: &[u32])
         })
         .count();
     let list: Vec<Option<u32>> =
-        core::iter::repeat_n(None, nba).chain(preds.iter().rev().map(|&p| Some(p))).collect();
+        core::iter::repeat(None).take(nba).chain(preds.iter().rev().map(|&p| Some(p))).collect();
     if list.len() != order.len() {
         return preds.to_vec();
     }

@@ -1828,24 +1828,20 @@ impl<'a> Parser<'a> {
             }
             match self.tok.kind {
                 Tok::AttrGrpId => {
-                    let _ = self.loc();
                     let n = self.var_num()?;
                     self.bump();
-                    match self.attr_groups.get(&n) {
-                        Some(g) => {
-                            for a in g.iter() {
-                                if a.kind_keyword() == b"align" {
-                                    if let Attr::Int(_, v) = a {
-                                        *align = Some(*v);
-                                        continue;
-                                    }
+                    // LLParser resolves group references at the end and
+                    // ignores the ones never defined.
+                    if let Some(g) = self.attr_groups.get(&n) {
+                        for a in g.iter() {
+                            if a.kind_keyword() == b"align" {
+                                if let Attr::Int(_, v) = a {
+                                    *align = Some(*v);
+                                    continue;
                                 }
-                                out.push(a.clone());
                             }
+                            out.push(a.clone());
                         }
-                        // LLParser resolves group references at the end
-                        // and ignores the ones never defined.
-                        None => {}
                     }
                 }
                 Tok::Str => {
