@@ -67,9 +67,10 @@ fn after_id(s: &[u8]) -> &[u8] {
     }
 }
 
-#[test]
-fn handwritten_modules_match_llvm_as_and_llvm_dis() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/handwritten");
+/// Runs every module of the `.ll` files of `tests/data/<sub>`; returns
+/// (identical, rejected by both), failing on any mismatch.
+fn run_suite(sub: &str) -> (usize, usize) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(sub);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -114,7 +115,7 @@ fn handwritten_modules_match_llvm_as_and_llvm_dis() {
             }
         }
     }
-    eprintln!("hand-written suite: {accepted} modules identical, {rejected} rejected by both");
+    eprintln!("{sub}: {accepted} modules identical, {rejected} rejected by both");
     assert!(
         failures.is_empty(),
         "{} of {} modules differ:\n\n{}",
@@ -122,9 +123,23 @@ fn handwritten_modules_match_llvm_as_and_llvm_dis() {
         accepted + rejected + failures.len(),
         failures.join("\n\n")
     );
+    (accepted, rejected)
+}
+
+#[test]
+fn handwritten_modules_match_llvm_as_and_llvm_dis() {
+    let (accepted, rejected) = run_suite("handwritten");
     assert!(
         accepted + rejected >= 100,
         "the suite holds {} modules; keep it at 100 or more",
         accepted + rejected
     );
+}
+
+/// The IR examples of the language reference (seed 004), extracted by
+/// `scripts/extract-langref-examples.py` into `tests/data/langref/`.
+#[test]
+fn language_reference_examples_match_llvm_as_and_llvm_dis() {
+    let (accepted, rejected) = run_suite("langref");
+    assert!(accepted >= 15, "only {accepted} examples accepted (and {rejected} rejected)");
 }
