@@ -1434,6 +1434,29 @@ pub(crate) fn global_addrspace(m: &Module, g: GlobalRef) -> Option<u32> {
     }
 }
 
+/// LLVM's `Type::isScalableTy`: a scalable vector, or an aggregate holding
+/// one (walked with an explicit stack; each identified struct once).
+fn contains_scalable(types: &crate::types::Types, ty: TypeId) -> bool {
+    let mut stack = alloc::vec![ty];
+    let mut seen = hashbrown::HashSet::new();
+    while let Some(t) = stack.pop() {
+        match types.get(t) {
+            Some(TypeKind::Vector { scalable: true, .. }) => return true,
+            Some(TypeKind::Array { elem, .. }) => stack.push(*elem),
+            Some(TypeKind::Struct { fields, .. }) => stack.extend_from_slice(fields),
+            Some(TypeKind::Named(_)) => {
+                if seen.insert(t) {
+                    if let Some((_, Some(b))) = types.named_body(t) {
+                        stack.extend_from_slice(b.fields);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 /// The checks on a global variable LLVM's verifier and LangRef state
 /// (shared with the verifier).
 pub fn check_global_var(m: &Module, g: &GlobalVar) -> R<()> {
@@ -1448,6 +1471,9 @@ pub fn check_global_var(m: &Module, g: &GlobalVar) -> R<()> {
         return err("invalid type for global variable");
     }
     check_common(c)?;
+    if contains_scalable(&m.types, g.ty) {
+        return err("Globals cannot contain scalable types");
+    }
     match g.init {
         None => {
             if !matches!(c.linkage, Linkage::External | Linkage::ExternWeak) {

@@ -129,3 +129,14 @@ attributes #0 = { align(4) }
 ;--- alignstack-forms
 define void @f() alignstack(16) #0 { ret void }
 attributes #0 = { alignstack=8 }
+;--- scalable-vector-global
+@g = global <vscale x 4 x i32> zeroinitializer
+;--- scalable-in-struct-global
+@g = global {<vscale x 4 x i32>} zeroinitializer
+;--- scalable-external-global
+@g = external global <vscale x 4 x i32>
+;--- scalable-alloca-ok
+define void @f() {
+  %a = alloca <vscale x 4 x i32>
+  ret void
+}
