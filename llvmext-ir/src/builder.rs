@@ -1444,11 +1444,9 @@ fn contains_scalable(types: &crate::types::Types, ty: TypeId) -> bool {
             Some(TypeKind::Vector { scalable: true, .. }) => return true,
             Some(TypeKind::Array { elem, .. }) => stack.push(*elem),
             Some(TypeKind::Struct { fields, .. }) => stack.extend_from_slice(fields),
-            Some(TypeKind::Named(_)) => {
-                if seen.insert(t) {
-                    if let Some((_, Some(b))) = types.named_body(t) {
-                        stack.extend_from_slice(b.fields);
-                    }
+            Some(TypeKind::Named(_)) if seen.insert(t) => {
+                if let Some((_, Some(b))) = types.named_body(t) {
+                    stack.extend_from_slice(b.fields);
                 }
             }
             _ => {}
