@@ -21,6 +21,19 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     while let Some(a) = it.next() {
         match a.as_str() {
             "-S" => text = true,
+            "-h" | "-help" | "--help" => {
+                let _ = write!(
+                    out,
+                    "OVERVIEW: llvmext .ll -> .ll verifier and printer (opt -S with no passes)\n\n\
+                     USAGE: {prog} [options] <input file>\n\n\
+                     OPTIONS:\n\
+                     \x20 -S                 Write output as LLVM assembly\n\
+                     \x20 -o <filename>      Override output filename (default '-': standard output)\n\
+                     \x20 --disable-verify   Do not run the verifier on the input\n\
+                     \x20 --help             Display available options\n"
+                );
+                return 0;
+            }
             "-disable-verify" | "--disable-verify" => verify = false,
             "-o" => match it.next() {
                 Some(o) => output = o,
@@ -82,14 +95,21 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return 1;
         }
     }
-    let printed = llvmext::ir::write::print_with_id(&module, name);
+    // Streamed: the printed text is never held whole.
     if output == "-" {
-        if out.write_all(printed.as_bytes()).is_err() {
+        if llvmext::ir::write::write_to(&module, name, out).and_then(|_| out.flush()).is_err() {
             return 1;
         }
-    } else if let Err(e) = std::fs::write(output, printed) {
-        let _ = writeln!(err, "{prog}: error: {output}: {e}");
-        return 1;
+    } else {
+        let written = std::fs::File::create(output).and_then(|f| {
+            let mut w = std::io::BufWriter::new(f);
+            llvmext::ir::write::write_to(&module, name, &mut w)?;
+            w.flush()
+        });
+        if let Err(e) = written {
+            let _ = writeln!(err, "{prog}: error: {output}: {e}");
+            return 1;
+        }
     }
     0
 }

@@ -208,3 +208,44 @@ fn cli_errors_are_located_and_exit_1() {
     let theirs = String::from_utf8_lossy(&theirs.stderr);
     assert_eq!(theirs.split_once(": ").map(|x| x.1), want.split_once(": ").map(|x| x.1));
 }
+
+#[test]
+fn cli_help_prints_usage_and_exits_0() {
+    for flag in ["--help", "-help", "-h"] {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(opt::run(&[flag.to_string()], &mut out, &mut err), 0, "{flag}");
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.starts_with("OVERVIEW: ") && out.contains("USAGE: llvmext-opt"), "{out}");
+        assert!(err.is_empty());
+    }
+}
+
+#[test]
+fn cli_writes_non_utf8_bytes_exactly() {
+    // A `gc` name and a string attribute's key are printed raw by LLVM 19:
+    // the tool must pass their bytes through, not U+FFFD.
+    let dir = support::cache::corpus_dir().join("ir");
+    fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("raw-bytes.ll");
+    fs::write(&src, b"define void @f() \"k\xfe\"=\"v\" gc \"g\xffc\" {\n  ret void\n}\n").unwrap();
+    let args = vec!["-S".to_string(), src.display().to_string()];
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(opt::run(&args, &mut out, &mut err), 0, "{}", String::from_utf8_lossy(&err));
+    let bc = Command::new(tool("llvm-as-19")).arg(&src).arg("-o").arg("-").output().unwrap();
+    assert!(bc.status.success());
+    let mut dis = Command::new(tool("llvm-dis-19"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    dis.stdin.take().unwrap().write_all(&bc.stdout).unwrap();
+    let theirs = dis.wait_with_output().unwrap().stdout;
+    let skip = |b: &[u8]| b[b.iter().position(|&c| c == b'\n').unwrap() + 1..].to_vec();
+    // llvm-dis names the source file; ours names it too (source_filename).
+    assert_eq!(
+        String::from_utf8_lossy(&skip(&out)).replace(&src.display().to_string(), "X"),
+        String::from_utf8_lossy(&skip(&theirs)).replace(&src.display().to_string(), "X")
+    );
+    assert!(out.windows(3).any(|w| w == b"g\xffc"), "raw gc name bytes");
+}

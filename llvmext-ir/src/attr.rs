@@ -11,7 +11,7 @@
 //!     Attr::Enum(AttrKind::from_keyword("nounwind").unwrap()),
 //!     Attr::Enum(AttrKind::from_keyword("noinline").unwrap()),
 //! ]);
-//! let kinds: Vec<_> = a.get(s).iter().map(|x| x.kind_keyword().to_string()).collect();
+//! let kinds: Vec<_> = a.get(s).iter().map(|x| String::from_utf8_lossy(x.kind_keyword()).into_owned()).collect();
 //! assert_eq!(kinds, ["noinline", "nounwind", "frame-pointer"]);
 //! ```
 
@@ -23,6 +23,7 @@ use hashbrown::hash_table::Entry;
 use hashbrown::{DefaultHashBuilder, HashTable};
 
 use crate::int::IntValue;
+use crate::name::ByteStr;
 use crate::types::TypeId;
 
 /// An attribute kind (LLVM 19's `Attribute::AttrKind`, 1-based).
@@ -192,7 +193,7 @@ pub enum Attr {
     /// `initializes((lo, hi), ...)`.
     Initializes(Box<[(i64, i64)]>),
     /// `"key"="value"` (`"key"` when the value is empty).
-    String(Box<str>, Box<str>),
+    String(ByteStr, ByteStr),
 }
 
 impl Attr {
@@ -205,11 +206,12 @@ impl Attr {
         }
     }
 
-    /// The keyword, or the key of a string attribute.
-    pub fn kind_keyword(&self) -> &str {
+    /// The keyword, or the key of a string attribute (bytes: a key need
+    /// not be UTF-8).
+    pub fn kind_keyword(&self) -> &[u8] {
         match self {
             Attr::String(k, _) => k,
-            _ => self.kind().map(AttrKind::keyword).unwrap_or(""),
+            _ => self.kind().map(AttrKind::keyword).unwrap_or("").as_bytes(),
         }
     }
 

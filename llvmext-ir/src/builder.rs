@@ -410,7 +410,7 @@ impl<'m> Builder<'m> {
 
     /// `$name = comdat kind` (the comdat of that name if it exists).
     pub fn comdat(&mut self, name: &str, kind: ComdatKind) -> ComdatId {
-        if let Some(i) = self.m.comdats.iter().position(|c| &*c.name == name) {
+        if let Some(i) = self.m.comdats.iter().position(|c| c.name.as_bytes() == name.as_bytes()) {
             return ComdatId(i as u32);
         }
         self.m.comdats.push(Comdat { name: name.into(), kind });
@@ -678,7 +678,7 @@ impl<'m> Builder<'m> {
         if ops.iter().any(|&o| self.m.md.get(o).is_none()) {
             return Err(missing("metadata operand that does not exist"));
         }
-        if let Some(n) = self.m.named_md.iter_mut().find(|n| &*n.name == name) {
+        if let Some(n) = self.m.named_md.iter_mut().find(|n| n.name == name) {
             n.ops.extend_from_slice(ops);
         } else {
             self.m.named_md.push(NamedMd { name: name.into(), ops: ops.to_vec() });
@@ -718,7 +718,7 @@ impl<'m> Builder<'m> {
 
 enum Saved {
     Var(GlobalVar),
-    Func(GlobalCommon, Option<ComdatId>, Option<Box<str>>),
+    Func(GlobalCommon, Option<ComdatId>, Option<crate::name::ByteStr>),
     Common(GlobalCommon),
 }
 
@@ -873,7 +873,7 @@ impl<'a> FunctionBuilder<'a> {
 
     fn fname(&self, tag: u32) -> String {
         match self.m.functions.get(tag as usize).and_then(|f| f.common.name.as_deref()) {
-            Some(n) => format!("@{n}"),
+            Some(n) => format!("@{}", String::from_utf8_lossy(n)),
             None => format!("function #{tag}"),
         }
     }

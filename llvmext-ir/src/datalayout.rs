@@ -527,7 +527,7 @@ impl DataLayout {
                     _ => u64::from(bits).div_ceil(8).next_power_of_two(),
                 }
             }
-            TypeKind::Vector { .. } => {
+            TypeKind::Vector { .. } | TypeKind::X86Mmx => {
                 let bits = self.size_bits(types, ty, depth)?;
                 let i = self.vectors.partition_point(|s| u64::from(s.bits) < bits);
                 match self.vectors.get(i) {
@@ -561,6 +561,7 @@ impl DataLayout {
             TypeKind::Int(bits) => u64::from(*bits),
             TypeKind::Float(k) => u64::from(float_bits(*k)),
             TypeKind::X86Amx => 8192,
+            TypeKind::X86Mmx => 64,
             TypeKind::Vector { elem, len, .. } => {
                 self.size_bits(types, *elem, depth + 1)?.checked_mul(u64::from(*len))?
             }

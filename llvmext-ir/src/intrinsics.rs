@@ -105,9 +105,10 @@ pub fn intrinsic_attrs(attrs: &mut Attrs, name: &str) -> Option<AttrListId> {
 pub fn apply_intrinsic_attributes(m: &mut Module) {
     for f in m.functions.iter_mut() {
         let Some(name) = f.common.name.as_deref() else { continue };
-        if !name.starts_with("llvm.") {
+        if !name.starts_with(b"llvm.") {
             continue;
         }
+        let Ok(name) = core::str::from_utf8(name) else { continue };
         if let Some(list) = intrinsic_attrs(&mut m.attrs, name) {
             f.attrs = list;
         }

@@ -61,6 +61,7 @@ mod intrinsic_table;
 pub mod intrinsics;
 pub mod metadata;
 pub mod module;
+pub mod name;
 pub mod parse;
 pub mod pcsections;
 pub mod typecheck;

@@ -14,11 +14,12 @@ use crate::attr::{AttrListId, AttrSetId, Attrs};
 use crate::constant::{ConstId, Constants};
 use crate::inst::{Inst, InstId};
 use crate::metadata::{MdId, MdKindId, Metadata};
+use crate::name::ByteStr;
 use crate::types::{TypeId, TypeKind, Types};
 
-/// A global or local name: `Some("x")` prints as `@x`/`%x`, `None` is an
+/// A global or local name (bytes, as in LLVM): `Some("x".into())` prints as `@x`/`%x`, `None` is an
 /// unnamed value, numbered when printed (`@0`, `%1`).
-pub type Name = Option<Box<str>>;
+pub type Name = Option<ByteStr>;
 
 /// Linkage types (LangRef "Linkage Types").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -159,7 +160,7 @@ pub enum ComdatKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Comdat {
     /// Its name.
-    pub name: Box<str>,
+    pub name: ByteStr,
     /// Its selection kind.
     pub kind: ComdatKind,
 }
@@ -199,7 +200,7 @@ pub struct GlobalCommon {
     /// `dso_local` (`false`: dso_preemptable, printed as nothing).
     pub dso_local: bool,
     /// `partition "name"`.
-    pub partition: Option<Box<str>>,
+    pub partition: Option<ByteStr>,
     /// Sanitizer metadata flags: [`SANITIZE_NO_ADDRESS`] and friends.
     pub sanitizer: u8,
 }
@@ -229,7 +230,7 @@ pub struct GlobalVar {
     /// The initializer (`None`: a declaration).
     pub init: Option<ConstId>,
     /// `section "name"`.
-    pub section: Option<Box<str>>,
+    pub section: Option<ByteStr>,
     /// `comdat` / `comdat($name)`.
     pub comdat: Option<ComdatId>,
     /// `align N` (0: none).
@@ -298,13 +299,13 @@ pub struct Function {
     /// Function, return and parameter attributes.
     pub attrs: AttrListId,
     /// `section "name"`.
-    pub section: Option<Box<str>>,
+    pub section: Option<ByteStr>,
     /// `comdat` / `comdat($name)`.
     pub comdat: Option<ComdatId>,
     /// `align N` (0: none).
     pub align: u64,
     /// `gc "name"`.
-    pub gc: Option<Box<str>>,
+    pub gc: Option<ByteStr>,
     /// `prefix T C`.
     pub prefix: Option<ConstId>,
     /// `prologue T C`.
@@ -387,7 +388,7 @@ pub struct IFunc {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamedMd {
     /// The name (without `!`).
-    pub name: Box<str>,
+    pub name: ByteStr,
     /// The operands (nodes).
     pub ops: Vec<MdId>,
 }
@@ -463,6 +464,22 @@ pub struct Module {
     pub named_md: Vec<NamedMd>,
     /// Inline assembly values used as callees.
     pub inline_asm: Vec<InlineAsm>,
+    /// Use-list orders of blocks set by `uselistorder_bb` directives. The
+    /// order of a use list is visible in the text only through a block's
+    /// `; preds = ...` comment, which is what this keeps.
+    pub block_use_orders: Vec<BlockUseOrder>,
+}
+
+/// `uselistorder_bb @f, %bb, { ... }`: the permutation LLVM applies to the
+/// block's use list (use `i` of the current order moves to `order[i]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockUseOrder {
+    /// The function ([`Module::functions`] index).
+    pub func: u32,
+    /// The block.
+    pub block: BlockId,
+    /// The permutation.
+    pub order: Box<[u32]>,
 }
 
 impl Module {

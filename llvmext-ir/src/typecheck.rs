@@ -265,6 +265,7 @@ impl<'a> Ty<'a> {
             TypeKind::Int(b) => Some((u64::from(*b), false)),
             TypeKind::Float(k) => Some((u64::from(k.bits()), false)),
             TypeKind::X86Amx => Some((8192, false)),
+            TypeKind::X86Mmx => Some((64, false)),
             TypeKind::Vector { elem, len, scalable } => {
                 let (e, _) = self.prim_bits(*elem)?;
                 Some((e * u64::from(*len), *scalable))
@@ -289,7 +290,8 @@ impl<'a> Ty<'a> {
                     | TypeKind::Float(_)
                     | TypeKind::Ptr(_)
                     | TypeKind::Vector { .. }
-                    | TypeKind::X86Amx,
+                    | TypeKind::X86Amx
+                    | TypeKind::X86Mmx,
                 ) => &[],
                 Some(TypeKind::TargetExt { .. }) => &[],
                 Some(TypeKind::Array { elem, .. }) => core::slice::from_ref(elem),
@@ -1501,6 +1503,27 @@ pub fn global_addrspace(m: &Module, g: GlobalRef) -> Option<u32> {
     }
 }
 
+/// LLVM's `Type::isScalableTy`: a scalable vector, or an aggregate holding
+/// one (walked with an explicit stack; each identified struct once).
+fn contains_scalable(types: &Types, ty: TypeId) -> bool {
+    let mut stack = alloc::vec![ty];
+    let mut seen = hashbrown::HashSet::new();
+    while let Some(t) = stack.pop() {
+        match types.get(t) {
+            Some(TypeKind::Vector { scalable: true, .. }) => return true,
+            Some(TypeKind::Array { elem, .. }) => stack.push(*elem),
+            Some(TypeKind::Struct { fields, .. }) => stack.extend_from_slice(fields),
+            Some(TypeKind::Named(_)) if seen.insert(t) => {
+                if let Some((_, Some(b))) = types.named_body(t) {
+                    stack.extend_from_slice(b.fields);
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 /// The checks on a global variable LLVM's verifier and LangRef state
 /// (shared with the verifier).
 pub fn check_global_var(m: &Module, g: &GlobalVar) -> R<()> {
@@ -1515,6 +1538,10 @@ pub fn check_global_var(m: &Module, g: &GlobalVar) -> R<()> {
         return err(K::Global, "invalid type for global variable");
     }
     check_common(c)?;
+    if contains_scalable(&m.types, g.ty) {
+        return Err(CheckError::new(K::Global, "Globals cannot contain scalable types")
+            .with_types(&m.types, &[g.ty]));
+    }
     match g.init {
         None => {
             if !matches!(c.linkage, Linkage::External | Linkage::ExternWeak) {

@@ -110,6 +110,8 @@ pub enum TypeKind {
     Token,
     /// `x86_amx`.
     X86Amx,
+    /// `x86_mmx` (LLVM 19; a 64-bit MMX register value).
+    X86Mmx,
     /// `iN`.
     Int(u32),
     /// `ptr addrspace(N)` (`ptr` for 0).
@@ -211,7 +213,7 @@ impl std::error::Error for TypeError {}
 /// An identified struct's name and body.
 #[derive(Debug, Clone)]
 struct NamedStruct {
-    name: String,
+    name: crate::name::ByteStr,
     /// Fields and packedness; `None` while opaque.
     body: Option<(Box<[TypeId]>, bool)>,
 }
@@ -335,6 +337,11 @@ impl Types {
         self.intern(TypeKind::X86Amx)
     }
 
+    /// `x86_mmx`.
+    pub fn x86_mmx(&mut self) -> TypeId {
+        self.intern(TypeKind::X86Mmx)
+    }
+
     /// `iN`, for N in 1..=[`MAX_INT_BITS`].
     pub fn int(&mut self, bits: u32) -> Result<TypeId, TypeError> {
         if bits == 0 || bits > MAX_INT_BITS {
@@ -416,26 +423,27 @@ impl Types {
     /// [`set_body`](Self::set_body).
     /// An empty name makes an unnamed identified struct (printed `%N`);
     /// there may be any number of those.
-    pub fn named_struct(&mut self, name: &str) -> Result<TypeId, TypeError> {
+    pub fn named_struct(&mut self, name: impl AsRef<[u8]>) -> Result<TypeId, TypeError> {
+        let name = name.as_ref();
         if !name.is_empty() && self.named_by_name(name).is_some() {
-            return Err(TypeError::NameTaken(name.into()));
+            return Err(TypeError::NameTaken(String::from_utf8_lossy(name).into_owned()));
         }
         let index = self.named.len() as u32;
         self.named.push(NamedStruct { name: name.into(), body: None });
         let h = hash_of(&self.hasher, name);
         let Types { named, names, hasher, .. } = self;
-        names.insert_unique(h, index, |&i| hash_of(hasher, named[i as usize].name.as_str()));
+        names.insert_unique(h, index, |&i| hash_of(hasher, named[i as usize].name.as_bytes()));
         Ok(self.intern(TypeKind::Named(index)))
     }
 
-    fn named_by_name(&self, name: &str) -> Option<u32> {
+    fn named_by_name(&self, name: &[u8]) -> Option<u32> {
         let h = hash_of(&self.hasher, name);
         self.names.find(h, |&i| self.named[i as usize].name == name).copied()
     }
 
     /// The identified struct named `name`.
-    pub fn find_named(&self, name: &str) -> Option<TypeId> {
-        let index = self.named_by_name(name)?;
+    pub fn find_named(&self, name: impl AsRef<[u8]>) -> Option<TypeId> {
+        let index = self.named_by_name(name.as_ref())?;
         let kind = TypeKind::Named(index);
         let h = hash_of(&self.hasher, &kind);
         self.map.find(h, |&i| self.kinds[i as usize] == kind).map(|&i| TypeId(i))
@@ -460,7 +468,7 @@ impl Types {
     }
 
     /// An identified struct's name, and its body (`None` while opaque).
-    pub fn named_body(&self, id: TypeId) -> Option<(&str, Option<StructBody<'_>>)> {
+    pub fn named_body(&self, id: TypeId) -> Option<(&[u8], Option<StructBody<'_>>)> {
         let TypeKind::Named(index) = *self.get(id)? else { return None };
         let n = &self.named[index as usize];
         Some((&n.name, n.body.as_ref().map(|(f, p)| StructBody { fields: f, packed: *p })))
@@ -517,29 +525,10 @@ impl Types {
     }
 }
 
-/// Writes an LLVM identifier's name after its sigil: bare if it is made of
-/// letters, digits, `-$._` and does not start with a digit, else quoted with
-/// `\XX` escapes (LLVM's `PrintLLVMName`).
-pub fn write_name(f: &mut dyn fmt::Write, name: &str) -> fmt::Result {
-    let bytes = name.as_bytes();
-    let plain = !bytes.is_empty()
-        && !bytes[0].is_ascii_digit()
-        && bytes.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'));
-    if plain {
-        return f.write_str(name);
-    }
-    f.write_char('"')?;
-    for &c in bytes {
-        if c == b'\\' {
-            // LLVM 19's printEscapedString/PrintLLVMName write `\\`.
-            f.write_str("\\\\")?;
-        } else if (0x20..0x7f).contains(&c) && c != b'"' {
-            f.write_char(c as char)?;
-        } else {
-            write!(f, "\\{c:02X}")?;
-        }
-    }
-    f.write_char('"')
+/// Writes an LLVM identifier's name after its sigil (LLVM's
+/// `PrintLLVMName`); see [`crate::name::write_name`].
+pub fn write_name(f: &mut dyn fmt::Write, name: &[u8]) -> fmt::Result {
+    crate::name::write_name(f, name)
 }
 
 /// A type printed as LLVM prints it; see [`Types::display`].
@@ -593,6 +582,7 @@ impl fmt::Display for DisplayType<'_> {
             TypeKind::Metadata => f.write_str("metadata"),
             TypeKind::Token => f.write_str("token"),
             TypeKind::X86Amx => f.write_str("x86_amx"),
+            TypeKind::X86Mmx => f.write_str("x86_mmx"),
             TypeKind::Int(n) => write!(f, "i{n}"),
             TypeKind::Ptr(0) => f.write_str("ptr"),
             TypeKind::Ptr(a) => write!(f, "ptr addrspace({a})"),

@@ -190,7 +190,7 @@ impl<'a> V<'a> {
             }
         }
         // One namespace for every global value's name.
-        let mut names: hashbrown::HashSet<&str> = hashbrown::HashSet::new();
+        let mut names: hashbrown::HashSet<&crate::name::ByteStr> = hashbrown::HashSet::new();
         let all = m
             .globals
             .iter()
@@ -200,6 +200,7 @@ impl<'a> V<'a> {
             .chain(m.ifuncs.iter().map(|x| &x.common.name));
         for n in all.flatten() {
             if !names.insert(n) {
+                let n = n.to_string_lossy();
                 self.global_err(format!("@{n}"), format!("redefinition of global '@{n}'"));
             }
         }
@@ -422,7 +423,7 @@ impl<'a> V<'a> {
         let nb = f.blocks.len();
         let ni = f.insts.len();
         // One namespace for arguments, blocks and instruction results.
-        let mut names: hashbrown::HashSet<&str> = hashbrown::HashSet::new();
+        let mut names: hashbrown::HashSet<&crate::name::ByteStr> = hashbrown::HashSet::new();
         let top = Loc { func: fname, block: None, inst: None };
         let all = f
             .args
@@ -432,6 +433,7 @@ impl<'a> V<'a> {
             .chain(f.insts.iter().map(|i| &i.name));
         for n in all.flatten() {
             if !names.insert(n) {
+                let n = n.to_string_lossy();
                 self.at(top, format!("multiple definition of local value named '{n}'"));
             }
         }

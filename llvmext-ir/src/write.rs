@@ -43,15 +43,11 @@ const NONE: u32 = u32::MAX;
 /// [`module_id`](Module::module_id) on the first line
 /// (`; ModuleID = 'name'`), or, for a module without one (as the parser
 /// makes them), as a module read from standard input
-/// (`; ModuleID = '<stdin>'`).
+/// (`; ModuleID = '<stdin>'`). Bytes of the model that are not UTF-8 and
+/// that LLVM prints raw (a `gc` name, a string attribute's kind) come out
+/// as U+FFFD here; [`print_bytes`] and [`write_to`] keep them.
 pub fn print(m: &Module) -> String {
     print_with_id(m, m.module_id.as_deref().unwrap_or("<stdin>"))
-}
-
-/// Writes `m` ([`print`]) to `w`.
-#[cfg(feature = "std")]
-pub fn write_to<W: std::io::Write>(m: &Module, mut w: W) -> std::io::Result<()> {
-    w.write_all(print(m).as_bytes())
 }
 
 impl core::fmt::Display for Module {
@@ -63,27 +59,114 @@ impl core::fmt::Display for Module {
 
 #[cfg(feature = "std")]
 impl Module {
-    /// Writes the module's `.ll` text ([`print`]) to any
-    /// [`std::io::Write`].
-    pub fn write_to<W: std::io::Write>(&self, w: W) -> std::io::Result<()> {
-        write_to(self, w)
+    /// Writes the module's `.ll` text to any [`std::io::Write`], streamed
+    /// ([`write_to`], with the module's id as [`print`] takes it).
+    pub fn write_to<W: std::io::Write>(&self, mut w: W) -> std::io::Result<()> {
+        write_to(self, self.module_id.as_deref().unwrap_or("<stdin>"), &mut w)
     }
 }
 
 /// Prints `m` with `module_id` on the first line (`; ModuleID = '<id>'`);
 /// an empty id, or one holding a newline, prints no such line (as LLVM).
 pub fn print_with_id(m: &Module, module_id: &str) -> String {
+    match String::from_utf8(print_bytes(m, module_id)) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    }
+}
+
+/// The exact bytes `llvm-dis-19` writes for `m`, with `module_id` on the
+/// first line as [`print_with_id`].
+pub fn print_bytes(m: &Module, module_id: &str) -> Vec<u8> {
     let ctx = Ctx::new(m);
     let mut out =
-        String::with_capacity(4096 + m.functions.iter().map(|f| f.insts.len() * 48).sum::<usize>());
-    ctx.module(&mut out, module_id);
-    out
+        Out::with_capacity(4096 + m.functions.iter().map(|f| f.insts.len() * 48).sum::<usize>());
+    let _ = ctx.module(&mut out, module_id, &mut |_| Ok(()));
+    out.b
 }
+
+/// Writes `m` to `w` as [`print_bytes`] would, a function at a time: the
+/// whole text is never held in memory.
+#[cfg(feature = "std")]
+pub fn write_to(m: &Module, module_id: &str, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let ctx = Ctx::new(m);
+    let mut out = Out::with_capacity(1 << 16);
+    ctx.module(&mut out, module_id, &mut |o| {
+        if o.b.len() >= 1 << 15 {
+            w.write_all(&o.b)?;
+            o.b.clear();
+        }
+        Ok(())
+    })?;
+    w.write_all(&out.b)
+}
+
+/// The printer's output buffer: bytes, since LLVM prints some strings raw.
+struct Out {
+    b: Vec<u8>,
+}
+
+impl Out {
+    fn new() -> Self {
+        Out { b: Vec::new() }
+    }
+
+    fn with_capacity(n: usize) -> Self {
+        Out { b: Vec::with_capacity(n) }
+    }
+
+    #[inline]
+    fn push(&mut self, c: char) {
+        if c.is_ascii() {
+            self.b.push(c as u8);
+        } else {
+            let mut buf = [0u8; 4];
+            self.b.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        }
+    }
+
+    #[inline]
+    fn push_str(&mut self, s: &str) {
+        self.b.extend_from_slice(s.as_bytes());
+    }
+
+    #[inline]
+    fn push_bytes(&mut self, s: &[u8]) {
+        self.b.extend_from_slice(s);
+    }
+
+    fn len(&self) -> usize {
+        self.b.len()
+    }
+
+    fn clear(&mut self) {
+        self.b.clear();
+    }
+
+    fn as_str_lossy(&self) -> &str {
+        core::str::from_utf8(&self.b).unwrap_or("<non-UTF-8>")
+    }
+}
+
+impl core::fmt::Write for Out {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        self.push_str(s);
+        Ok(())
+    }
+}
+
+/// Where [`Ctx::module`] hands its buffer after each top-level entity, so a
+/// caller can stream it out.
+type Flush<'f> = dyn FnMut(&mut Out) -> Result<(), FlushError> + 'f;
+#[cfg(feature = "std")]
+type FlushError = std::io::Error;
+#[cfg(not(feature = "std"))]
+type FlushError = core::convert::Infallible;
 
 // ---------------------------------------------------------------------------
 // Small writers.
 
-fn push_u64(out: &mut String, mut v: u64) {
+fn push_u64(out: &mut Out, mut v: u64) {
     if v < 10 {
         out.push((b'0' + v as u8) as char);
         return;
@@ -98,7 +181,7 @@ fn push_u64(out: &mut String, mut v: u64) {
     out.push_str(core::str::from_utf8(&buf[i..]).unwrap_or(""));
 }
 
-fn push_i64(out: &mut String, v: i64) {
+fn push_i64(out: &mut Out, v: i64) {
     if v < 0 {
         out.push('-');
     }
@@ -108,38 +191,31 @@ fn push_i64(out: &mut String, v: i64) {
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 /// LLVM's `printEscapedString`.
-fn push_escaped(out: &mut String, s: &[u8]) {
+fn push_escaped(out: &mut Out, s: &[u8]) {
     for &c in s {
         if c == b'\\' {
             out.push_str("\\\\");
         } else if (0x20..0x7f).contains(&c) && c != b'"' {
-            out.push(c as char);
+            out.b.push(c);
         } else {
-            out.push('\\');
-            out.push(HEX[(c >> 4) as usize] as char);
-            out.push(HEX[(c & 15) as usize] as char);
+            out.b.extend_from_slice(&[b'\\', HEX[(c >> 4) as usize], HEX[(c & 15) as usize]]);
         }
     }
 }
 
 /// LLVM's `printLLVMNameWithoutPrefix`.
-fn push_name(out: &mut String, name: &str) {
-    let b = name.as_bytes();
-    let plain = !b.is_empty()
-        && !b[0].is_ascii_digit()
-        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'));
-    if plain {
-        out.push_str(name);
+fn push_name(out: &mut Out, name: &[u8]) {
+    if crate::name::is_bare_name(name) {
+        out.push_bytes(name);
     } else {
         out.push('"');
-        push_escaped(out, b);
+        push_escaped(out, name);
         out.push('"');
     }
 }
 
 /// LLVM's `printMetadataIdentifier`.
-fn push_md_ident(out: &mut String, name: &str) {
-    let b = name.as_bytes();
+fn push_md_ident(out: &mut Out, b: &[u8]) {
     if b.is_empty() {
         out.push_str("<empty name> ");
         return;
@@ -156,7 +232,7 @@ fn push_md_ident(out: &mut String, name: &str) {
     }
 }
 
-fn named(n: &Name) -> Option<&str> {
+fn named(n: &Name) -> Option<&[u8]> {
     match n {
         Some(s) if !s.is_empty() => Some(s),
         _ => None,
@@ -220,7 +296,7 @@ fn cc_name(cc: CallConv) -> Option<&'static str> {
     })
 }
 
-fn push_cc(out: &mut String, cc: CallConv) {
+fn push_cc(out: &mut Out, cc: CallConv) {
     match cc_name(cc) {
         Some(s) => out.push_str(s),
         None => {
@@ -230,7 +306,7 @@ fn push_cc(out: &mut String, cc: CallConv) {
     }
 }
 
-fn push_fmf(out: &mut String, f: u8) {
+fn push_fmf(out: &mut Out, f: u8) {
     if f & fmf::FAST == fmf::FAST {
         out.push_str(" fast");
         return;
@@ -267,7 +343,7 @@ fn linkage_kw(l: Linkage) -> &'static str {
 }
 
 /// Linkage, `dso_local`, visibility (and DLL storage if `dll`).
-fn push_gv_prefix(out: &mut String, c: &GlobalCommon, dll: bool) {
+fn push_gv_prefix(out: &mut Out, c: &GlobalCommon, dll: bool) {
     out.push_str(linkage_kw(c.linkage));
     let implicit = c.linkage.is_local()
         || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak);
@@ -288,7 +364,7 @@ fn push_gv_prefix(out: &mut String, c: &GlobalCommon, dll: bool) {
     }
 }
 
-fn push_tls_ua(out: &mut String, c: &GlobalCommon) {
+fn push_tls_ua(out: &mut Out, c: &GlobalCommon) {
     out.push_str(match c.thread_local {
         ThreadLocal::NotThreadLocal => "",
         ThreadLocal::GeneralDynamic => "thread_local ",
@@ -310,7 +386,7 @@ fn ua_kw(u: UnnamedAddr) -> &'static str {
     }
 }
 
-fn push_scope(out: &mut String, s: &SyncScope) {
+fn push_scope(out: &mut Out, s: &SyncScope) {
     if let Some(s) = s {
         out.push_str(" syncscope(\"");
         push_escaped(out, s.as_bytes());
@@ -505,7 +581,7 @@ impl<'m> Ctx<'m> {
             num[t.index()] = i as u32;
         }
         let mut tstr: Vec<Box<str>> = Vec::with_capacity(m.types.len());
-        let mut s = String::new();
+        let mut s = Out::new();
         #[allow(clippy::needless_range_loop)]
         for i in 0..m.types.len() {
             s.clear();
@@ -521,6 +597,7 @@ impl<'m> Ctx<'m> {
                     TypeKind::Metadata => s.push_str("metadata"),
                     TypeKind::Token => s.push_str("token"),
                     TypeKind::X86Amx => s.push_str("x86_amx"),
+                    TypeKind::X86Mmx => s.push_str("x86_mmx"),
                     TypeKind::Int(n) => {
                         s.push('i');
                         push_u64(&mut s, u64::from(*n));
@@ -554,7 +631,7 @@ impl<'m> Ctx<'m> {
                         struct_body(&mut s, fields, *packed, &get)
                     }
                     TypeKind::Named(_) => {
-                        let name = m.types.named_body(id).map(|n| n.0).unwrap_or("");
+                        let name = m.types.named_body(id).map(|n| n.0).unwrap_or(b"");
                         s.push('%');
                         if !name.is_empty() {
                             push_name(&mut s, name);
@@ -597,16 +674,16 @@ impl<'m> Ctx<'m> {
                     }
                 },
             }
-            tstr.push(s.as_str().into());
+            tstr.push(s.as_str_lossy().into());
         }
         self.tstr = tstr;
     }
 
-    fn ty(&self, out: &mut String, t: TypeId) {
+    fn ty(&self, out: &mut Out, t: TypeId) {
         out.push_str(self.tstr.get(t.index()).map(|b| &**b).unwrap_or("<badref>"));
     }
 
-    fn body(&self, out: &mut String, t: TypeId) {
+    fn body(&self, out: &mut Out, t: TypeId) {
         match self.m.types.named_body(t) {
             Some((_, Some(b))) => {
                 let get = |t: TypeId| -> &str {
@@ -728,7 +805,7 @@ impl<'m> Ctx<'m> {
         if let Value::Const(c) = callee {
             if let Some(ConstKind::Global(GlobalRef::Func(i))) = self.m.consts.kind(c) {
                 if let Some(f) = self.m.functions.get(*i as usize) {
-                    return named(&f.common.name).is_some_and(|n| n.starts_with("llvm."));
+                    return named(&f.common.name).is_some_and(|n| n.starts_with(b"llvm."));
                 }
             }
         }
@@ -780,7 +857,7 @@ impl<'m> Ctx<'m> {
 
     // ---- module ------------------------------------------------------------
 
-    fn module(&self, out: &mut String, id: &str) {
+    fn module(&self, out: &mut Out, id: &str, flush: &mut Flush<'_>) -> Result<(), FlushError> {
         let m = self.m;
         if !id.is_empty() && !id.contains('\n') {
             out.push_str("; ModuleID = '");
@@ -867,6 +944,7 @@ impl<'m> Ctx<'m> {
         for i in 0..m.globals.len() {
             self.global(out, i);
             out.push('\n');
+            flush(out)?;
         }
         if !m.aliases.is_empty() {
             out.push('\n');
@@ -900,6 +978,7 @@ impl<'m> Ctx<'m> {
         for i in 0..m.functions.len() {
             out.push('\n');
             self.function(out, i);
+            flush(out)?;
         }
         if !self.as_order.is_empty() {
             out.push('\n');
@@ -938,11 +1017,13 @@ impl<'m> Ctx<'m> {
                 out.push_str(" = ");
                 self.md_body(out, n);
                 out.push('\n');
+                flush(out)?;
             }
         }
+        Ok(())
     }
 
-    fn aliasee(&self, out: &mut String, c: ConstId) {
+    fn aliasee(&self, out: &mut Out, c: ConstId) {
         if !matches!(self.m.consts.kind(c), Some(ConstKind::Expr { .. })) {
             if let Some(t) = self.m.consts.ty(c) {
                 self.ty(out, t);
@@ -952,7 +1033,7 @@ impl<'m> Ctx<'m> {
         self.constant(out, c);
     }
 
-    fn partition(&self, out: &mut String, c: &GlobalCommon) {
+    fn partition(&self, out: &mut Out, c: &GlobalCommon) {
         if let Some(p) = &c.partition {
             out.push_str(", partition \"");
             push_escaped(out, p.as_bytes());
@@ -960,7 +1041,7 @@ impl<'m> Ctx<'m> {
         }
     }
 
-    fn gname(&self, out: &mut String, g: GlobalRef) {
+    fn gname(&self, out: &mut Out, g: GlobalRef) {
         let (k, i) = match g {
             GlobalRef::Var(i) => (0, i),
             GlobalRef::Func(i) => (1, i),
@@ -988,7 +1069,7 @@ impl<'m> Ctx<'m> {
         }
     }
 
-    fn comdat(&self, out: &mut String, c: Option<ComdatId>, own: &Name, comma: bool) {
+    fn comdat(&self, out: &mut Out, c: Option<ComdatId>, own: &Name, comma: bool) {
         let Some(cd) = c.and_then(|c| self.m.comdats.get(c.0 as usize)) else { return };
         if comma {
             out.push(',');
@@ -1001,19 +1082,19 @@ impl<'m> Ctx<'m> {
         }
     }
 
-    fn md_attachments(&self, out: &mut String, md: &[(MdKindId, MdId)], sep: &str) {
+    fn md_attachments(&self, out: &mut Out, md: &[(MdKindId, MdId)], sep: &str) {
         let mut v = Vec::new();
         sorted_md(md, &mut v);
         for &(k, n) in &v {
             out.push_str(sep);
             out.push('!');
-            push_md_ident(out, self.m.md.kind_name(k));
+            push_md_ident(out, self.m.md.kind_name(k).as_bytes());
             out.push(' ');
             self.md_operand(out, Some(n), None);
         }
     }
 
-    fn global(&self, out: &mut String, i: usize) {
+    fn global(&self, out: &mut Out, i: usize) {
         let Some(g) = self.m.globals.get(i) else { return };
         self.gname(out, GlobalRef::Var(i as u32));
         out.push_str(" = ");
@@ -1069,7 +1150,7 @@ impl<'m> Ctx<'m> {
         }
     }
 
-    fn group_ref(&self, out: &mut String, s: AttrSetId) {
+    fn group_ref(&self, out: &mut Out, s: AttrSetId) {
         out.push_str(" #");
         match self.as_slot.get(s.0 as usize) {
             Some(&n) if n != NONE => push_u64(out, u64::from(n)),
@@ -1079,7 +1160,7 @@ impl<'m> Ctx<'m> {
 
     // ---- functions -------------------------------------------------------
 
-    fn function(&self, out: &mut String, fi: usize) {
+    fn function(&self, out: &mut Out, fi: usize) {
         let m = self.m;
         let Some(f) = m.functions.get(fi) else { return };
         let al = m.attrs.get_list(f.attrs);
@@ -1177,8 +1258,9 @@ impl<'m> Ctx<'m> {
             push_u64(out, f.align);
         }
         if let Some(gc) = &f.gc {
+            // LLVM 19 writes the name raw (no escapes).
             out.push_str(" gc \"");
-            out.push_str(gc);
+            out.push_bytes(gc);
             out.push('"');
         }
         for (kw, c) in
@@ -1230,7 +1312,17 @@ impl<'m> Ctx<'m> {
                     out.push(' ');
                 }
                 out.push(';');
-                let p = &preds[bi];
+                let permuted;
+                let mut p = &preds[bi];
+                if let Some(o) = m
+                    .block_use_orders
+                    .iter()
+                    .rev()
+                    .find(|o| o.func as usize == fi && o.block.0 as usize == bi)
+                {
+                    permuted = permute_preds(m, fi, bi, p, &o.order);
+                    p = &permuted;
+                }
                 if p.is_empty() {
                     out.push_str(" No predecessors!");
                 } else {
@@ -1256,7 +1348,7 @@ impl<'m> Ctx<'m> {
         out.push_str("}\n");
     }
 
-    fn block_ref(&self, out: &mut String, fx: &FnCx<'_>, b: BlockId) {
+    fn block_ref(&self, out: &mut Out, fx: &FnCx<'_>, b: BlockId) {
         match fx.f.blocks.get(b.0 as usize) {
             Some(blk) => match named(&blk.name) {
                 Some(n) => {
@@ -1272,13 +1364,13 @@ impl<'m> Ctx<'m> {
         }
     }
 
-    fn label(&self, out: &mut String, fx: &FnCx<'_>, b: BlockId) {
+    fn label(&self, out: &mut Out, fx: &FnCx<'_>, b: BlockId) {
         out.push_str("label ");
         self.block_ref(out, fx, b);
     }
 
     /// `label %a, label %b` (the brackets are the caller's).
-    fn labels(&self, out: &mut String, fx: &FnCx<'_>, blocks: &[BlockId]) {
+    fn labels(&self, out: &mut Out, fx: &FnCx<'_>, blocks: &[BlockId]) {
         for (i, &b) in blocks.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
@@ -1291,7 +1383,7 @@ impl<'m> Ctx<'m> {
         self.m.value_type(fx.f, v)
     }
 
-    fn value(&self, out: &mut String, fx: Option<&FnCx<'_>>, v: Value) {
+    fn value(&self, out: &mut Out, fx: Option<&FnCx<'_>>, v: Value) {
         match v {
             Value::Const(c) => self.constant(out, c),
             Value::Arg(n) => {
@@ -1353,7 +1445,7 @@ impl<'m> Ctx<'m> {
         }
     }
 
-    fn tvalue(&self, out: &mut String, fx: &FnCx<'_>, v: Value) {
+    fn tvalue(&self, out: &mut Out, fx: &FnCx<'_>, v: Value) {
         match self.vty(fx, v) {
             Some(t) => self.ty(out, t),
             None => out.push_str("<badref>"),
@@ -1362,7 +1454,7 @@ impl<'m> Ctx<'m> {
         self.value(out, Some(fx), v);
     }
 
-    fn inst(&self, out: &mut String, fx: &FnCx<'_>, idx: u32, inst: &Inst) {
+    fn inst(&self, out: &mut Out, fx: &FnCx<'_>, idx: u32, inst: &Inst) {
         let m = self.m;
         out.push_str("  ");
         if let Some(n) = named(&inst.name) {
@@ -1750,7 +1842,7 @@ impl<'m> Ctx<'m> {
         self.md_attachments_fn(out, &inst.md, fx);
     }
 
-    fn md_attachments_fn(&self, out: &mut String, md: &[(MdKindId, MdId)], fx: &FnCx<'_>) {
+    fn md_attachments_fn(&self, out: &mut Out, md: &[(MdKindId, MdId)], fx: &FnCx<'_>) {
         if md.is_empty() {
             return;
         }
@@ -1758,13 +1850,13 @@ impl<'m> Ctx<'m> {
         sorted_md(md, &mut v);
         for &(k, n) in &v {
             out.push_str(", !");
-            push_md_ident(out, self.m.md.kind_name(k));
+            push_md_ident(out, self.m.md.kind_name(k).as_bytes());
             out.push(' ');
             self.md_operand(out, Some(n), Some(fx));
         }
     }
 
-    fn atomic(&self, out: &mut String, o: Ordering, scope: &SyncScope) {
+    fn atomic(&self, out: &mut Out, o: Ordering, scope: &SyncScope) {
         if o == Ordering::NotAtomic {
             return;
         }
@@ -1774,7 +1866,7 @@ impl<'m> Ctx<'m> {
     }
 
     /// Operands the LLVM way: one leading type when all types agree.
-    fn same_type_ops(&self, out: &mut String, fx: &FnCx<'_>, ops: &[Value]) {
+    fn same_type_ops(&self, out: &mut Out, fx: &FnCx<'_>, ops: &[Value]) {
         let Some(&first) = ops.first() else { return };
         let t0 = self.vty(fx, first);
         let all = ops[1..].iter().any(|&o| self.vty(fx, o) != t0);
@@ -1800,7 +1892,7 @@ impl<'m> Ctx<'m> {
 
     fn call_body(
         &self,
-        out: &mut String,
+        out: &mut Out,
         fx: &FnCx<'_>,
         call: &crate::inst::CallData,
         addrspace: bool,
@@ -1876,7 +1968,7 @@ impl<'m> Ctx<'m> {
         }
     }
 
-    fn dbg_record(&self, out: &mut String, fx: &FnCx<'_>, r: &DbgRecord) {
+    fn dbg_record(&self, out: &mut Out, fx: &FnCx<'_>, r: &DbgRecord) {
         out.push_str("    ");
         match r {
             DbgRecord::Variable { kind, location, variable, expression, assign, dbg_loc } => {
@@ -1907,7 +1999,7 @@ impl<'m> Ctx<'m> {
         out.push_str(")\n");
     }
 
-    fn shuffle_mask(&self, out: &mut String, mask: ConstId, res_ty: TypeId) {
+    fn shuffle_mask(&self, out: &mut Out, mask: ConstId, res_ty: TypeId) {
         let m = self.m;
         let (len, scalable) = match m.types.get(res_ty) {
             Some(TypeKind::Vector { len, scalable, .. }) => (*len, *scalable),
@@ -1956,7 +2048,7 @@ impl<'m> Ctx<'m> {
 
     // ---- constants -------------------------------------------------------
 
-    fn typed_const(&self, out: &mut String, c: ConstId) {
+    fn typed_const(&self, out: &mut Out, c: ConstId) {
         match self.m.consts.ty(c) {
             Some(t) => self.ty(out, t),
             None => out.push_str("<badref>"),
@@ -1966,7 +2058,7 @@ impl<'m> Ctx<'m> {
     }
 
     /// `WriteConstantInternal`, with an explicit stack.
-    fn constant(&self, out: &mut String, root: ConstId) {
+    fn constant(&self, out: &mut Out, root: ConstId) {
         let m = self.m;
         // The common flat constants need no stack.
         match m.consts.kind(root) {
@@ -2150,7 +2242,7 @@ impl<'m> Ctx<'m> {
         }
     }
 
-    fn foreign_block(&self, out: &mut String, func: GlobalRef, block: u32) {
+    fn foreign_block(&self, out: &mut Out, func: GlobalRef, block: u32) {
         let GlobalRef::Func(fi) = func else { return out.push_str("<badref>") };
         let Some(f) = self.m.functions.get(fi as usize) else { return out.push_str("<badref>") };
         match f.blocks.get(block as usize) {
@@ -2172,7 +2264,7 @@ impl<'m> Ctx<'m> {
 
     // ---- attributes ------------------------------------------------------
 
-    fn attr_set(&self, out: &mut String, s: AttrSetId, group: bool) {
+    fn attr_set(&self, out: &mut Out, s: AttrSetId, group: bool) {
         for (i, a) in self.m.attrs.get(s).iter().enumerate() {
             if i > 0 {
                 out.push(' ');
@@ -2182,7 +2274,7 @@ impl<'m> Ctx<'m> {
     }
 
     /// `Attribute::getAsString`.
-    fn attr(&self, out: &mut String, a: &Attr, group: bool) {
+    fn attr(&self, out: &mut Out, a: &Attr, group: bool) {
         match a {
             Attr::Enum(k) => out.push_str(k.keyword()),
             Attr::Type(k, t) => {
@@ -2283,12 +2375,13 @@ impl<'m> Ctx<'m> {
                 out.push(')');
             }
             Attr::String(k, v) => {
+                // LLVM 19 writes the key raw and escapes the value.
                 out.push('"');
-                out.push_str(k);
+                out.push_bytes(k);
                 out.push('"');
                 if !v.is_empty() {
                     out.push_str("=\"");
-                    push_escaped(out, v.as_bytes());
+                    push_escaped(out, v);
                     out.push('"');
                 }
             }
@@ -2297,7 +2390,7 @@ impl<'m> Ctx<'m> {
 
     // ---- metadata --------------------------------------------------------
 
-    fn md_ref(&self, out: &mut String, n: MdId) {
+    fn md_ref(&self, out: &mut Out, n: MdId) {
         match self.md_slot.get(n.0 as usize) {
             Some(&s) if s != NONE => {
                 out.push('!');
@@ -2309,7 +2402,7 @@ impl<'m> Ctx<'m> {
 
     /// `WriteAsOperandInternal` for metadata (`FromValue` semantics: local
     /// values are allowed when `fx` is given).
-    fn md_operand(&self, out: &mut String, n: Option<MdId>, fx: Option<&FnCx<'_>>) {
+    fn md_operand(&self, out: &mut Out, n: Option<MdId>, fx: Option<&FnCx<'_>>) {
         let Some(n) = n else { return out.push_str("null") };
         match self.m.md.get(n) {
             None => out.push_str("<badref>"),
@@ -2338,7 +2431,7 @@ impl<'m> Ctx<'m> {
         }
     }
 
-    fn md_body(&self, out: &mut String, n: MdId) {
+    fn md_body(&self, out: &mut Out, n: MdId) {
         if self.m.md.is_distinct(n) {
             out.push_str("distinct ");
         }
@@ -2358,12 +2451,12 @@ impl<'m> Ctx<'m> {
         }
     }
 
-    fn di_node(&self, out: &mut String, d: &crate::di::DiNode) {
-        let mut scratch = String::new();
+    fn di_node(&self, out: &mut Out, d: &crate::di::DiNode) {
+        let mut scratch = Out::new();
         let mut operand = |o: &mut dyn core::fmt::Write, md: Option<MdId>| -> core::fmt::Result {
             scratch.clear();
             self.md_operand(&mut scratch, md, None);
-            o.write_str(&scratch)
+            o.write_str(scratch.as_str_lossy())
         };
         let _ = crate::di::write_node(out, d, &self.m.md, &mut operand);
     }
@@ -2375,12 +2468,7 @@ struct FnCx<'a> {
     vararg: bool,
 }
 
-fn struct_body<'a>(
-    s: &mut String,
-    fields: &[TypeId],
-    packed: bool,
-    get: &dyn Fn(TypeId) -> &'a str,
-) {
+fn struct_body<'a>(s: &mut Out, fields: &[TypeId], packed: bool, get: &dyn Fn(TypeId) -> &'a str) {
     if packed {
         s.push('<');
     }
@@ -2406,7 +2494,7 @@ fn type_id(m: &Module, i: usize) -> TypeId {
     TypeId::from_index(i as u32)
 }
 
-fn push_int_flags(out: &mut String, fl: u8) {
+fn push_int_flags(out: &mut Out, fl: u8) {
     if fl & flags::NUW != 0 {
         out.push_str(" nuw");
     }
@@ -2424,7 +2512,7 @@ fn push_int_flags(out: &mut String, fl: u8) {
     }
 }
 
-fn push_gep_flags(out: &mut String, inbounds: bool, nusw: bool, nuw: bool) {
+fn push_gep_flags(out: &mut Out, inbounds: bool, nusw: bool, nuw: bool) {
     if inbounds {
         out.push_str(" inbounds");
     } else if nusw {
@@ -2435,7 +2523,7 @@ fn push_gep_flags(out: &mut String, inbounds: bool, nusw: bool, nuw: bool) {
     }
 }
 
-fn push_int(out: &mut String, v: &crate::int::IntValue) {
+fn push_int(out: &mut Out, v: &crate::int::IntValue) {
     if v.bits() == 1 {
         out.push_str(if v.limbs().first().is_some_and(|l| l & 1 == 1) { "true" } else { "false" });
         return;
@@ -2444,7 +2532,7 @@ fn push_int(out: &mut String, v: &crate::int::IntValue) {
 }
 
 /// An integer as signed decimal (`i1` 1 is `-1`).
-fn push_int_signed(out: &mut String, v: &crate::int::IntValue) {
+fn push_int_signed(out: &mut Out, v: &crate::int::IntValue) {
     let bits = v.bits();
     if bits <= 64 {
         let raw = v.limbs().first().copied().unwrap_or(0);
@@ -2455,7 +2543,7 @@ fn push_int_signed(out: &mut String, v: &crate::int::IntValue) {
     }
 }
 
-fn push_memory(out: &mut String, v: u64) {
+fn push_memory(out: &mut Out, v: u64) {
     const MR: [&str; 4] = ["none", "read", "write", "readwrite"];
     let loc = |l: u32| ((v >> (2 * l)) & 3) as usize;
     let other = loc(2);
@@ -2481,7 +2569,7 @@ fn push_memory(out: &mut String, v: u64) {
     out.push(')');
 }
 
-fn push_nofpclass(out: &mut String, v: u64) {
+fn push_nofpclass(out: &mut Out, v: u64) {
     out.push_str("nofpclass(");
     let mut mask = v & 0x3ff;
     if mask == 0 {
@@ -2518,6 +2606,34 @@ fn push_nofpclass(out: &mut String, v: u64) {
         }
     }
     out.push(')');
+}
+
+/// A block's predecessors (creation order, printed reversed) after a
+/// `uselistorder_bb` permutation of its whole use list: LLVM's list is the
+/// uses newest first, with `blockaddress` uses (made when the function is
+/// complete) ahead of the branches.
+fn permute_preds(m: &Module, fi: usize, bi: usize, preds: &[u32], order: &[u32]) -> Vec<u32> {
+    let nba = m
+        .consts
+        .iter()
+        .filter(|(_, _, k)| {
+            matches!(k, ConstKind::BlockAddress { func: GlobalRef::Func(f), block }
+                if *f as usize == fi && *block as usize == bi)
+        })
+        .count();
+    let list: Vec<Option<u32>> =
+        core::iter::repeat(None).take(nba).chain(preds.iter().rev().map(|&p| Some(p))).collect();
+    if list.len() != order.len() {
+        return preds.to_vec();
+    }
+    let mut out = vec![None; list.len()];
+    for (i, &to) in order.iter().enumerate() {
+        if let Some(slot) = out.get_mut(to as usize) {
+            *slot = list[i];
+        }
+    }
+    // Back to creation order (the caller prints it reversed).
+    out.into_iter().flatten().rev().collect()
 }
 
 /// An instruction's attachments in LLVM's order: `!dbg` first, then by

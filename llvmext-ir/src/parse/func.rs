@@ -16,6 +16,7 @@ use crate::constant::ConstKind;
 use crate::inst::*;
 use crate::metadata::{MdId, MdNode};
 use crate::module::{Block, BlockId, CallConv, Function, InlineAsm, Module, Value};
+use crate::name::ByteStr;
 use crate::types::{TypeId, TypeKind};
 
 const FWD: u32 = 0x8000_0000;
@@ -41,17 +42,18 @@ pub(crate) struct FnState<'a> {
     blocks: Vec<Block>,
     md_fixups: Vec<(MdId, TypeId, Value)>,
     records: Vec<DbgRecord>,
+    /// `uselistorder` directives after the blocks: where, the value and
+    /// the number of indexes (checked once the body is complete).
+    uselist: Vec<(u32, Value, usize)>,
 }
 
 /// The index of block `key` of `f` (numbered blocks counted as LLVM
 /// numbers local values).
 pub(crate) fn find_block(f: &Function, m: &Module, key: &Key<'_>) -> Option<u32> {
     match key {
-        Key::N(n) => f
-            .blocks
-            .iter()
-            .position(|b| b.name.as_deref().map(str::as_bytes) == Some(&n[..]))
-            .map(|i| i as u32),
+        Key::N(n) => {
+            f.blocks.iter().position(|b| b.name.as_deref() == Some(&n[..])).map(|i| i as u32)
+        }
         Key::I(want) => {
             let mut n = f.args.iter().filter(|a| a.name.is_none()).count() as u32;
             for (bi, b) in f.blocks.iter().enumerate() {
@@ -88,7 +90,7 @@ impl<'a> Parser<'a> {
         match key {
             Key::N(n) => {
                 let mut s = String::new();
-                let _ = crate::types::write_name(&mut s, &String::from_utf8_lossy(n));
+                let _ = crate::types::write_name(&mut s, n);
                 format!("%{s}")
             }
             Key::I(i) => format!("%{i}"),
@@ -120,6 +122,7 @@ impl<'a> Parser<'a> {
             blocks: Vec::new(),
             md_fixups: Vec::new(),
             records: Vec::new(),
+            uselist: Vec::new(),
         });
         let r = self.parse_blocks();
         let st = self.f.take();
@@ -170,11 +173,41 @@ impl<'a> Parser<'a> {
         let f = &mut self.m.functions[fi as usize];
         f.insts = st.insts;
         f.blocks = st.blocks;
+        for (loc, v, n) in st.uselist {
+            if let Value::Inst(_) | Value::Arg(_) = v {
+                let f = &self.m.functions[fi as usize];
+                let mut uses = 0usize;
+                for b in &f.blocks {
+                    for i in &b.insts {
+                        if let Some(inst) = f.insts.get(i.0 as usize) {
+                            let mut k = inst.kind.clone();
+                            k.for_each_operand_mut(|x| uses += usize::from(*x == v));
+                        }
+                    }
+                }
+                super::check_use_count(loc, uses, n)?;
+            }
+        }
         Ok(())
     }
 
     fn parse_blocks(&mut self) -> R<()> {
         loop {
+            if self.is("uselistorder") && !self.fs().blocks.is_empty() {
+                // LLParser: the directives follow the last block.
+                while !self.eat_tok(Tok::RBrace) {
+                    let loc = self.loc();
+                    if !self.eat("uselistorder") {
+                        return self.fail("expected uselistorder directive");
+                    }
+                    let ty = self.parse_type()?;
+                    let v = self.parse_value(ty)?;
+                    self.expect(Tok::Comma, "comma in uselistorder directive")?;
+                    let n = self.parse_uselist_indexes()?.len();
+                    self.fs().uselist.push((loc, v, n));
+                }
+                return Ok(());
+            }
             if self.eat_tok(Tok::RBrace) {
                 if self.fs().blocks.is_empty() {
                     return self.fail("function body requires at least one basic block");
@@ -210,7 +243,7 @@ impl<'a> Parser<'a> {
                     self.bump();
                     Some(Key::I(n))
                 }
-                Tok::Eof => return self.fail("expected instruction opcode"),
+                Tok::Eof => return self.fail("found end of file when expecting more instructions"),
                 _ => None,
             };
             let key = match key {
@@ -222,7 +255,7 @@ impl<'a> Parser<'a> {
                 }
             };
             let name = match &key {
-                Key::N(n) => Some(String::from_utf8_lossy(n).into()),
+                Key::N(n) => Some(ByteStr::from(&**n)),
                 Key::I(_) => None,
             };
             let st = self.fs();
@@ -243,6 +276,12 @@ impl<'a> Parser<'a> {
             // Instructions up to a terminator.
             loop {
                 if self.tok.kind == Tok::DbgRecord {
+                    if self.seen_dbg_calls {
+                        return self.fail(
+                            "debug record should not appear in a module containing debug info intrinsics",
+                        );
+                    }
+                    self.seen_dbg_records = true;
                     let r = self.parse_dbg_record()?;
                     self.fs().records.push(r);
                     continue;
@@ -599,6 +638,9 @@ impl<'a> Parser<'a> {
             });
             self.bump();
             self.expect(Tok::Equal, "'=' after instruction name")?;
+        }
+        if self.tok.kind == Tok::Eof {
+            return self.fail("found end of file when expecting more instructions");
         }
         if self.tok.kind != Tok::Ident {
             return self.fail("expected instruction opcode");
@@ -1446,7 +1488,7 @@ impl<'a> Parser<'a> {
                     }
                     st.next_num = n + 1;
                 } else if let Key::N(n) = &key {
-                    iname = Some(String::from_utf8_lossy(n).into());
+                    iname = Some(ByteStr::from(&**n));
                 }
                 self.define_local(key, Value::Inst(id), ty, start)?;
             }
@@ -1576,7 +1618,20 @@ impl<'a> Parser<'a> {
         } else {
             // Parsed later too (needs the pointer type).
         }
-        let _ = callee_tok;
+        if callee_tok.kind == Tok::GlobalVar
+            && matches!(
+                &self.src[callee_tok.start as usize..callee_tok.end as usize],
+                b"@llvm.dbg.declare" | b"@llvm.dbg.value" | b"@llvm.dbg.assign"
+            )
+        {
+            if self.seen_dbg_records {
+                return err(
+                    tl,
+                    "llvm.dbg intrinsic should not appear in a module using non-intrinsic debug info",
+                );
+            }
+            self.seen_dbg_calls = true;
+        }
         // Arguments, parsed before the callee value is resolved (we need
         // the types to build the function type).
         let callee_val = if asm_info.is_none() {

@@ -1,6 +1,25 @@
 //! The `.ll` lexer: a byte-slice scanner producing tokens that point into
 //! the source (no allocation per token).
 
+/// LLLexer's error for a quoted name holding a NUL byte (raw or `\00`);
+/// LLParser then reports what it expected there, as here.
+pub(crate) const NUL_IN_NAME: &str = "NUL character is not allowed in names";
+
+/// Whether the quoted text `s` (escapes not yet undone) holds a NUL byte
+/// once unescaped.
+fn has_nul(s: &[u8]) -> bool {
+    let mut i = 0;
+    while i < s.len() {
+        match s[i] {
+            0 => return true,
+            b'\\' if s.get(i + 1) == Some(&b'\\') => i += 2,
+            b'\\' if s.get(i + 1) == Some(&b'0') && s.get(i + 2) == Some(&b'0') => return true,
+            _ => i += 1,
+        }
+    }
+    false
+}
+
 /// What a token is; its text is `src[start..end]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Tok {
@@ -210,7 +229,11 @@ impl<'a> Lexer<'a> {
                     }
                     if self.peek(0) == b':' {
                         self.pos += 1;
-                        Tok::LabelStr
+                        if has_nul(&self.src[start + 1..self.pos - 2]) {
+                            Tok::Error(NUL_IN_NAME)
+                        } else {
+                            Tok::LabelStr
+                        }
                     } else {
                         Tok::Str
                     }
@@ -227,11 +250,15 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// A quoted name (`@"..."`, `%"..."`, `$"..."`), at its quote.
     fn pos_string(&mut self, kind: Tok) -> Tok {
-        // at opening quote
+        let open = self.pos;
         if !self.skip_string() {
             self.pos = self.src.len();
             return Tok::Error("end of file in quoted string");
+        }
+        if has_nul(&self.src[open + 1..self.pos - 1]) {
+            return Tok::Error(NUL_IN_NAME);
         }
         kind
     }

@@ -198,7 +198,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
             }
-            self.expect(Tok::RBrace, "'}' at end of metadata node")?;
+            self.expect(Tok::RBrace, "end of metadata node")?;
         }
         if ops.iter().all(|r| refs_final(r).is_some()) {
             let node = MdNode::Tuple(ops.iter().map(|r| refs_final(r).flatten()).collect());
@@ -385,7 +385,7 @@ impl<'a> Parser<'a> {
     /// `!name = !{...}` at top level.
     pub fn md_parse_named(&mut self) -> R<()> {
         let name = self.var_name();
-        let name_s: String = String::from_utf8_lossy(&name).into();
+        let name_s = crate::name::ByteStr::from(&*name);
         self.bump();
         self.expect(Tok::Equal, "'=' here")?;
         self.expect(Tok::Exclaim, "'!' here")?;
@@ -411,7 +411,7 @@ impl<'a> Parser<'a> {
             Some(&i) => self.m.named_md[i].ops.extend(ops),
             None => {
                 self.md.named.insert(name, self.m.named_md.len());
-                self.m.named_md.push(NamedMd { name: name_s.into(), ops });
+                self.m.named_md.push(NamedMd { name: name_s, ops });
             }
         }
         Ok(())

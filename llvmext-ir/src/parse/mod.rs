@@ -26,11 +26,13 @@ use crate::datalayout::DataLayout;
 use crate::float::FloatValue;
 use crate::int::IntValue;
 use crate::module::*;
+use crate::name::ByteStr;
 use crate::types::{FloatKind, TypeId, TypeKind};
 
 mod func;
 mod lexer;
 mod md;
+mod upgrade;
 
 use lexer::{unescape, Lexer, Tok, Token};
 
@@ -108,6 +110,21 @@ fn located(src: &[u8], file: &str, pos: usize, msg: String) -> ParseError {
     ParseError { line, col, message: msg, file: file.into(), source_line: text }
 }
 
+/// LLParser's `sortUseListOrder` checks: `value` with `uses` uses given
+/// `n` indexes at `loc`.
+pub(crate) fn check_use_count(loc: u32, uses: usize, n: usize) -> R<()> {
+    if uses == 0 {
+        return err(loc, "value has no uses");
+    }
+    if uses < 2 {
+        return err(loc, "value only has one use");
+    }
+    if uses != n {
+        return err(loc, format!("wrong number of indexes, expected {uses}"));
+    }
+    Ok(())
+}
+
 /// Parses a whole `.ll` module. `file` names it in errors and is the
 /// `source_filename` when the text gives none (as `llvm-as` does).
 pub fn parse(src: &[u8], file: &str) -> Result<Module, ParseError> {
@@ -115,7 +132,8 @@ pub fn parse(src: &[u8], file: &str) -> Result<Module, ParseError> {
     match p.run(file) {
         Ok(()) => {
             let mut m = core::mem::take(&mut p.m);
-            // As llvm-as's UpgradeIntrinsicFunction does.
+            // As llvm-as's AutoUpgrade does.
+            upgrade::upgrade(&mut m);
             crate::intrinsics::apply_intrinsic_attributes(&mut m);
             Ok(m)
         }
@@ -165,6 +183,11 @@ pub(crate) struct Parser<'a> {
     /// Set once a top-level entity other than `target` and
     /// `source_filename` has been read: those must come first.
     past_header: bool,
+    /// A `#dbg_*` record was seen (LLParser's `SeenNewDbgInfoFormat`).
+    pub seen_dbg_records: bool,
+    /// A call of `llvm.dbg.declare`/`value`/`assign` was seen
+    /// (`SeenOldDbgInfoFormat`).
+    pub seen_dbg_calls: bool,
     /// Where the last `target datalayout` string starts.
     dl_loc: u32,
 }
@@ -304,6 +327,8 @@ impl<'a> Parser<'a> {
             f: None,
             dl: DataLayout::default(),
             past_header: false,
+            seen_dbg_records: false,
+            seen_dbg_calls: false,
             dl_loc: 0,
         }
     }
@@ -372,7 +397,7 @@ impl<'a> Parser<'a> {
     pub fn fail<T>(&self, msg: impl Into<String>) -> R<T> {
         if let Tok::Error(m) = self.tok.kind {
             // LLVM reports an unterminated string as what was expected.
-            if !m.starts_with("end of file") {
+            if !m.starts_with("end of file") && m != lexer::NUL_IN_NAME {
                 return err(self.tok.start, m);
             }
         }
@@ -411,12 +436,20 @@ impl<'a> Parser<'a> {
         Ok(String::from_utf8_lossy(&v).into())
     }
 
+    /// A string constant's bytes as a [`ByteStr`].
+    pub fn parse_bytestr(&mut self) -> R<ByteStr> {
+        Ok(ByteStr::from(&*self.parse_str()?))
+    }
+
     /// The name of a `@x`/`%x`/`$x`/`!x` token, unescaped.
     pub fn var_name(&self) -> Cow<'a, [u8]> {
         let t = self.text();
         let body = t.get(1..).unwrap_or(&[]);
         if body.first() == Some(&b'"') {
             unescape(body.get(1..body.len().saturating_sub(1)).unwrap_or(&[]))
+        } else if self.tok.kind == Tok::MetadataVar && body.contains(&b'\\') {
+            // `!\61b`: LLLexer unescapes metadata names too.
+            unescape(body)
         } else {
             Cow::Borrowed(body)
         }
@@ -697,7 +730,7 @@ impl<'a> Parser<'a> {
             (self.gnums.get_mut(&n), None)
         } else {
             let name = self.var_name();
-            let s: Box<str> = String::from_utf8_lossy(&name).into();
+            let s = ByteStr::from(&*name);
             (self.gnames.get_mut(&name), Some(s))
         };
         let Some(slot) = slot else { return err(loc, "expected top-level entity") };
@@ -776,9 +809,8 @@ impl<'a> Parser<'a> {
                         }
                         self.expect(Tok::RBrace, "'}'")?;
                     }
-                    b"uselistorder" | b"uselistorder_bb" => {
-                        return self.fail("uselistorder directives are not supported");
-                    }
+                    b"uselistorder" => self.parse_uselistorder()?,
+                    b"uselistorder_bb" => self.parse_uselistorder_bb()?,
                     _ => return self.fail("expected top-level entity"),
                 }
             }
@@ -821,7 +853,7 @@ impl<'a> Parser<'a> {
             self.m.comdats[id.0 as usize].kind = kind;
         } else {
             let id = ComdatId(self.m.comdats.len() as u32);
-            self.m.comdats.push(Comdat { name: String::from_utf8_lossy(&name).into(), kind });
+            self.m.comdats.push(Comdat { name: ByteStr::from(&*name), kind });
             self.comdat_names.insert(name, id);
         }
         Ok(())
@@ -832,9 +864,7 @@ impl<'a> Parser<'a> {
             return id;
         }
         let id = ComdatId(self.m.comdats.len() as u32);
-        self.m
-            .comdats
-            .push(Comdat { name: String::from_utf8_lossy(&name).into(), kind: ComdatKind::Any });
+        self.m.comdats.push(Comdat { name: ByteStr::from(&*name), kind: ComdatKind::Any });
         self.comdat_names.insert(name, id);
         self.comdat_fwd.insert(id, loc);
         id
@@ -842,7 +872,7 @@ impl<'a> Parser<'a> {
 
     /// `comdat` or `comdat($name)`, after the keyword; `own` is the
     /// global's own name.
-    fn parse_comdat_ref(&mut self, own: Option<&str>, loc: u32) -> R<ComdatId> {
+    fn parse_comdat_ref(&mut self, own: Option<&[u8]>, loc: u32) -> R<ComdatId> {
         if self.eat_tok(Tok::LParen) {
             if self.tok.kind != Tok::ComdatVar {
                 return self.fail("expected comdat variable");
@@ -855,7 +885,7 @@ impl<'a> Parser<'a> {
         } else {
             match own {
                 Some(n) => {
-                    let n: Cow<'a, [u8]> = Cow::Owned(n.as_bytes().to_vec());
+                    let n: Cow<'a, [u8]> = Cow::Owned(n.to_vec());
                     Ok(self.comdat_ref(n, loc))
                 }
                 None => err(loc, "comdat cannot be unnamed"),
@@ -907,20 +937,18 @@ impl<'a> Parser<'a> {
     /// reference at `use_loc`) if new.
     fn named_type(&mut self, key: &Key<'a>, use_loc: Option<u32>) -> R<TypeId> {
         let existing = match key {
-            Key::N(n) => core::str::from_utf8(n).ok().and_then(|s| self.m.types.find_named(s)),
+            Key::N(n) => self.m.types.find_named(n),
             Key::I(i) => self.numbered_types.get(i).copied(),
         };
         if let Some(t) = existing {
             return Ok(t);
         }
         let id = match key {
-            Key::N(n) => {
-                let s = String::from_utf8_lossy(n);
-                self.m
-                    .types
-                    .named_struct(&s)
-                    .map_err(|e| PErr { pos: use_loc.unwrap_or(self.loc()), msg: e.to_string() })?
-            }
+            Key::N(n) => self
+                .m
+                .types
+                .named_struct(n)
+                .map_err(|e| PErr { pos: use_loc.unwrap_or(self.loc()), msg: e.to_string() })?,
             Key::I(i) => {
                 let t = self
                     .m
@@ -981,6 +1009,7 @@ impl<'a> Parser<'a> {
                     b"metadata" => self.m.types.metadata(),
                     b"token" => self.m.types.token(),
                     b"x86_amx" => self.m.types.x86_amx(),
+                    b"x86_mmx" => self.m.types.x86_mmx(),
                     b"ptr" => {
                         self.bump();
                         let asp = self.parse_opt_addrspace()?;
@@ -1181,54 +1210,201 @@ impl<'a> Parser<'a> {
         Ok(v)
     }
 
-    // ----- globals -----
+    // ----- use-list order directives -----
 
-    fn parse_global_common(&mut self, c: &mut GlobalCommon) -> R<bool> {
-        let mut has_linkage = false;
+    /// `{ i, j, ... }` of a `uselistorder` directive, checked as
+    /// LLParser's `parseUseListOrderIndexes` checks it.
+    pub fn parse_uselist_indexes(&mut self) -> R<Vec<u32>> {
+        let loc = self.loc();
+        self.expect(Tok::LBrace, "'{' here")?;
+        if self.tok.kind == Tok::RBrace {
+            return self.fail("expected non-empty list of uselistorder indexes");
+        }
+        let (mut offset, mut max, mut ordered, mut n) = (0u32, 0u32, true, 0u32);
+        let mut out = Vec::new();
         loop {
-            if self.tok.kind != Tok::Ident {
-                return Ok(has_linkage);
+            let i = self.parse_u32()?;
+            offset = offset.wrapping_add(i.wrapping_sub(n));
+            max = max.max(i);
+            ordered &= i == n;
+            n += 1;
+            out.push(i);
+            if !self.eat_tok(Tok::Comma) {
+                break;
             }
-            let w = self.text();
-            if let Some(l) = linkage_of(w) {
-                c.linkage = l;
-                has_linkage = true;
-            } else {
-                match w {
-                    b"dso_local" => c.dso_local = true,
-                    b"dso_preemptable" => c.dso_local = false,
-                    b"default" => c.visibility = Visibility::Default,
-                    b"hidden" => c.visibility = Visibility::Hidden,
-                    b"protected" => c.visibility = Visibility::Protected,
-                    b"dllimport" => c.dll = DllStorage::Import,
-                    b"dllexport" => c.dll = DllStorage::Export,
-                    b"thread_local" => {
-                        self.bump();
-                        c.thread_local = ThreadLocal::GeneralDynamic;
-                        if self.eat_tok(Tok::LParen) {
-                            c.thread_local = if self.eat("localdynamic") {
-                                ThreadLocal::LocalDynamic
-                            } else if self.eat("initialexec") {
-                                ThreadLocal::InitialExec
-                            } else if self.eat("localexec") {
-                                ThreadLocal::LocalExec
-                            } else if self.eat("generaldynamic") {
-                                ThreadLocal::GeneralDynamic
-                            } else {
-                                return self
-                                    .fail("expected localdynamic, initialexec or localexec");
-                            };
-                            self.expect(Tok::RParen, "')' after thread local model")?;
-                        }
-                        continue;
-                    }
-                    b"unnamed_addr" => c.unnamed_addr = UnnamedAddr::Global,
-                    b"local_unnamed_addr" => c.unnamed_addr = UnnamedAddr::Local,
-                    _ => return Ok(has_linkage),
+        }
+        self.expect(Tok::RBrace, "'}' here")?;
+        if n < 2 {
+            return err(loc, "expected >= 2 uselistorder indexes");
+        }
+        if offset != 0 || max >= n {
+            return err(loc, "expected distinct uselistorder indexes in range [0, size)");
+        }
+        if ordered {
+            return err(loc, "expected uselistorder indexes to change the order");
+        }
+        Ok(out)
+    }
+
+    /// `uselistorder <ty> <value>, { ... }` at top level (a global or a
+    /// constant). The order of a use list is not part of the printed text,
+    /// so the directive is checked and dropped, as `llvm-dis` drops it.
+    fn parse_uselistorder(&mut self) -> R<()> {
+        self.bump();
+        let _ = self.parse_typed_const()?;
+        self.expect(Tok::Comma, "comma in uselistorder directive")?;
+        self.parse_uselist_indexes()?;
+        Ok(())
+    }
+
+    /// `uselistorder_bb @f, %bb, { ... }` (LLParser's
+    /// `parseUseListOrderBB`): checked against the uses of the block
+    /// (branches to it and `blockaddress` constants), then dropped.
+    fn parse_uselistorder_bb(&mut self) -> R<()> {
+        let loc = self.loc();
+        self.bump();
+        let floc = self.loc();
+        let fi = match self.tok.kind {
+            Tok::GlobalVar => {
+                let name = self.var_name();
+                match self.gnames.get(&name).copied() {
+                    Some(GlobalSlot { r: GlobalRef::Func(i), defined: true }) => Some(i),
+                    Some(GlobalSlot { r: GlobalRef::Func(_), defined: false }) | None => None,
+                    Some(_) => return err(floc, "expected function name in uselistorder_bb"),
                 }
             }
+            Tok::GlobalId => {
+                let n = self.var_num()?;
+                match self.gnums.get(&n).copied() {
+                    Some(GlobalSlot { r: GlobalRef::Func(i), defined: true }) => Some(i),
+                    Some(GlobalSlot { r: GlobalRef::Func(_), defined: false }) | None => None,
+                    Some(_) => return err(floc, "expected function name in uselistorder_bb"),
+                }
+            }
+            _ => return self.fail("expected function name in uselistorder_bb"),
+        };
+        let Some(fi) = fi else {
+            return err(floc, "invalid function forward reference in uselistorder_bb");
+        };
+        self.bump();
+        self.expect(Tok::Comma, "comma in uselistorder_bb directive")?;
+        let lloc = self.loc();
+        let label = match self.tok.kind {
+            Tok::LocalId => return err(lloc, "invalid numeric label in uselistorder_bb"),
+            Tok::LocalVar => self.var_name(),
+            _ => return err(lloc, "expected basic block name in uselistorder_bb"),
+        };
+        self.bump();
+        self.expect(Tok::Comma, "comma in uselistorder_bb directive")?;
+        let order = self.parse_uselist_indexes()?;
+        let f = &self.m.functions[fi as usize];
+        if f.blocks.is_empty() {
+            return err(floc, "invalid declaration in uselistorder_bb");
+        }
+        let Some(bi) = f.blocks.iter().position(|b| b.name.as_deref() == Some(&label[..])) else {
+            let is_value = f
+                .args
+                .iter()
+                .map(|a| &a.name)
+                .chain(f.insts.iter().map(|i| &i.name))
+                .any(|x| x.as_deref() == Some(&label[..]));
+            return err(
+                lloc,
+                if is_value {
+                    "expected basic block in uselistorder_bb"
+                } else {
+                    "invalid basic block in uselistorder_bb"
+                },
+            );
+        };
+        let bid = BlockId(bi as u32);
+        let mut uses = 0usize;
+        for b in &f.blocks {
+            if let Some(t) = b.insts.last().and_then(|i| f.insts.get(i.0 as usize)) {
+                uses += t.kind.successors().iter().filter(|&&s| s == bid).count();
+            }
+        }
+        uses += self
+            .m
+            .consts
+            .iter()
+            .filter(|(_, _, k)| {
+                matches!(k, ConstKind::BlockAddress { func: GlobalRef::Func(i), block }
+                    if *i == fi && *block == bi as u32)
+            })
+            .count();
+        // `blockaddress` constants met before the function, filled in at
+        // the end of the module.
+        uses += self
+            .blockaddrs
+            .iter()
+            .filter(|b| b.1 == GlobalRef::Func(fi) && b.2 == Key::N(label.clone()))
+            .count();
+        check_use_count(loc, uses, order.len())?;
+        self.m.block_use_orders.push(BlockUseOrder { func: fi, block: bid, order: order.into() });
+        Ok(())
+    }
+
+    // ----- globals -----
+
+    /// LLParser's `parseOptionalLinkage` (linkage, `dso_local`, visibility,
+    /// DLL storage, in that order) and, for variables, aliases and ifuncs
+    /// (`var`), `parseOptionalThreadLocal` and `parseOptionalUnnamedAddr`.
+    /// Each is optional and taken once, in LLVM's order: anything out of
+    /// order is left for the caller to reject as LLVM does.
+    fn parse_global_common(&mut self, c: &mut GlobalCommon, var: bool) -> R<bool> {
+        let mut has_linkage = false;
+        if let Some(l) = linkage_of(self.text()).filter(|_| self.tok.kind == Tok::Ident) {
+            c.linkage = l;
+            has_linkage = true;
             self.bump();
         }
+        if self.eat("dso_local") {
+            c.dso_local = true;
+        } else if self.eat("dso_preemptable") {
+            c.dso_local = false;
+        }
+        if self.eat("default") {
+            c.visibility = Visibility::Default;
+        } else if self.eat("hidden") {
+            c.visibility = Visibility::Hidden;
+        } else if self.eat("protected") {
+            c.visibility = Visibility::Protected;
+        }
+        if self.eat("dllimport") {
+            c.dll = DllStorage::Import;
+        } else if self.eat("dllexport") {
+            c.dll = DllStorage::Export;
+        }
+        if c.dso_local && c.dll == DllStorage::Import {
+            return self.fail("dso_location and DLL-StorageClass mismatch");
+        }
+        if !var {
+            return Ok(has_linkage);
+        }
+        if self.eat("thread_local") {
+            c.thread_local = ThreadLocal::GeneralDynamic;
+            if self.eat_tok(Tok::LParen) {
+                c.thread_local = if self.eat("localdynamic") {
+                    ThreadLocal::LocalDynamic
+                } else if self.eat("initialexec") {
+                    ThreadLocal::InitialExec
+                } else if self.eat("localexec") {
+                    ThreadLocal::LocalExec
+                } else if self.eat("generaldynamic") {
+                    ThreadLocal::GeneralDynamic
+                } else {
+                    return self.fail("expected localdynamic, initialexec or localexec");
+                };
+                self.expect(Tok::RParen, "')' after thread local model")?;
+            }
+        }
+        if self.eat("unnamed_addr") {
+            c.unnamed_addr = UnnamedAddr::Global;
+        } else if self.eat("local_unnamed_addr") {
+            c.unnamed_addr = UnnamedAddr::Local;
+        }
+        Ok(has_linkage)
     }
 
     fn parse_global(&mut self) -> R<()> {
@@ -1237,12 +1413,10 @@ impl<'a> Parser<'a> {
         let mut c = GlobalCommon::default();
         let own = self.common_mut(r).name.clone();
         c.name = own.clone();
-        let has_linkage = self.parse_global_common(&mut c)?;
+        let has_linkage = self.parse_global_common(&mut c, true)?;
         // LLVM 19's parser gives a global without `addrspace` address
         // space 0 whatever the datalayout's `G` says.
         let addrspace = self.parse_opt_addrspace()?;
-        // unnamed_addr may also follow addrspace.
-        let has_linkage = self.parse_global_common(&mut c)? || has_linkage;
         let ext_init = self.eat("externally_initialized");
         match r {
             GlobalRef::Var(i) => {
@@ -1285,9 +1459,9 @@ impl<'a> Parser<'a> {
                 while self.eat_tok(Tok::Comma) {
                     let loc = self.loc();
                     if self.eat("section") {
-                        g.section = Some(self.parse_str_utf8()?);
+                        g.section = Some(self.parse_bytestr()?);
                     } else if self.eat("partition") {
-                        g.common.partition = Some(self.parse_str_utf8()?);
+                        g.common.partition = Some(self.parse_bytestr()?);
                     } else if self.eat("comdat") {
                         g.comdat = Some(self.parse_comdat_ref(own.as_deref(), loc)?);
                     } else if self.eat("align") {
@@ -1343,7 +1517,7 @@ impl<'a> Parser<'a> {
                 let _ = addrspace;
                 while self.eat_tok(Tok::Comma) {
                     if self.eat("partition") {
-                        c.partition = Some(self.parse_str_utf8()?);
+                        c.partition = Some(self.parse_bytestr()?);
                     } else {
                         return self.fail("unknown alias or ifunc property!");
                     }
@@ -1437,7 +1611,7 @@ impl<'a> Parser<'a> {
             decl_md.push(self.parse_md_attachment()?);
         }
         let mut c = GlobalCommon::default();
-        self.parse_global_common(&mut c)?;
+        self.parse_global_common(&mut c, false)?;
         let cc = self.parse_opt_cc()?;
         let mut ret_attrs = Vec::new();
         self.parse_param_attrs(&mut ret_attrs)?;
@@ -1479,7 +1653,7 @@ impl<'a> Parser<'a> {
                         let n = self.var_name();
                         arg_locs.push((Key::N(n.clone()), params.len() as u32));
                         self.bump();
-                        Some(String::from_utf8_lossy(&n).into())
+                        Some(ByteStr::from(&*n))
                     }
                     Tok::LocalId => {
                         let n = self.var_num()?;
@@ -1525,9 +1699,9 @@ impl<'a> Parser<'a> {
             let loc = self.loc();
             self.parse_fn_attrs(&mut fn_attrs, &mut align)?;
             if self.eat("section") {
-                f.section = Some(self.parse_str_utf8()?);
+                f.section = Some(self.parse_bytestr()?);
             } else if self.eat("partition") {
-                c.partition = Some(self.parse_str_utf8()?);
+                c.partition = Some(self.parse_bytestr()?);
             } else if self.eat("comdat") {
                 f.comdat = Some(self.parse_comdat_ref(own.as_deref(), loc)?);
             } else if self.eat("align") {
@@ -1540,7 +1714,7 @@ impl<'a> Parser<'a> {
                 };
                 align = Some(a);
             } else if self.eat("gc") {
-                f.gc = Some(self.parse_str_utf8()?);
+                f.gc = Some(self.parse_bytestr()?);
             } else if self.eat("prefix") {
                 let t = self.parse_type()?;
                 f.prefix = Some(self.parse_const(t)?);
@@ -1654,22 +1828,20 @@ impl<'a> Parser<'a> {
             }
             match self.tok.kind {
                 Tok::AttrGrpId => {
-                    let loc = self.loc();
                     let n = self.var_num()?;
                     self.bump();
-                    match self.attr_groups.get(&n) {
-                        Some(g) => {
-                            for a in g.iter() {
-                                if a.kind_keyword() == "align" {
-                                    if let Attr::Int(_, v) = a {
-                                        *align = Some(*v);
-                                        continue;
-                                    }
+                    // LLParser resolves group references at the end and
+                    // ignores the ones never defined.
+                    if let Some(g) = self.attr_groups.get(&n) {
+                        for a in g.iter() {
+                            if a.kind_keyword() == b"align" {
+                                if let Attr::Int(_, v) = a {
+                                    *align = Some(*v);
+                                    continue;
                                 }
-                                out.push(a.clone());
                             }
+                            out.push(a.clone());
                         }
-                        None => return err(loc, format!("attribute group #{n} is not defined")),
                     }
                 }
                 Tok::Str => {
@@ -1735,14 +1907,15 @@ impl<'a> Parser<'a> {
             let k = self.parse_str()?;
             let v =
                 if self.eat_tok(Tok::Equal) { self.parse_str()? } else { Cow::Borrowed(&b""[..]) };
-            out.push(Attr::String(
-                String::from_utf8_lossy(&k).into(),
-                String::from_utf8_lossy(&v).into(),
-            ));
+            out.push(Attr::String(ByteStr::from(&*k), ByteStr::from(&*v)));
             return Ok(());
         }
         if self.tok.kind != Tok::Ident {
-            return self.fail("expected attribute");
+            return self.fail(if in_group {
+                "unterminated attribute group"
+            } else {
+                "expected attribute"
+            });
         }
         let w = self.text();
         let Some(k) = core::str::from_utf8(w).ok().and_then(AttrKind::from_keyword) else {
@@ -1761,7 +1934,12 @@ impl<'a> Parser<'a> {
             AttrCategory::Int => {
                 let v = match kw {
                     "align" => {
-                        let v = if self.eat_tok(Tok::Equal) || !self.is_paren() {
+                        // LLParser: `align=N` in an attribute group, else
+                        // `align N` or `align(N)`.
+                        if in_group {
+                            self.expect(Tok::Equal, "'=' here")?;
+                        }
+                        let v = if in_group || !self.is_paren() {
                             self.parse_align_value(loc)?
                         } else {
                             let v = self.parse_paren_u64()?;
@@ -1777,7 +1955,8 @@ impl<'a> Parser<'a> {
                         v
                     }
                     "alignstack" => {
-                        if self.eat_tok(Tok::Equal) {
+                        if in_group {
+                            self.expect(Tok::Equal, "'=' here")?;
                             self.parse_u64()?
                         } else {
                             self.parse_paren_u64()?

@@ -1,0 +1,145 @@
+//! The hand-written differential suite: every module of
+//! `tests/data/handwritten/*.ll` (modules are separated by `;--- name`
+//! lines) is given to `llvm-as-19` and to llvmext-ir (parse, verify,
+//! print). Where llvm-as-19 accepts, our text must equal
+//! `llvm-as-19 | llvm-dis-19` byte for byte after the `; ModuleID` line;
+//! where it refuses, we must refuse too, with a located error.
+//!
+//! The files are IR of the kind people type (the language reference's
+//! examples, tutorials, old spellings LLVM still upgrades), which compilers
+//! never print. All mismatches are collected and reported together.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// The `(name, text)` modules of one suite file.
+fn split(src: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut mods: Vec<(String, Vec<u8>)> = Vec::new();
+    for line in src.split_inclusive(|&b| b == b'\n') {
+        if let Some(rest) = line.strip_prefix(b";--- ") {
+            let name = String::from_utf8_lossy(rest).trim().to_string();
+            mods.push((name, Vec::new()));
+        } else if let Some(last) = mods.last_mut() {
+            last.1.extend_from_slice(line);
+        }
+    }
+    mods
+}
+
+/// `llvm-as-19 | llvm-dis-19` of `src`, or llvm-as-19's error.
+fn llvm(src: &[u8]) -> Result<Vec<u8>, String> {
+    let mut child = Command::new("llvm-as-19")
+        .args(["-", "-o", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("llvm-as-19 (Debian package llvm-19)");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = src.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    Ok(common::run("llvm-dis-19", &out.stdout))
+}
+
+/// Ours: parse, verify, print (as `llvmext-opt -S` does).
+fn ours(src: &[u8]) -> Result<Vec<u8>, String> {
+    let m = llvmext_ir::parse::parse(src, "<stdin>").map_err(|e| e.to_string())?;
+    if let Err(errs) = llvmext_ir::verify::verify(&m) {
+        return Err(errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"));
+    }
+    Ok(llvmext_ir::write::print_bytes(&m, "<stdin>"))
+}
+
+fn after_id(s: &[u8]) -> &[u8] {
+    match s.iter().position(|&b| b == b'\n') {
+        Some(i) if s.starts_with(b"; ModuleID") => &s[i + 1..],
+        _ => s,
+    }
+}
+
+/// Runs every module of the `.ll` files of `tests/data/<sub>`; returns
+/// (identical, rejected by both), failing on any mismatch.
+fn run_suite(sub: &str) -> (usize, usize) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(sub);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+        .collect();
+    files.sort();
+    let (mut accepted, mut rejected, mut failures) = (0, 0, Vec::new());
+    for path in &files {
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        let src = std::fs::read(path).unwrap();
+        let mods = split(&src);
+        assert!(!mods.is_empty(), "{file}: no ';--- name' module");
+        for (name, text) in mods {
+            let at = format!("{file}:{name}");
+            match (llvm(&text), ours(&text)) {
+                (Ok(theirs), Ok(ours)) => {
+                    if after_id(&theirs) == after_id(&ours) {
+                        accepted += 1;
+                    } else {
+                        failures.push(format!(
+                            "{at}: printed text differs\n--- llvm-dis-19\n{}\n--- ours\n{}",
+                            String::from_utf8_lossy(after_id(&theirs)),
+                            String::from_utf8_lossy(after_id(&ours))
+                        ));
+                    }
+                }
+                (Err(e), Err(our)) => {
+                    // A located error: `<stdin>:LINE:COL: error: ...` from the
+                    // parser, or a verifier message naming what is wrong.
+                    if our.trim().is_empty() {
+                        failures.push(format!("{at}: empty error (llvm-as-19: {e})"));
+                    } else {
+                        rejected += 1;
+                    }
+                }
+                (Ok(_), Err(our)) => {
+                    failures.push(format!("{at}: llvm-as-19 accepts, we reject: {our}"))
+                }
+                (Err(e), Ok(_)) => {
+                    failures.push(format!("{at}: llvm-as-19 rejects ({}), we accept", e.trim()))
+                }
+            }
+        }
+    }
+    eprintln!("{sub}: {accepted} modules identical, {rejected} rejected by both");
+    assert!(
+        failures.is_empty(),
+        "{} of {} modules differ:\n\n{}",
+        failures.len(),
+        accepted + rejected + failures.len(),
+        failures.join("\n\n")
+    );
+    (accepted, rejected)
+}
+
+#[test]
+fn handwritten_modules_match_llvm_as_and_llvm_dis() {
+    let (accepted, rejected) = run_suite("handwritten");
+    assert!(
+        accepted + rejected >= 100,
+        "the suite holds {} modules; keep it at 100 or more",
+        accepted + rejected
+    );
+}
+
+/// The IR examples of the language reference (seed 004), extracted by
+/// `scripts/extract-langref-examples.py` into `tests/data/langref/`.
+#[test]
+fn language_reference_examples_match_llvm_as_and_llvm_dis() {
+    let (accepted, rejected) = run_suite("langref");
+    assert!(accepted >= 15, "only {accepted} examples accepted (and {rejected} rejected)");
+}
