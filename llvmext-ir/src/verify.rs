@@ -51,9 +51,12 @@ use crate::builder::{
     check_common, check_global_var, check_inst, global_addrspace, is_terminator, successors,
 };
 use crate::constant::{ConstId, ConstKind};
-use crate::inst::{Clause, DbgRecord, InstId, InstKind};
-use crate::module::{Function, GlobalRef, Linkage, Module, Name, Value};
+use crate::inst::{Clause, DbgRecord, InstId, InstKind, TailKind};
+use crate::module::{Block, Function, GlobalRef, Linkage, Module, Name, Value};
 use crate::types::TypeKind;
+
+mod intrinsic_sig;
+mod musttail;
 
 /// A verification failure, located.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -414,6 +417,9 @@ impl<'a> V<'a> {
             self.at(top, "comdat that does not exist");
         }
         self.md_attachments(&f.md, gname);
+        if let Some(msg) = intrinsic_sig::check_function(f) {
+            self.at(top, msg);
+        }
         if f.is_declaration() {
             return;
         }
@@ -510,6 +516,8 @@ impl<'a> V<'a> {
                 let Some(inst) = f.insts.get(id.0 as usize) else { continue };
                 if let Err(e) = check_inst(self.m, f, &inst.kind, inst.ty) {
                     self.at(loc, e.message);
+                } else {
+                    self.call_rules(f, b, ii, &inst.kind, loc);
                 }
                 if inst.name.is_some() && self.m.types.get(inst.ty) == Some(&TypeKind::Void) {
                     self.at(loc, "Instruction has a name, but provides a void value!");
@@ -626,6 +634,26 @@ impl<'a> V<'a> {
                 if !ok {
                     self.at(loc, "Instruction does not dominate all uses!");
                 }
+            }
+        }
+    }
+
+    /// The rules for calls kept in submodules: intrinsic signatures and
+    /// `immarg`, `musttail`.
+    fn call_rules(&mut self, f: &Function, b: &Block, ii: usize, kind: &InstKind, loc: Loc<'_>) {
+        let call = match kind {
+            InstKind::Call { call, .. }
+            | InstKind::Invoke { call, .. }
+            | InstKind::CallBr { call, .. } => call,
+            _ => return,
+        };
+        if let Some(msg) = intrinsic_sig::check_call(self.m, call) {
+            self.at(loc, msg);
+            return;
+        }
+        if let InstKind::Call { tail: TailKind::MustTail, .. } = kind {
+            if let Some(msg) = musttail::check(self.m, f, b, ii, call) {
+                self.at(loc, msg);
             }
         }
     }

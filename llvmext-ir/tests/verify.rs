@@ -836,3 +836,133 @@ fn names_are_unique() {
         Some("define void @f(i32 %x) {\nentry:\n  %x = add i32 1, 1\n  ret void\n}\n"),
     );
 }
+
+/// Our parser and verifier's messages for `src`.
+fn ours(src: &str) -> Vec<String> {
+    let m = llvmext_ir::parse::parse(src.as_bytes(), "t.ll")
+        .unwrap_or_else(|e| panic!("our parser refused:\n{src}\n{e}"));
+    match verify(&m) {
+        Ok(()) => Vec::new(),
+        Err(errs) => errs.into_iter().map(|e| e.message).collect(),
+    }
+}
+
+/// llvm-as-19 refuses `src` saying `msg`, and so do we.
+fn both_refuse(src: &str, msg: &str) {
+    let theirs = llvm_as_error(src);
+    assert!(theirs.contains(msg), "llvm-as-19 says otherwise for {msg:?}:\n{theirs}\n{src}");
+    let mine = ours(src);
+    assert!(mine.iter().any(|e| e == msg), "we do not say {msg:?} for\n{src}\nbut {mine:#?}");
+}
+
+/// llvm-as-19 and we accept `src`.
+fn both_accept(src: &str) {
+    llvm_as_ok(src);
+    let mine = ours(src);
+    assert!(mine.is_empty(), "we refuse\n{src}\n{mine:#?}");
+}
+
+#[test]
+fn musttail_rules() {
+    let callee = "declare i32 @g(i32)\ndeclare void @v()\n";
+    both_accept(&format!(
+        "{callee}define i32 @f(i32 %x) {{\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 %r\n}}\n"
+    ));
+    both_accept(&format!(
+        "{callee}define i32 @f(i32 %x) {{\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 undef\n}}\n"
+    ));
+    both_accept(
+        "declare ptr @p(ptr)\ndefine ptr @f(ptr %x) {\n  %r = musttail call ptr @p(ptr %x)\n  %c = bitcast ptr %r to ptr\n  ret ptr %c\n}\n",
+    );
+    let cases: &[(&str, &str)] = &[
+        (
+            "declare i32 @gv(i32, ...)\ndefine i32 @f(i32 %x) {\n  %r = musttail call i32 (i32, ...) @gv(i32 %x)\n  ret i32 %r\n}\n",
+            "cannot guarantee tail call due to mismatched varargs",
+        ),
+        (
+            "define i64 @f(i32 %x) {\n  %r = musttail call i32 @g(i32 %x)\n  ret i64 0\n}\n",
+            "cannot guarantee tail call due to mismatched return types",
+        ),
+        (
+            "define fastcc i32 @f(i32 %x) {\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 %r\n}\n",
+            "cannot guarantee tail call due to mismatched calling conv",
+        ),
+        (
+            "define i32 @f(i32 %x) {\n  %r = musttail call i32 @g(i32 %x)\n  %s = add i32 %r, 1\n  ret i32 %s\n}\n",
+            "musttail call must precede a ret with an optional bitcast",
+        ),
+        (
+            "define i32 @f(i32 %x) {\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 %x\n}\n",
+            "musttail call result must be returned",
+        ),
+        (
+            "define i32 @f(i32 %x, i32 %y) {\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 %r\n}\n",
+            "cannot guarantee tail call due to mismatched parameter counts",
+        ),
+        (
+            "define i32 @f(i64 %x) {\n  %t = trunc i64 %x to i32\n  %r = musttail call i32 @g(i32 %t)\n  ret i32 %r\n}\n",
+            "cannot guarantee tail call due to mismatched parameter types",
+        ),
+        (
+            "define i32 @f(i32 inreg %x) {\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 %r\n}\n",
+            "cannot guarantee tail call due to mismatched ABI impacting function attributes",
+        ),
+        (
+            "declare tailcc void @t(ptr)\ndefine tailcc void @f(ptr inreg %x) {\n  musttail call tailcc void @t(ptr %x)\n  ret void\n}\n",
+            "inreg attribute not allowed in tailcc musttail caller",
+        ),
+        (
+            "declare tailcc void @t(ptr)\ndefine tailcc void @f(ptr %x) {\n  musttail call tailcc void @t(ptr byref(i32) %x)\n  ret void\n}\n",
+            "byref attribute not allowed in tailcc musttail callee",
+        ),
+        (
+            "declare tailcc void @t(ptr, ...)\ndefine tailcc void @f(ptr %x, ...) {\n  musttail call tailcc void (ptr, ...) @t(ptr %x, ...)\n  ret void\n}\n",
+            "cannot guarantee tailcc tail call for varargs function",
+        ),
+        (
+            "define void @f() {\n  musttail call void asm \"\", \"\"()\n  ret void\n}\n",
+            "cannot use musttail call with inline asm",
+        ),
+    ];
+    for (body, msg) in cases {
+        both_refuse(&format!("{callee}{body}"), msg);
+    }
+}
+
+#[test]
+fn intrinsic_signatures() {
+    both_accept(
+        "declare i32 @llvm.abs.i32(i32, i1 immarg)\ndeclare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\ndeclare <4 x float> @llvm.fma.v4f32(<4 x float>, <4 x float>, <4 x float>)\ndeclare { i32, i1 } @llvm.sadd.with.overflow.i32(i32, i32)\ndeclare i32 @llvm.vector.reduce.add.v4i32(<4 x i32>)\ndeclare <4 x i32> @llvm.masked.gather.v4i32.v4p0(<4 x ptr>, i32, <4 x i1>, <4 x i32>)\ndeclare void @llvm.va_start.p0(ptr)\ndeclare void @llvm.donothing()\ndeclare i64 @llvm.ctpop.i64(i64)\ndeclare <2 x i64> @llvm.x86.sse2.psad.bw(<16 x i8>, <16 x i8>)\n\
+define i32 @f(i32 %x, ptr %p, <4 x float> %v, <4 x i32> %w, <4 x ptr> %ps, <4 x i1> %m, <16 x i8> %b, ...) {\n  %a = call i32 @llvm.abs.i32(i32 %x, i1 false)\n  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %p, i64 4, i1 false)\n  %f = call <4 x float> @llvm.fma.v4f32(<4 x float> %v, <4 x float> %v, <4 x float> %v)\n  %o = call { i32, i1 } @llvm.sadd.with.overflow.i32(i32 %x, i32 %x)\n  %r = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %w)\n  %g = call <4 x i32> @llvm.masked.gather.v4i32.v4p0(<4 x ptr> %ps, i32 4, <4 x i1> %m, <4 x i32> %w)\n  call void @llvm.va_start.p0(ptr %p)\n  call void @llvm.donothing()\n  %c = call i64 @llvm.ctpop.i64(i64 0)\n  %s = call <2 x i64> @llvm.x86.sse2.psad.bw(<16 x i8> %b, <16 x i8> %b)\n  ret i32 %a\n}\n",
+    );
+    let cases: &[(&str, &str)] = &[
+        (
+            "declare i32 @llvm.trap()\ndefine void @f() {\n  call i32 @llvm.trap()\n  ret void\n}\n",
+            "Intrinsic has incorrect return type!",
+        ),
+        (
+            "declare void @llvm.trap(i32)\ndefine void @f() {\n  call void @llvm.trap(i32 1)\n  ret void\n}\n",
+            "Intrinsic has incorrect argument type!",
+        ),
+        (
+            "declare i64 @llvm.abs.i32(i32, i1)\ndefine void @f() {\n  call i64 @llvm.abs.i32(i32 1, i1 false)\n  ret void\n}\n",
+            "Intrinsic has incorrect argument type!",
+        ),
+        (
+            "declare float @llvm.fma.f32(float, double, float)\ndefine void @f() {\n  call float @llvm.fma.f32(float 1.0, double 1.0, float 1.0)\n  ret void\n}\n",
+            "Intrinsic has incorrect argument type!",
+        ),
+        (
+            "declare void @llvm.trap(...)\ndefine void @f() {\n  call void (...) @llvm.trap()\n  ret void\n}\n",
+            "Intrinsic was not defined with variable arguments!",
+        ),
+        (
+            "declare i32 @llvm.abs.i32(i32, i1)\ndefine void @f(i1 %c) {\n  call i32 @llvm.abs.i32(i32 1, i1 %c)\n  ret void\n}\n",
+            "immarg operand has non-immediate parameter",
+        ),
+        ("define void @llvm.trap() {\n  ret void\n}\n", "llvm intrinsics cannot be defined!"),
+    ];
+    for (src, msg) in cases {
+        both_refuse(src, msg);
+    }
+}
