@@ -57,6 +57,7 @@ use crate::types::TypeKind;
 
 mod intrinsic_sig;
 mod musttail;
+mod tbaa;
 
 /// A verification failure, located.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -517,7 +518,7 @@ impl<'a> V<'a> {
                 if let Err(e) = check_inst(self.m, f, &inst.kind, inst.ty) {
                     self.at(loc, e.message);
                 } else {
-                    self.call_rules(f, b, ii, &inst.kind, loc);
+                    self.inst_rules(f, b, ii, inst, loc);
                 }
                 if inst.name.is_some() && self.m.types.get(inst.ty) == Some(&TypeKind::Void) {
                     self.at(loc, "Instruction has a name, but provides a void value!");
@@ -638,9 +639,24 @@ impl<'a> V<'a> {
         }
     }
 
-    /// The rules for calls kept in submodules: intrinsic signatures and
-    /// `immarg`, `musttail`.
-    fn call_rules(&mut self, f: &Function, b: &Block, ii: usize, kind: &InstKind, loc: Loc<'_>) {
+    /// The rules kept in submodules: `!tbaa` tags, intrinsic signatures
+    /// and `immarg`, `musttail`.
+    fn inst_rules(
+        &mut self,
+        f: &Function,
+        b: &Block,
+        ii: usize,
+        inst: &crate::inst::Inst,
+        loc: Loc<'_>,
+    ) {
+        let kind = &inst.kind;
+        for &(k, md) in &inst.md {
+            if k.0 == 1 && self.m.md.get(md).is_some() {
+                if let Some(msg) = tbaa::check(self.m, kind, md) {
+                    self.at(loc, msg);
+                }
+            }
+        }
         let call = match kind {
             InstKind::Call { call, .. }
             | InstKind::Invoke { call, .. }

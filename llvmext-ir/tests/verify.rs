@@ -966,3 +966,47 @@ define i32 @f(i32 %x, ptr %p, <4 x float> %v, <4 x i32> %w, <4 x ptr> %ps, <4 x 
         both_refuse(src, msg);
     }
 }
+
+#[test]
+fn tbaa_rules() {
+    let nodes = "!0 = !{!\"int\", !1, i64 0}\n!1 = !{!\"omnipotent char\", !2, i64 0}\n!2 = !{!\"Simple C/C++ TBAA\"}\n!3 = !{!\"S\", !0, i64 0, !0, i64 4}\n";
+    let load = |tag: &str, extra: &str| {
+        format!("define i32 @f(ptr %p) {{\n  %v = load i32, ptr %p, !tbaa {tag}\n  ret i32 %v\n}}\n{nodes}{extra}")
+    };
+    // Scalar and struct-path tags, the new format.
+    both_accept(&load("!4", "!4 = !{!0, !0, i64 0}\n"));
+    both_accept(&load("!4", "!4 = !{!3, !0, i64 4}\n"));
+    both_accept(&load("!4", "!4 = !{!0, !0, i64 0, i64 1}\n"));
+    // An old scalar tag (llvm-as upgrades it to !{!4, !4, i64 0}).
+    both_accept(&load("!4", "!4 = !{!\"x\", !5}\n!5 = !{}\n"));
+    both_accept(&load(
+        "!6",
+        "!4 = !{!2, i64 4, !\"int\"}\n!5 = !{!4, i64 8, !\"S\", !4, i64 0, i64 4, !4, i64 4, i64 4}\n!6 = !{!5, !4, i64 4, i64 4}\n",
+    ));
+    let cases: &[(&str, &str, &str)] = &[
+        ("!4", "!4 = !{!0, !0, i64 1}\n", "Offset not zero at the point of scalar access"),
+        ("!4", "!4 = !{!3, !5, i64 4}\n!5 = !{!\"other\", !2, i64 0}\n", "Did not see access type in access path!"),
+        ("!4", "!4 = !{!0, !0, i64 0, i64 2}\n", "Immutability part of the struct tag metadata must be either 0 or 1"),
+        ("!4", "!4 = !{!0, !0, i64 0, i64 0, i64 0}\n", "Struct tag metadata must have either 3 or 4 operands"),
+        ("!4", "!4 = !{!3, !\"x\", i64 0}\n", "Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes"),
+        ("!4", "!4 = !{!3, !3, i64 0}\n", "Access type node must be a valid scalar type"),
+        ("!4", "!4 = !{!0, !0, !\"x\"}\n", "Offset must be constant integer"),
+        ("!4", "!4 = !{!5, !0, i64 0}\n!5 = !{!\"T\", !0, i64 4, !0, i64 0}\n", "Offsets must be increasing!"),
+        ("!4", "!4 = !{!5, !0, i64 0}\n!5 = !{!\"T\", !0, i64 0, !0}\n", "Struct tag nodes must have an odd number of operands!"),
+        ("!4", "!4 = !{!5, !0, i64 0}\n!5 = !{!\"T\", !0, i32 0, !0, i64 4}\n", "Bitwidth between the offsets and struct type entries must match"),
+        ("!4", "!4 = !{!5, !0, i64 0}\n!5 = !{!0, !0, i64 0}\n", "Struct tag nodes have a string as their first operand"),
+        ("!4", "!4 = !{!5, !0, i64 0}\n!5 = !{!\"T\", !0, i64 4}\n", "Could not find TBAA parent in struct type node"),
+        // An old scalar tag (upgraded by llvm-as to !{!4, !4, i64 0}), not
+        // a scalar type node.
+        ("!4", "!4 = !{!\"x\", !\"y\"}\n", "Access type node must be a valid scalar type"),
+        // A DILocation as the tag.
+        ("!4", "!4 = !DILocation(line: 2, scope: !5)\n!5 = distinct !DISubprogram(name: \"f\", unit: !6, spFlags: DISPFlagDefinition)\n!6 = distinct !DICompileUnit(language: DW_LANG_C99, file: !7)\n!7 = !DIFile(filename: \"a.c\", directory: \"/\")\n", "Access type node must be a valid scalar type"),
+    ];
+    for (tag, extra, msg) in cases {
+        both_refuse(&load(tag, extra), msg);
+    }
+    both_refuse(
+        &format!("define i32 @f(i32 %x) {{\n  %v = add i32 %x, 1, !tbaa !4\n  ret i32 %v\n}}\n{nodes}!4 = !{{!0, !0, i64 0}}\n"),
+        "This instruction shall not have a TBAA access tag!",
+    );
+}
