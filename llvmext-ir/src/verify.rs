@@ -55,6 +55,7 @@ use crate::inst::{Clause, DbgRecord, InstId, InstKind, TailKind};
 use crate::module::{Block, Function, GlobalRef, Linkage, Module, Name, Value};
 use crate::types::TypeKind;
 
+mod di_checks;
 mod intrinsic_sig;
 mod musttail;
 mod tbaa;
@@ -74,6 +75,10 @@ pub struct VerifyError {
     pub inst: Option<u32>,
     /// What is wrong.
     pub message: String,
+    /// A debug-info fault (LLVM's `CheckDI`): `llvm-as` prints it, drops
+    /// the module's debug info and accepts the module, with the warning
+    /// "ignoring invalid debug info".
+    pub debug_info: bool,
 }
 
 impl fmt::Display for VerifyError {
@@ -100,6 +105,16 @@ impl std::error::Error for VerifyError {}
 pub fn verify(m: &Module) -> Result<(), Vec<VerifyError>> {
     let mut v = V { m, errs: Vec::new() };
     v.module();
+    for d in di_checks::check(m) {
+        v.errs.push(VerifyError {
+            global: None,
+            function: d.func,
+            block: None,
+            inst: None,
+            message: d.message.into(),
+            debug_info: true,
+        });
+    }
     if v.errs.is_empty() {
         Ok(())
     } else {
@@ -135,6 +150,7 @@ impl<'a> V<'a> {
             block: None,
             inst: None,
             message: msg.into(),
+            debug_info: false,
         });
     }
 
@@ -153,6 +169,7 @@ impl<'a> V<'a> {
             }),
             inst: loc.inst,
             message: msg.into(),
+            debug_info: false,
         });
     }
 

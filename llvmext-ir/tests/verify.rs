@@ -1010,3 +1010,130 @@ fn tbaa_rules() {
         "This instruction shall not have a TBAA access tag!",
     );
 }
+
+/// llvm-as-19's stderr for `src`, where it finds invalid debug info (it
+/// must say so; it then drops the debug info and verifies again, which
+/// still fails when the faulty nodes are reachable from elsewhere).
+fn llvm_as_di_warning(src: &str) -> String {
+    let mut child = Command::new("llvm-as-19")
+        .args(["-", "-o", "/dev/null"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("llvm-as-19 (Debian package llvm-19)");
+    child.stdin.take().unwrap().write_all(src.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.contains("ignoring invalid debug info"), "no debug-info warning for\n{src}\n{err}");
+    err
+}
+
+/// llvm-as-19 reports the debug-info fault `msg` for `src`, and so do we.
+fn both_find_di_fault(src: &str, msg: &str) {
+    let theirs = llvm_as_di_warning(src);
+    assert!(theirs.contains(msg), "llvm-as-19 says otherwise for {msg:?}:\n{theirs}\n{src}");
+    let m = llvmext_ir::parse::parse(src.as_bytes(), "t.ll").expect("our parser");
+    let errs = verify(&m).expect_err("we accept");
+    assert!(
+        errs.iter().any(|e| e.message == msg && e.debug_info),
+        "we do not say {msg:?} for\n{src}\nbut {errs:#?}"
+    );
+}
+
+/// A function `f` with debug info; `{body}` is its body, `{extra}` more
+/// metadata (numbered from !20).
+fn di_module(body: &str, extra: &str) -> String {
+    format!(
+        "define void @f() !dbg !5 {{\n{body}\n}}\n!llvm.dbg.cu = !{{!0}}\n!llvm.module.flags = !{{!3}}\n\
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)\n\
+!1 = !DIFile(filename: \"a.c\", directory: \"/\")\n\
+!3 = !{{i32 2, !\"Debug Info Version\", i32 3}}\n\
+!5 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 1, type: !6, unit: !0, spFlags: DISPFlagDefinition)\n\
+!6 = !DISubroutineType(types: !7)\n!7 = !{{null}}\n!8 = !DILocation(line: 2, scope: !5)\n{extra}"
+    )
+}
+
+#[test]
+fn debug_info_rules() {
+    both_accept(&di_module(
+        "  ret void, !dbg !8",
+        "!20 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n",
+    ));
+    let cases: &[(&str, &str, &str)] = &[
+        ("  ret void, !dbg !20", "!20 = !DILocation(line: 2, scope: !1)\n", "location requires a valid scope"),
+        (
+            "  ret void, !dbg !20",
+            "!20 = !DILocation(line: 2, scope: !21)\n!21 = !DISubprogram(name: \"g\", scope: !1, spFlags: 0)\n",
+            "scope points into the type hierarchy",
+        ),
+        (
+            "  ret void, !dbg !20",
+            "!20 = !DILocation(line: 2, scope: !21)\n!21 = distinct !DISubprogram(name: \"g\", scope: !1, file: !1, line: 3, type: !6, unit: !0, spFlags: DISPFlagDefinition)\n",
+            "!dbg attachment points at wrong subprogram for function",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DISubprogram(name: \"g\", scope: !1, line: 3, spFlags: 0)\n!21 = !{!20}\n!llvm.x = !{!21}\n",
+            "line specified with no file",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DISubprogram(name: \"g\", scope: !1, file: !1, type: !1, spFlags: 0)\n!llvm.x = !{!20}\n",
+            "invalid subroutine type",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = distinct !DISubprogram(name: \"g\", scope: !1, file: !1, spFlags: DISPFlagDefinition)\n!llvm.x = !{!20}\n",
+            "subprogram definitions must have a compile unit",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !1, size: 64)\n!llvm.x = !{!20}\n",
+            "invalid base type",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DIBasicType(tag: DW_TAG_pointer_type, name: \"int\")\n!llvm.x = !{!20}\n",
+            "invalid tag",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DICompositeType(tag: DW_TAG_structure_type, name: \"S\", elements: !1)\n!llvm.x = !{!20}\n",
+            "invalid composite elements",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DILocalVariable(name: \"x\", scope: !1)\n!llvm.x = !{!20}\n",
+            "local variable requires a valid scope",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DIFile(filename: \"b.c\", directory: \"/\", checksumkind: CSK_MD5, checksum: \"abc\")\n!llvm.x = !{!20}\n",
+            "invalid checksum length",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DILexicalBlock(scope: !1, file: !1, line: 2)\n!llvm.x = !{!20}\n",
+            "invalid local scope",
+        ),
+        (
+            "  ret void, !dbg !8, !foo !21",
+            "!21 = !{!8}\n",
+            "DILocation not allowed within this metadata node",
+        ),
+        (
+            "  call void @llvm.dbg.value(metadata i32 0, metadata !1, metadata !DIExpression()), !dbg !8\n  ret void, !dbg !8",
+            "declare void @llvm.dbg.value(metadata, metadata, metadata)\n",
+            "invalid llvm.dbg.value intrinsic variable",
+        ),
+    ];
+    for (body, extra, msg) in cases {
+        both_find_di_fault(&di_module(body, extra), msg);
+    }
+    // Compile units must be distinct.
+    let src = di_module("  ret void, !dbg !8", "").replace(
+        "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)",
+        "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug, enums: !1)",
+    );
+    both_find_di_fault(&src, "invalid enum list");
+}
