@@ -79,8 +79,24 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         return 1;
     }
     let name = if input == "-" { "<stdin>" } else { input };
-    let module = match llvmext::ir::parse::parse(&src, name) {
-        Ok(m) => m,
+    // As llvm-as, which upgrades debug info only when it verifies.
+    let mut opts = llvmext::ir::parse::ParseOptions::default();
+    opts.upgrade_debug_info = verify;
+    let module = match llvmext::ir::parse::parse_with(&src, name, &opts) {
+        Ok(p) => {
+            for w in &p.warnings {
+                if let llvmext::ir::debug_info::DebugInfoWarning::InvalidDebugInfo {
+                    errors, ..
+                } = w
+                {
+                    for e in errors {
+                        let _ = writeln!(err, "{e}");
+                    }
+                }
+                let _ = writeln!(err, "warning: {w}");
+            }
+            p.module
+        }
         Err(e) => {
             let _ = writeln!(err, "{prog}: {e}");
             return 1;

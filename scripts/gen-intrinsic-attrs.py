@@ -6,9 +6,12 @@ IntrinsicImpl.inc (Debian package llvm-19-dev):
         > llvmext-ir/src/intrinsic_table.rs
 
 Facts taken: the intrinsic names (sorted, as LLVM's name table), whether
-each is overloaded (OTable), and the attribute list each gets from
+each is overloaded (OTable), the attribute list each gets from
 `Intrinsic::getAttributes` (which llvm-as applies to every intrinsic
-declaration, replacing the attributes written in the .ll).
+declaration, replacing the attributes written in the .ll), and each one's
+type signature as LLVM encodes it (GET_INTRINSIC_GENERATOR_GLOBAL:
+`IIT_Table`, one word per intrinsic, and `IIT_LongEncodingTable`), which
+the verifier decodes as `Intrinsic::getIntrinsicInfoTableEntries` does.
 """
 import re
 import sys
@@ -36,6 +39,26 @@ for e in ot.split(','):
     obytes.append(v)
 # LLVM's isOverloaded: `OTable[id/8] & (1 << (id%8))`, with id the intrinsic's
 # 1-based ID (0 is not_intrinsic), so names[i] has id i + 1.
+def table_words(name, ctype):
+    i = src.index('static const %s %s[] = {' % (ctype, name))
+    body = src[i:src.index('};', i)]
+    body = body[body.index('{') + 1:]
+    body = re.sub(r'/\*.*?\*/', '', body)
+    words = []
+    for e in body.split(','):
+        e = e.strip()
+        if not e:
+            continue
+        mm = re.fullmatch(r'\(1U<<31\) \| (\d+)', e)
+        words.append((1 << 31) | int(mm.group(1)) if mm else int(e, 0))
+    return words
+
+iit = table_words('IIT_Table', 'unsigned')
+iit_long = table_words('IIT_LongEncodingTable', 'unsigned char')
+# The table ends with a 0 sentinel past the last intrinsic.
+assert len(iit) >= len(names), (len(iit), len(names))
+iit = iit[:len(names)]
+
 def overloaded(i):
     i += 1
     return bool(obytes[i // 8] & (1 << (i % 8))) if i // 8 < len(obytes) else False
@@ -134,7 +157,7 @@ offset = 0
 buckets = []
 for i, n in enumerate(names):
     if not prev or prev[0] != n[0]:
-        buckets.append((n[0], offset))
+        buckets.append((n[0], offset, i))
     k = 0
     while k < min(len(prev), len(n), 70) and prev[k] == n[k]:
         k += 1
@@ -145,9 +168,23 @@ for i, n in enumerate(names):
 out.append('";')
 out.append('')
 out.append('/// Where in [`NAMES`] the names starting with each letter begin (a line')
-out.append('/// with nothing shared with the previous one).')
-out.append('pub(crate) const BUCKETS: &[(u8, u32)] = &[')
-for c, off in buckets:
-    out.append("    (b'%s', %d)," % (c, off))
+out.append('/// with nothing shared with the previous one), and the index of that')
+out.append('/// line\'s intrinsic (0-based: LLVM\'s intrinsic ID minus one).')
+out.append('pub(crate) const BUCKETS: &[(u8, u32, u32)] = &[')
+for c, off, first in buckets:
+    out.append("    (b'%s', %d, %d)," % (c, off, first))
+out.append('];')
+out.append('')
+out.append('/// LLVM\'s `IIT_Table`: per intrinsic (by index), its type signature')
+out.append('/// in nibbles (low first), or with bit 31 set an offset into [`IIT_LONG`].')
+out.append('pub(crate) const IIT: &[u32] = &[')
+for k in range(0, len(iit), 8):
+    out.append('    ' + ', '.join('0x%x' % w for w in iit[k:k + 8]) + ',')
+out.append('];')
+out.append('')
+out.append('/// LLVM\'s `IIT_LongEncodingTable`.')
+out.append('pub(crate) const IIT_LONG: &[u8] = &[')
+for k in range(0, len(iit_long), 20):
+    out.append('    ' + ', '.join('%d' % w for w in iit_long[k:k + 20]) + ',')
 out.append('];')
 print('\n'.join(out))

@@ -1727,9 +1727,23 @@ fn op_size(op: u64) -> usize {
     }
 }
 
+/// The `(offset, size)` in bits of the expression's `DW_OP_LLVM_fragment`
+/// (LLVM's `DIExpression::getFragmentInfo`), walking operation by
+/// operation.
+pub fn expression_fragment(ops: &[u64]) -> Option<(u64, u64)> {
+    let mut pos = 0;
+    while pos < ops.len() {
+        if ops[pos] == 0x1000 {
+            return Some((*ops.get(pos + 1)?, *ops.get(pos + 2)?));
+        }
+        pos += op_size(ops[pos]);
+    }
+    None
+}
+
 /// `DIExpression::isValid` of LLVM 19 (an expression that would make
 /// LLVM's printer read past its end counts as not valid).
-fn expression_is_valid(ops: &[u64]) -> bool {
+pub fn expression_is_valid(ops: &[u64]) -> bool {
     let n = ops.len();
     let mut pos = 0;
     let first = match ops.first() {

@@ -20,24 +20,35 @@ use crate::attr::{Attr, AttrCategory, AttrKind, AttrList, AttrListId, AttrSetId,
 use crate::intrinsic_table::{BUCKETS, LISTS, NAMES, SETS};
 use crate::module::Module;
 
-/// The attribute list index of intrinsic `name` (`llvm.` and all), by
-/// LLVM's rule: the longest table name equal to `name`, or, for an
-/// overloaded intrinsic, followed in `name` by `.` and type suffixes.
-fn lookup(name: &str) -> Option<usize> {
+/// Intrinsic `name` (`llvm.` and all) found by LLVM's rule: the longest
+/// table name equal to `name`, or, for an overloaded intrinsic, followed in
+/// `name` by `.` and type suffixes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Found {
+    /// The index into [`LISTS`] of its attribute list.
+    pub list: usize,
+    /// Its index in LLVM's table (LLVM's intrinsic ID minus one).
+    pub index: usize,
+    /// The length of its base name in `name` (`llvm.` included).
+    pub base_len: usize,
+}
+
+/// Looks intrinsic `name` up (see [`Found`]).
+pub(crate) fn find(name: &str) -> Option<Found> {
     let rest = name.strip_prefix("llvm.")?.as_bytes();
     let first = *rest.first()?;
     let mut prev: Vec<u8> = Vec::with_capacity(64);
-    let mut best: Option<(usize, usize)> = None;
+    let mut best: Option<Found> = None;
     // The table is sorted within runs (target-independent names, then each
     // target's); every run of one first letter starts a fresh line.
-    for (i, &(c, start)) in BUCKETS.iter().enumerate() {
+    for (i, &(c, start, first_index)) in BUCKETS.iter().enumerate() {
         if c != first {
             continue;
         }
         let end = BUCKETS.get(i + 1).map_or(NAMES.len(), |b| b.1 as usize);
         let Some(run) = NAMES.get(start as usize..end) else { continue };
         prev.clear();
-        for line in run.lines() {
+        for (n, line) in run.lines().enumerate() {
             let b = line.as_bytes();
             let Some((&k, tail)) = b.split_first() else { continue };
             let shared = usize::from(k.wrapping_sub(b'0'));
@@ -54,13 +65,18 @@ fn lookup(name: &str) -> Option<usize> {
                     && rest.len() > prev.len()
                     && rest.starts_with(&prev)
                     && rest[prev.len()] == b'.');
-            if matches && best.map_or(true, |(len, _)| prev.len() > len) {
+            if matches && best.map_or(true, |f| prev.len() + 5 > f.base_len) {
                 let list = core::str::from_utf8(&tail[sep + 1..]).ok()?.parse().ok()?;
-                best = Some((prev.len(), list));
+                best =
+                    Some(Found { list, index: first_index as usize + n, base_len: prev.len() + 5 });
             }
         }
     }
-    best.map(|(_, l)| l)
+    best
+}
+
+fn lookup(name: &str) -> Option<usize> {
+    find(name).map(|f| f.list)
 }
 
 /// Whether `name` names an LLVM 19 intrinsic.

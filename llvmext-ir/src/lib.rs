@@ -53,6 +53,7 @@ pub mod attr;
 pub mod builder;
 pub mod constant;
 pub mod datalayout;
+pub mod debug_info;
 pub mod di;
 pub mod float;
 pub mod inst;

@@ -48,10 +48,15 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::constant::{ConstId, ConstKind};
-use crate::inst::{Clause, DbgRecord, InstId, InstKind};
-use crate::module::{Function, GlobalRef, Linkage, Module, Name, Value};
+use crate::inst::{DbgRecord, InstId, InstKind, TailKind};
+use crate::module::{Block, Function, GlobalRef, Linkage, Module, Name, Value};
 use crate::typecheck::{check_common, check_global_var, check_inst, global_addrspace};
 use crate::types::TypeKind;
+
+mod di_checks;
+mod intrinsic_sig;
+mod musttail;
+mod tbaa;
 
 /// A verification failure, located.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,6 +73,10 @@ pub struct VerifyError {
     pub inst: Option<u32>,
     /// What is wrong.
     pub message: String,
+    /// A debug-info fault (LLVM's `CheckDI`): `llvm-as` prints it, drops
+    /// the module's debug info and accepts the module, with the warning
+    /// "ignoring invalid debug info".
+    pub debug_info: bool,
 }
 
 impl fmt::Display for VerifyError {
@@ -90,10 +99,30 @@ impl fmt::Display for VerifyError {
 #[cfg(feature = "std")]
 impl std::error::Error for VerifyError {}
 
+/// The debug-info checks alone (LLVM's `CheckDI` failures, each with
+/// [`VerifyError::debug_info`] set): what [`debug_info::upgrade_debug_info`]
+/// runs when a module is read.
+///
+/// [`debug_info::upgrade_debug_info`]: crate::debug_info::upgrade_debug_info
+pub fn verify_debug_info(m: &Module) -> Vec<VerifyError> {
+    di_checks::check(m)
+        .into_iter()
+        .map(|d| VerifyError {
+            global: None,
+            function: d.func,
+            block: None,
+            inst: None,
+            message: d.message.into(),
+            debug_info: true,
+        })
+        .collect()
+}
+
 /// Verifies `m`: `Ok` or every fault found.
 pub fn verify(m: &Module) -> Result<(), Vec<VerifyError>> {
     let mut v = V { m, errs: Vec::new() };
     v.module();
+    v.errs.extend(verify_debug_info(m));
     if v.errs.is_empty() {
         Ok(())
     } else {
@@ -129,6 +158,7 @@ impl<'a> V<'a> {
             block: None,
             inst: None,
             message: msg.into(),
+            debug_info: false,
         });
     }
 
@@ -147,6 +177,7 @@ impl<'a> V<'a> {
             }),
             inst: loc.inst,
             message: msg.into(),
+            debug_info: false,
         });
     }
 
@@ -413,6 +444,9 @@ impl<'a> V<'a> {
             self.at(top, "comdat that does not exist");
         }
         self.md_attachments(&f.md, gname);
+        if let Some(msg) = intrinsic_sig::check_function(f) {
+            self.at(top, msg);
+        }
         if f.is_declaration() {
             return;
         }
@@ -510,6 +544,8 @@ impl<'a> V<'a> {
                 let Some(inst) = f.insts.get(id.0 as usize) else { continue };
                 if let Err(e) = check_inst(self.m, f, &inst.kind, inst.ty) {
                     self.at(loc, e.message);
+                } else {
+                    self.inst_rules(f, b, ii, inst, loc);
                 }
                 if inst.name.is_some() && self.m.types.get(inst.ty) == Some(&TypeKind::Void) {
                     self.at(loc, "Instruction has a name, but provides a void value!");
@@ -597,7 +633,7 @@ impl<'a> V<'a> {
                         }
                     }
                     kind => {
-                        for_each_operand(kind, |v| {
+                        kind.for_each_operand(|v| {
                             let Value::Inst(d) = v else { return };
                             if d == id {
                                 self_ref = true;
@@ -626,6 +662,41 @@ impl<'a> V<'a> {
                 if !ok {
                     self.at(loc, "Instruction does not dominate all uses!");
                 }
+            }
+        }
+    }
+
+    /// The rules kept in submodules: `!tbaa` tags, intrinsic signatures
+    /// and `immarg`, `musttail`.
+    fn inst_rules(
+        &mut self,
+        f: &Function,
+        b: &Block,
+        ii: usize,
+        inst: &crate::inst::Inst,
+        loc: Loc<'_>,
+    ) {
+        let kind = &inst.kind;
+        for &(k, md) in &inst.md {
+            if k.0 == 1 && self.m.md.get(md).is_some() {
+                if let Some(msg) = tbaa::check(self.m, kind, md) {
+                    self.at(loc, msg);
+                }
+            }
+        }
+        let call = match kind {
+            InstKind::Call { call, .. }
+            | InstKind::Invoke { call, .. }
+            | InstKind::CallBr { call, .. } => call,
+            _ => return,
+        };
+        if let Some(msg) = intrinsic_sig::check_call(self.m, call) {
+            self.at(loc, msg);
+            return;
+        }
+        if let InstKind::Call { tail: TailKind::MustTail, .. } = kind {
+            if let Some(msg) = musttail::check(self.m, f, b, ii, call) {
+                self.at(loc, msg);
             }
         }
     }
@@ -759,82 +830,6 @@ fn value_key(v: Value) -> (u8, u32) {
         Value::Inst(i) => (2, i.0),
         Value::Metadata(m) => (3, m.0),
         Value::InlineAsm(i) => (4, i),
-    }
-}
-
-/// Calls `f` on every value operand of `kind` (phis included; callee and
-/// bundle inputs of calls included).
-pub fn for_each_operand(kind: &InstKind, mut f: impl FnMut(Value)) {
-    use InstKind::*;
-    let call = |c: &crate::inst::CallData, f: &mut dyn FnMut(Value)| {
-        f(c.callee);
-        c.args.iter().for_each(|&a| f(a));
-        c.bundles.iter().flat_map(|b| b.inputs.iter()).for_each(|&a| f(a));
-    };
-    match kind {
-        Ret(v) => v.iter().for_each(|&v| f(v)),
-        Br(_) | Unreachable | Fence { .. } => {}
-        Alloca { count, .. } => f(*count),
-        CondBr { cond, .. } | Switch { cond, .. } => f(*cond),
-        IndirectBr { addr, .. } => f(*addr),
-        Invoke { call: c, .. } | CallBr { call: c, .. } | Call { call: c, .. } => call(c, &mut f),
-        Resume(v) | Freeze(v) | VaArg(v) => f(*v),
-        CatchSwitch { parent, .. } => f(*parent),
-        CatchRet { pad, .. } | CleanupRet { pad, .. } => f(*pad),
-        FNeg { val, .. } | Cast { val, .. } => f(*val),
-        Binary { lhs, rhs, .. } | ICmp { lhs, rhs, .. } | FCmp { lhs, rhs, .. } => {
-            f(*lhs);
-            f(*rhs);
-        }
-        ExtractElement { vec, idx } => {
-            f(*vec);
-            f(*idx);
-        }
-        InsertElement { vec, elt, idx } => {
-            f(*vec);
-            f(*elt);
-            f(*idx);
-        }
-        ShuffleVector { a, b, .. } => {
-            f(*a);
-            f(*b);
-        }
-        ExtractValue { agg, .. } => f(*agg),
-        InsertValue { agg, val, .. } => {
-            f(*agg);
-            f(*val);
-        }
-        Load { ptr, .. } => f(*ptr),
-        Store { val, ptr, .. } => {
-            f(*val);
-            f(*ptr);
-        }
-        CmpXchg { ptr, cmp, new, .. } => {
-            f(*ptr);
-            f(*cmp);
-            f(*new);
-        }
-        AtomicRmw { ptr, val, .. } => {
-            f(*ptr);
-            f(*val);
-        }
-        Gep { base, indices, .. } => {
-            f(*base);
-            indices.iter().for_each(|&i| f(i));
-        }
-        Phi { incoming, .. } => incoming.iter().for_each(|&(v, _)| f(v)),
-        Select { cond, then_val, else_val, .. } => {
-            f(*cond);
-            f(*then_val);
-            f(*else_val);
-        }
-        LandingPad { clauses, .. } => clauses.iter().for_each(|c| match *c {
-            Clause::Catch(v) | Clause::Filter(v) => f(v),
-        }),
-        CatchPad { parent, args } | CleanupPad { parent, args } => {
-            f(*parent);
-            args.iter().for_each(|&a| f(a));
-        }
     }
 }
 

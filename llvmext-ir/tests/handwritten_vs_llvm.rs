@@ -3,7 +3,8 @@
 //! lines) is given to `llvm-as-19` and to llvmext-ir (parse, verify,
 //! print). Where llvm-as-19 accepts, our text must equal
 //! `llvm-as-19 | llvm-dis-19` byte for byte after the `; ModuleID` line;
-//! where it refuses, we must refuse too, with a located error.
+//! where it refuses, we must refuse too, with a located error. The
+//! warnings llvm-as-19 prints (invalid debug info it drops) must be ours.
 //!
 //! The files are IR of the kind people type (the language reference's
 //! examples, tutorials, old spellings LLVM still upgrades), which compilers
@@ -29,8 +30,14 @@ fn split(src: &[u8]) -> Vec<(String, Vec<u8>)> {
     mods
 }
 
-/// `llvm-as-19 | llvm-dis-19` of `src`, or llvm-as-19's error.
-fn llvm(src: &[u8]) -> Result<Vec<u8>, String> {
+/// The `warning: ...` lines of a tool's stderr.
+fn warnings(stderr: &str) -> Vec<String> {
+    stderr.lines().filter(|l| l.starts_with("warning: ")).map(String::from).collect()
+}
+
+/// `llvm-as-19 | llvm-dis-19` of `src` and llvm-as-19's warnings, or its
+/// error.
+fn llvm(src: &[u8]) -> Result<(Vec<u8>, Vec<String>), String> {
     let mut child = Command::new("llvm-as-19")
         .args(["-", "-o", "-"])
         .stdin(Stdio::piped())
@@ -48,16 +55,19 @@ fn llvm(src: &[u8]) -> Result<Vec<u8>, String> {
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
     }
-    Ok(common::run("llvm-dis-19", &out.stdout))
+    let w = warnings(&String::from_utf8_lossy(&out.stderr));
+    Ok((common::run("llvm-dis-19", &out.stdout), w))
 }
 
-/// Ours: parse, verify, print (as `llvmext-opt -S` does).
-fn ours(src: &[u8]) -> Result<Vec<u8>, String> {
-    let m = llvmext_ir::parse::parse(src, "<stdin>").map_err(|e| e.to_string())?;
-    if let Err(errs) = llvmext_ir::verify::verify(&m) {
+/// Ours: parse, verify, print (as `llvmext-opt -S` does), and the warnings.
+fn ours(src: &[u8]) -> Result<(Vec<u8>, Vec<String>), String> {
+    let p = llvmext_ir::parse::parse_with(src, "<stdin>", &Default::default())
+        .map_err(|e| e.to_string())?;
+    if let Err(errs) = llvmext_ir::verify::verify(&p.module) {
         return Err(errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"));
     }
-    Ok(llvmext_ir::write::print_bytes(&m, "<stdin>"))
+    let w = p.warnings.iter().map(|w| format!("warning: {w}")).collect();
+    Ok((llvmext_ir::write::print_bytes(&p.module, "<stdin>"), w))
 }
 
 fn after_id(s: &[u8]) -> &[u8] {
@@ -86,8 +96,14 @@ fn run_suite(sub: &str) -> (usize, usize) {
         for (name, text) in mods {
             let at = format!("{file}:{name}");
             match (llvm(&text), ours(&text)) {
-                (Ok(theirs), Ok(ours)) => {
-                    if after_id(&theirs) == after_id(&ours) {
+                (Ok((theirs, their_w)), Ok((ours, our_w))) => {
+                    if their_w != our_w {
+                        failures.push(format!(
+                            "{at}: warnings differ\n--- llvm-as-19\n{}\n--- ours\n{}",
+                            their_w.join("\n"),
+                            our_w.join("\n")
+                        ));
+                    } else if after_id(&theirs) == after_id(&ours) {
                         accepted += 1;
                     } else {
                         failures.push(format!(

@@ -73,6 +73,10 @@ fn clang_output_without_debug_info_parses() {
             assert_eq!(our_decls, decls, "{} {opt}: declarations", src.display());
             assert_eq!(m.globals.len(), globals, "{} {opt}: globals", src.display());
             assert!(m.triple.is_some() && m.datalayout.is_some());
+            // Real compiler output verifies.
+            if let Err(e) = llvmext_ir::verify::verify(&m) {
+                panic!("{} {opt}: the verifier refuses clang's output: {e:#?}", src.display());
+            }
             // Every instruction operand resolved (no placeholder left).
             for f in &m.functions {
                 for inst in &f.insts {
@@ -97,6 +101,9 @@ fn clang_output_with_debug_info_parses() {
             let m =
                 parse(&ll, "in.ll").unwrap_or_else(|e| panic!("{} {opt} -g: {e}", src.display()));
             assert!(!m.functions.is_empty());
+            if let Err(e) = llvmext_ir::verify::verify(&m) {
+                panic!("{} {opt} -g: the verifier refuses clang's output: {e:#?}", src.display());
+            }
         }
     }
 }

@@ -836,3 +836,322 @@ fn names_are_unique() {
         Some("define void @f(i32 %x) {\nentry:\n  %x = add i32 1, 1\n  ret void\n}\n"),
     );
 }
+
+/// Our parser and verifier's messages for `src`.
+fn ours(src: &str) -> Vec<String> {
+    let m = llvmext_ir::parse::parse(src.as_bytes(), "t.ll")
+        .unwrap_or_else(|e| panic!("our parser refused:\n{src}\n{e}"));
+    match verify(&m) {
+        Ok(()) => Vec::new(),
+        Err(errs) => errs.into_iter().map(|e| e.message).collect(),
+    }
+}
+
+/// llvm-as-19 refuses `src` saying `msg`, and so do we.
+fn both_refuse(src: &str, msg: &str) {
+    let theirs = llvm_as_error(src);
+    assert!(theirs.contains(msg), "llvm-as-19 says otherwise for {msg:?}:\n{theirs}\n{src}");
+    let mine = ours(src);
+    assert!(mine.iter().any(|e| e == msg), "we do not say {msg:?} for\n{src}\nbut {mine:#?}");
+}
+
+/// llvm-as-19 and we accept `src`.
+fn both_accept(src: &str) {
+    llvm_as_ok(src);
+    let mine = ours(src);
+    assert!(mine.is_empty(), "we refuse\n{src}\n{mine:#?}");
+}
+
+#[test]
+fn musttail_rules() {
+    let callee = "declare i32 @g(i32)\ndeclare void @v()\n";
+    both_accept(&format!(
+        "{callee}define i32 @f(i32 %x) {{\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 %r\n}}\n"
+    ));
+    both_accept(&format!(
+        "{callee}define i32 @f(i32 %x) {{\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 undef\n}}\n"
+    ));
+    both_accept(
+        "declare ptr @p(ptr)\ndefine ptr @f(ptr %x) {\n  %r = musttail call ptr @p(ptr %x)\n  %c = bitcast ptr %r to ptr\n  ret ptr %c\n}\n",
+    );
+    let cases: &[(&str, &str)] = &[
+        (
+            "declare i32 @gv(i32, ...)\ndefine i32 @f(i32 %x) {\n  %r = musttail call i32 (i32, ...) @gv(i32 %x)\n  ret i32 %r\n}\n",
+            "cannot guarantee tail call due to mismatched varargs",
+        ),
+        (
+            "define i64 @f(i32 %x) {\n  %r = musttail call i32 @g(i32 %x)\n  ret i64 0\n}\n",
+            "cannot guarantee tail call due to mismatched return types",
+        ),
+        (
+            "define fastcc i32 @f(i32 %x) {\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 %r\n}\n",
+            "cannot guarantee tail call due to mismatched calling conv",
+        ),
+        (
+            "define i32 @f(i32 %x) {\n  %r = musttail call i32 @g(i32 %x)\n  %s = add i32 %r, 1\n  ret i32 %s\n}\n",
+            "musttail call must precede a ret with an optional bitcast",
+        ),
+        (
+            "define i32 @f(i32 %x) {\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 %x\n}\n",
+            "musttail call result must be returned",
+        ),
+        (
+            "define i32 @f(i32 %x, i32 %y) {\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 %r\n}\n",
+            "cannot guarantee tail call due to mismatched parameter counts",
+        ),
+        (
+            "define i32 @f(i64 %x) {\n  %t = trunc i64 %x to i32\n  %r = musttail call i32 @g(i32 %t)\n  ret i32 %r\n}\n",
+            "cannot guarantee tail call due to mismatched parameter types",
+        ),
+        (
+            "define i32 @f(i32 inreg %x) {\n  %r = musttail call i32 @g(i32 %x)\n  ret i32 %r\n}\n",
+            "cannot guarantee tail call due to mismatched ABI impacting function attributes",
+        ),
+        (
+            "declare tailcc void @t(ptr)\ndefine tailcc void @f(ptr inreg %x) {\n  musttail call tailcc void @t(ptr %x)\n  ret void\n}\n",
+            "inreg attribute not allowed in tailcc musttail caller",
+        ),
+        (
+            "declare tailcc void @t(ptr)\ndefine tailcc void @f(ptr %x) {\n  musttail call tailcc void @t(ptr byref(i32) %x)\n  ret void\n}\n",
+            "byref attribute not allowed in tailcc musttail callee",
+        ),
+        (
+            "declare tailcc void @t(ptr, ...)\ndefine tailcc void @f(ptr %x, ...) {\n  musttail call tailcc void (ptr, ...) @t(ptr %x, ...)\n  ret void\n}\n",
+            "cannot guarantee tailcc tail call for varargs function",
+        ),
+        (
+            "define void @f() {\n  musttail call void asm \"\", \"\"()\n  ret void\n}\n",
+            "cannot use musttail call with inline asm",
+        ),
+    ];
+    for (body, msg) in cases {
+        both_refuse(&format!("{callee}{body}"), msg);
+    }
+}
+
+#[test]
+fn intrinsic_signatures() {
+    both_accept(
+        "declare i32 @llvm.abs.i32(i32, i1 immarg)\ndeclare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\ndeclare <4 x float> @llvm.fma.v4f32(<4 x float>, <4 x float>, <4 x float>)\ndeclare { i32, i1 } @llvm.sadd.with.overflow.i32(i32, i32)\ndeclare i32 @llvm.vector.reduce.add.v4i32(<4 x i32>)\ndeclare <4 x i32> @llvm.masked.gather.v4i32.v4p0(<4 x ptr>, i32, <4 x i1>, <4 x i32>)\ndeclare void @llvm.va_start.p0(ptr)\ndeclare void @llvm.donothing()\ndeclare i64 @llvm.ctpop.i64(i64)\ndeclare <2 x i64> @llvm.x86.sse2.psad.bw(<16 x i8>, <16 x i8>)\n\
+define i32 @f(i32 %x, ptr %p, <4 x float> %v, <4 x i32> %w, <4 x ptr> %ps, <4 x i1> %m, <16 x i8> %b, ...) {\n  %a = call i32 @llvm.abs.i32(i32 %x, i1 false)\n  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %p, i64 4, i1 false)\n  %f = call <4 x float> @llvm.fma.v4f32(<4 x float> %v, <4 x float> %v, <4 x float> %v)\n  %o = call { i32, i1 } @llvm.sadd.with.overflow.i32(i32 %x, i32 %x)\n  %r = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %w)\n  %g = call <4 x i32> @llvm.masked.gather.v4i32.v4p0(<4 x ptr> %ps, i32 4, <4 x i1> %m, <4 x i32> %w)\n  call void @llvm.va_start.p0(ptr %p)\n  call void @llvm.donothing()\n  %c = call i64 @llvm.ctpop.i64(i64 0)\n  %s = call <2 x i64> @llvm.x86.sse2.psad.bw(<16 x i8> %b, <16 x i8> %b)\n  ret i32 %a\n}\n",
+    );
+    let cases: &[(&str, &str)] = &[
+        (
+            "declare i32 @llvm.trap()\ndefine void @f() {\n  call i32 @llvm.trap()\n  ret void\n}\n",
+            "Intrinsic has incorrect return type!",
+        ),
+        (
+            "declare void @llvm.trap(i32)\ndefine void @f() {\n  call void @llvm.trap(i32 1)\n  ret void\n}\n",
+            "Intrinsic has incorrect argument type!",
+        ),
+        (
+            "declare i64 @llvm.abs.i32(i32, i1)\ndefine void @f() {\n  call i64 @llvm.abs.i32(i32 1, i1 false)\n  ret void\n}\n",
+            "Intrinsic has incorrect argument type!",
+        ),
+        (
+            "declare float @llvm.fma.f32(float, double, float)\ndefine void @f() {\n  call float @llvm.fma.f32(float 1.0, double 1.0, float 1.0)\n  ret void\n}\n",
+            "Intrinsic has incorrect argument type!",
+        ),
+        (
+            "declare void @llvm.trap(...)\ndefine void @f() {\n  call void (...) @llvm.trap()\n  ret void\n}\n",
+            "Intrinsic was not defined with variable arguments!",
+        ),
+        (
+            "declare i32 @llvm.abs.i32(i32, i1)\ndefine void @f(i1 %c) {\n  call i32 @llvm.abs.i32(i32 1, i1 %c)\n  ret void\n}\n",
+            "immarg operand has non-immediate parameter",
+        ),
+        ("define void @llvm.trap() {\n  ret void\n}\n", "llvm intrinsics cannot be defined!"),
+    ];
+    for (src, msg) in cases {
+        both_refuse(src, msg);
+    }
+}
+
+#[test]
+fn tbaa_rules() {
+    let nodes = "!0 = !{!\"int\", !1, i64 0}\n!1 = !{!\"omnipotent char\", !2, i64 0}\n!2 = !{!\"Simple C/C++ TBAA\"}\n!3 = !{!\"S\", !0, i64 0, !0, i64 4}\n";
+    let load = |tag: &str, extra: &str| {
+        format!("define i32 @f(ptr %p) {{\n  %v = load i32, ptr %p, !tbaa {tag}\n  ret i32 %v\n}}\n{nodes}{extra}")
+    };
+    // Scalar and struct-path tags, the new format.
+    both_accept(&load("!4", "!4 = !{!0, !0, i64 0}\n"));
+    both_accept(&load("!4", "!4 = !{!3, !0, i64 4}\n"));
+    both_accept(&load("!4", "!4 = !{!0, !0, i64 0, i64 1}\n"));
+    // An old scalar tag (llvm-as upgrades it to !{!4, !4, i64 0}).
+    both_accept(&load("!4", "!4 = !{!\"x\", !5}\n!5 = !{}\n"));
+    both_accept(&load(
+        "!6",
+        "!4 = !{!2, i64 4, !\"int\"}\n!5 = !{!4, i64 8, !\"S\", !4, i64 0, i64 4, !4, i64 4, i64 4}\n!6 = !{!5, !4, i64 4, i64 4}\n",
+    ));
+    let cases: &[(&str, &str, &str)] = &[
+        ("!4", "!4 = !{!0, !0, i64 1}\n", "Offset not zero at the point of scalar access"),
+        ("!4", "!4 = !{!3, !5, i64 4}\n!5 = !{!\"other\", !2, i64 0}\n", "Did not see access type in access path!"),
+        ("!4", "!4 = !{!0, !0, i64 0, i64 2}\n", "Immutability part of the struct tag metadata must be either 0 or 1"),
+        ("!4", "!4 = !{!0, !0, i64 0, i64 0, i64 0}\n", "Struct tag metadata must have either 3 or 4 operands"),
+        ("!4", "!4 = !{!3, !\"x\", i64 0}\n", "Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes"),
+        ("!4", "!4 = !{!3, !3, i64 0}\n", "Access type node must be a valid scalar type"),
+        ("!4", "!4 = !{!0, !0, !\"x\"}\n", "Offset must be constant integer"),
+        ("!4", "!4 = !{!5, !0, i64 0}\n!5 = !{!\"T\", !0, i64 4, !0, i64 0}\n", "Offsets must be increasing!"),
+        ("!4", "!4 = !{!5, !0, i64 0}\n!5 = !{!\"T\", !0, i64 0, !0}\n", "Struct tag nodes must have an odd number of operands!"),
+        ("!4", "!4 = !{!5, !0, i64 0}\n!5 = !{!\"T\", !0, i32 0, !0, i64 4}\n", "Bitwidth between the offsets and struct type entries must match"),
+        ("!4", "!4 = !{!5, !0, i64 0}\n!5 = !{!0, !0, i64 0}\n", "Struct tag nodes have a string as their first operand"),
+        ("!4", "!4 = !{!5, !0, i64 0}\n!5 = !{!\"T\", !0, i64 4}\n", "Could not find TBAA parent in struct type node"),
+        // An old scalar tag (upgraded by llvm-as to !{!4, !4, i64 0}), not
+        // a scalar type node.
+        ("!4", "!4 = !{!\"x\", !\"y\"}\n", "Access type node must be a valid scalar type"),
+        // A DILocation as the tag.
+        ("!4", "!4 = !DILocation(line: 2, scope: !5)\n!5 = distinct !DISubprogram(name: \"f\", unit: !6, spFlags: DISPFlagDefinition)\n!6 = distinct !DICompileUnit(language: DW_LANG_C99, file: !7)\n!7 = !DIFile(filename: \"a.c\", directory: \"/\")\n", "Access type node must be a valid scalar type"),
+    ];
+    for (tag, extra, msg) in cases {
+        both_refuse(&load(tag, extra), msg);
+    }
+    both_refuse(
+        &format!("define i32 @f(i32 %x) {{\n  %v = add i32 %x, 1, !tbaa !4\n  ret i32 %v\n}}\n{nodes}!4 = !{{!0, !0, i64 0}}\n"),
+        "This instruction shall not have a TBAA access tag!",
+    );
+}
+
+/// llvm-as-19's stderr for `src`, where it finds invalid debug info (it
+/// must say so; it then drops the debug info and verifies again, which
+/// still fails when the faulty nodes are reachable from elsewhere).
+fn llvm_as_di_warning(src: &str) -> String {
+    let mut child = Command::new("llvm-as-19")
+        .args(["-", "-o", "/dev/null"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("llvm-as-19 (Debian package llvm-19)");
+    child.stdin.take().unwrap().write_all(src.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.contains("ignoring invalid debug info"), "no debug-info warning for\n{src}\n{err}");
+    err
+}
+
+/// llvm-as-19 reports the debug-info fault `msg` for `src`, and so do we.
+fn both_find_di_fault(src: &str, msg: &str) {
+    let theirs = llvm_as_di_warning(src);
+    assert!(theirs.contains(msg), "llvm-as-19 says otherwise for {msg:?}:\n{theirs}\n{src}");
+    // The verifier finds it when the parser keeps the debug info...
+    let mut keep = llvmext_ir::parse::ParseOptions::default();
+    keep.upgrade_debug_info = false;
+    let m =
+        llvmext_ir::parse::parse_with(src.as_bytes(), "t.ll", &keep).expect("our parser").module;
+    let errs = verify(&m).expect_err("we accept");
+    // (Debug intrinsics are records once parsed; the verifier then names
+    // the record.)
+    let as_record = msg
+        .replace("llvm.dbg.value intrinsic", "#dbg record")
+        .replace("llvm.dbg.declare intrinsic", "#dbg record");
+    assert!(
+        errs.iter().any(|e| (e.message == msg || e.message == as_record) && e.debug_info),
+        "we do not say {msg:?} for\n{src}\nbut {errs:#?}"
+    );
+    // ...and the parser, as llvm-as, warns and drops the debug info.
+    let p = llvmext_ir::parse::parse_with(src.as_bytes(), "t.ll", &Default::default()).unwrap();
+    match p.warnings.as_slice() {
+        [w @ llvmext_ir::debug_info::DebugInfoWarning::InvalidDebugInfo { errors, .. }] => {
+            assert!(errors.iter().any(|e| e.message == msg), "{w:?}");
+            assert_eq!(w.to_string(), "ignoring invalid debug info in t.ll");
+        }
+        w => panic!("no debug-info warning for\n{src}\n{w:?}"),
+    }
+}
+
+/// A function `f` with debug info; `{body}` is its body, `{extra}` more
+/// metadata (numbered from !20).
+fn di_module(body: &str, extra: &str) -> String {
+    format!(
+        "define void @f() !dbg !5 {{\n{body}\n}}\n!llvm.dbg.cu = !{{!0}}\n!llvm.module.flags = !{{!3}}\n\
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)\n\
+!1 = !DIFile(filename: \"a.c\", directory: \"/\")\n\
+!3 = !{{i32 2, !\"Debug Info Version\", i32 3}}\n\
+!5 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 1, type: !6, unit: !0, spFlags: DISPFlagDefinition)\n\
+!6 = !DISubroutineType(types: !7)\n!7 = !{{null}}\n!8 = !DILocation(line: 2, scope: !5)\n{extra}"
+    )
+}
+
+#[test]
+fn debug_info_rules() {
+    both_accept(&di_module(
+        "  ret void, !dbg !8",
+        "!20 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n",
+    ));
+    let cases: &[(&str, &str, &str)] = &[
+        ("  ret void, !dbg !20", "!20 = !DILocation(line: 2, scope: !1)\n", "location requires a valid scope"),
+        (
+            "  ret void, !dbg !20",
+            "!20 = !DILocation(line: 2, scope: !21)\n!21 = !DISubprogram(name: \"g\", scope: !1, spFlags: 0)\n",
+            "scope points into the type hierarchy",
+        ),
+        (
+            "  ret void, !dbg !20",
+            "!20 = !DILocation(line: 2, scope: !21)\n!21 = distinct !DISubprogram(name: \"g\", scope: !1, file: !1, line: 3, type: !6, unit: !0, spFlags: DISPFlagDefinition)\n",
+            "!dbg attachment points at wrong subprogram for function",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DISubprogram(name: \"g\", scope: !1, line: 3, spFlags: 0)\n!21 = !{!20}\n!llvm.x = !{!21}\n",
+            "line specified with no file",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DISubprogram(name: \"g\", scope: !1, file: !1, type: !1, spFlags: 0)\n!llvm.x = !{!20}\n",
+            "invalid subroutine type",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = distinct !DISubprogram(name: \"g\", scope: !1, file: !1, spFlags: DISPFlagDefinition)\n!llvm.x = !{!20}\n",
+            "subprogram definitions must have a compile unit",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !1, size: 64)\n!llvm.x = !{!20}\n",
+            "invalid base type",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DIBasicType(tag: DW_TAG_pointer_type, name: \"int\")\n!llvm.x = !{!20}\n",
+            "invalid tag",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DICompositeType(tag: DW_TAG_structure_type, name: \"S\", elements: !1)\n!llvm.x = !{!20}\n",
+            "invalid composite elements",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DILocalVariable(name: \"x\", scope: !1)\n!llvm.x = !{!20}\n",
+            "local variable requires a valid scope",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DIFile(filename: \"b.c\", directory: \"/\", checksumkind: CSK_MD5, checksum: \"abc\")\n!llvm.x = !{!20}\n",
+            "invalid checksum length",
+        ),
+        (
+            "  ret void, !dbg !8",
+            "!20 = !DILexicalBlock(scope: !1, file: !1, line: 2)\n!llvm.x = !{!20}\n",
+            "invalid local scope",
+        ),
+        (
+            "  ret void, !dbg !8, !foo !21",
+            "!21 = !{!8}\n",
+            "DILocation not allowed within this metadata node",
+        ),
+        (
+            "  call void @llvm.dbg.value(metadata i32 0, metadata !1, metadata !DIExpression()), !dbg !8\n  ret void, !dbg !8",
+            "declare void @llvm.dbg.value(metadata, metadata, metadata)\n",
+            "invalid llvm.dbg.value intrinsic variable",
+        ),
+    ];
+    for (body, extra, msg) in cases {
+        both_find_di_fault(&di_module(body, extra), msg);
+    }
+    // Compile units must be distinct.
+    let src = di_module("  ret void, !dbg !8", "").replace(
+        "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)",
+        "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug, enums: !1)",
+    );
+    both_find_di_fault(&src, "invalid enum list");
+}

@@ -125,17 +125,76 @@ pub(crate) fn check_use_count(loc: u32, uses: usize, n: usize) -> R<()> {
     Ok(())
 }
 
-/// Parses a whole `.ll` module. `file` names it in errors and is the
-/// `source_filename` when the text gives none (as `llvm-as` does).
+/// Parses a whole `.ll` module as `llvm-as` reads it. `file` names it in
+/// errors and is the `source_filename` when the text gives none (as
+/// `llvm-as` does).
+///
+/// Like `llvm-as`, this upgrades what LLVM 19 upgrades on read, and drops
+/// debug info that has a stale `"Debug Info Version"` or fails the
+/// debug-info checks ([`debug_info::upgrade_debug_info`]); use
+/// [`parse_with`] to see the warning or to keep such debug info.
+///
+/// [`debug_info::upgrade_debug_info`]: crate::debug_info::upgrade_debug_info
 pub fn parse(src: &[u8], file: &str) -> Result<Module, ParseError> {
+    parse_with(src, file, &ParseOptions::default()).map(|p| p.module)
+}
+
+/// How [`parse_with`] reads a module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseOptions {
+    /// Run [`debug_info::upgrade_debug_info`] on the module, as `llvm-as`
+    /// does unless given `-disable-verify` (default `true`).
+    ///
+    /// [`debug_info::upgrade_debug_info`]: crate::debug_info::upgrade_debug_info
+    pub upgrade_debug_info: bool,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions { upgrade_debug_info: true }
+    }
+}
+
+/// A parsed module and what LLVM would have warned about while reading it.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Parsed {
+    /// The module.
+    pub module: Module,
+    /// Warnings (`llvm-as` prints them as `warning: ...` and goes on).
+    pub warnings: Vec<crate::debug_info::DebugInfoWarning>,
+}
+
+/// [`parse`] with options, returning the warnings too.
+///
+/// ```
+/// use llvmext_ir::parse::{parse_with, ParseOptions};
+/// let src = b"define void @f() !dbg !0 {\n  ret void\n}\n\
+///             !0 = distinct !DISubprogram(name: \"f\", spFlags: 0)\n";
+/// let p = parse_with(src, "f.ll", &ParseOptions::default())?;
+/// assert_eq!(p.warnings[0].to_string(),
+///            "ignoring debug info with an invalid version (0) in f.ll");
+/// # Ok::<(), llvmext_ir::parse::ParseError>(())
+/// ```
+pub fn parse_with(src: &[u8], file: &str, opts: &ParseOptions) -> Result<Parsed, ParseError> {
     let mut p = Parser::new(src);
     match p.run(file) {
         Ok(()) => {
             let mut m = core::mem::take(&mut p.m);
+            // LLVM's module identifier: the file name it was read from.
+            if m.module_id.is_none() {
+                m.module_id = Some(file.into());
+            }
             // As llvm-as's AutoUpgrade does.
-            upgrade::upgrade(&mut m);
+            let mut warnings = Vec::new();
+            upgrade::upgrade(&mut m, |m| {
+                if opts.upgrade_debug_info {
+                    warnings.extend(crate::debug_info::upgrade_debug_info(m));
+                }
+            });
             crate::intrinsics::apply_intrinsic_attributes(&mut m);
-            Ok(m)
+            Ok(Parsed { module: m, warnings })
         }
         Err(e) => Err(located(src, file, e.pos as usize, e.msg)),
     }

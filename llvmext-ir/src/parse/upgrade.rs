@@ -43,12 +43,16 @@ enum Fix {
     AppendNullPtr,
 }
 
-/// Upgrades `m` in place (see the module docs).
-pub(crate) fn upgrade(m: &mut Module) {
+/// Upgrades `m` in place (see the module docs). `debug_info` runs where
+/// LLParser runs `UpgradeDebugInfo`: after the intrinsic upgrades, while
+/// debug intrinsics are still calls (the verifier's debug-info checks see
+/// that form), before they become debug records.
+pub(crate) fn upgrade(m: &mut Module, debug_info: impl FnOnce(&mut Module)) {
     let mut remove = vec![false; m.functions.len()];
-    dbg_intrinsics_to_records(m, &mut remove);
     intrinsic_upgrades(m, &mut remove);
+    debug_info(m);
     remove.resize(m.functions.len(), false);
+    dbg_intrinsics_to_records(m, &mut remove);
     if remove.iter().any(|&r| r) {
         remove_functions(m, &remove);
     }
@@ -92,7 +96,7 @@ fn used_otherwise(m: &Module, c: crate::constant::ConstId) -> bool {
                 }
                 k => {
                     let mut found = false;
-                    crate::verify::for_each_operand(k, |x| found |= x == v);
+                    k.for_each_operand(|x| found |= x == v);
                     if found {
                         return true;
                     }
@@ -142,6 +146,7 @@ fn dbg_intrinsics_to_records(m: &mut Module, remove: &mut [bool]) {
         return;
     }
     let dbg = m.md.find_kind("dbg");
+    let fn_tys: Vec<_> = m.functions.iter().map(|f| f.ty).collect();
     let mut still_used = vec![false; kinds.len()];
     for fi in 0..m.functions.len() {
         let f = &mut m.functions[fi];
@@ -156,6 +161,16 @@ fn dbg_intrinsics_to_records(m: &mut Module, remove: &mut [bool]) {
                 let inst = &mut insts[id.0 as usize];
                 let converted = match &inst.kind {
                     InstKind::Call { call, .. } => match call.callee {
+                        // A call of another type than the declaration stays
+                        // a call (the verifier refuses it, as LLVM does).
+                        Value::Const(c)
+                            if kinds.iter().any(|k| k.0 == c && call.fn_ty != fn_tys[k.1]) =>
+                        {
+                            if let Some(k) = kinds.iter().position(|k| k.0 == c) {
+                                still_used[k] = true;
+                            }
+                            None
+                        }
                         Value::Const(c) => kinds.iter().position(|k| k.0 == c).and_then(|k| {
                             let r =
                                 record_of(kinds[k].2, call, dbg.and_then(|d| loc_of(&inst.md, d)));

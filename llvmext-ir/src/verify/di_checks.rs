@@ -1,0 +1,788 @@
+//! Debug-info checks (LLVM's `Verifier::visitDI*`, `visitMDNode`, and the
+//! `!dbg` attachment rules of `visitFunction` / `visitInstruction`), with
+//! LLVM's messages. They are LLVM's `CheckDI` failures: `llvm-as` prints
+//! them, drops the module's debug info ("ignoring invalid debug info") and
+//! goes on, so they are reported with [`VerifyError::debug_info`] set.
+//!
+//! Only nodes reachable from the module (functions' and instructions'
+//! attachments, debug records, metadata arguments, globals' attachments,
+//! named metadata) are checked, as LLVM walks them, each once.
+//!
+//! [`VerifyError::debug_info`]: super::VerifyError::debug_info
+
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::di::{kind_name, DiField, DiNode};
+use crate::inst::{DbgRecord, InstKind};
+use crate::metadata::{MdId, MdNode};
+use crate::module::{Function, Module, Value};
+
+/// A list field of `DICompileUnit`: its name, the message when it is not
+/// a tuple, the message for a bad element, and what an element must be.
+type ListRule = (&'static str, &'static str, &'static str, fn(&W<'_>, Option<MdId>) -> bool);
+
+/// A debug-info fault: where (the function's name, if in one) and what.
+pub(super) struct DiFault {
+    pub func: Option<String>,
+    pub message: &'static str,
+}
+
+struct W<'m> {
+    m: &'m Module,
+    seen: hashbrown::HashSet<MdId>,
+    out: Vec<DiFault>,
+    func: Option<String>,
+}
+
+fn kind(m: &Module, id: Option<MdId>) -> &'static str {
+    match id.and_then(|i| m.md.get(i)) {
+        Some(MdNode::Di(d)) => kind_name(d.kind),
+        Some(MdNode::Tuple(_)) => "MDTuple",
+        Some(MdNode::String(_)) => "MDString",
+        Some(MdNode::Value(..)) => "Value",
+        Some(MdNode::ArgList(_)) => "DIArgList",
+        _ => "",
+    }
+}
+
+fn is_type_kind(k: &str) -> bool {
+    matches!(
+        k,
+        "DIBasicType" | "DIDerivedType" | "DICompositeType" | "DISubroutineType" | "DIStringType"
+    )
+}
+
+fn is_local_scope_kind(k: &str) -> bool {
+    matches!(k, "DISubprogram" | "DILexicalBlock" | "DILexicalBlockFile")
+}
+
+fn is_scope_kind(k: &str) -> bool {
+    is_type_kind(k)
+        || is_local_scope_kind(k)
+        || matches!(k, "DIFile" | "DICompileUnit" | "DINamespace" | "DIModule" | "DICommonBlock")
+}
+
+fn is_di_node_kind(k: &str) -> bool {
+    !matches!(
+        k,
+        "" | "DILocation"
+            | "DIExpression"
+            | "DIGlobalVariableExpression"
+            | "DIAssignID"
+            | "MDTuple"
+            | "MDString"
+            | "Value"
+            | "DIArgList"
+    )
+}
+
+/// Whether a `DISubprogram` is a definition (`DISPFlagDefinition`, or the
+/// old `isDefinition:` field, true by default).
+fn sp_definition(d: &DiNode) -> bool {
+    match d.field("spFlags") {
+        DiField::UInt(v) => v & 8 != 0,
+        _ => d.uint("isDefinition") != 0,
+    }
+}
+
+/// The operations of a `DIExpression` node.
+fn expr_ops(n: &DiNode) -> &[u64] {
+    match n.fields.first() {
+        Some(DiField::Ops(ops)) => ops,
+        _ => &[],
+    }
+}
+
+fn md(n: &DiNode, f: &str) -> Option<MdId> {
+    match n.field(f) {
+        DiField::Md(m) => *m,
+        _ => None,
+    }
+}
+
+impl<'m> W<'m> {
+    fn fail(&mut self, message: &'static str) {
+        self.out.push(DiFault { func: self.func.clone(), message });
+    }
+
+    fn k(&self, id: Option<MdId>) -> &'static str {
+        kind(self.m, id)
+    }
+
+    fn is_type(&self, id: Option<MdId>) -> bool {
+        id.is_none() || is_type_kind(self.k(id))
+    }
+
+    fn is_scope(&self, id: Option<MdId>) -> bool {
+        id.is_none() || is_scope_kind(self.k(id))
+    }
+
+    fn di(&self, id: Option<MdId>) -> Option<&'m DiNode> {
+        match self.m.md.get(id?)? {
+            MdNode::Di(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    fn sp_is_definition(&self, id: Option<MdId>) -> bool {
+        self.di(id).is_some_and(sp_definition)
+    }
+
+    fn tuple(&self, id: MdId) -> Option<&'m [Option<MdId>]> {
+        match self.m.md.get(id)? {
+            MdNode::Tuple(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    fn string_len(&self, id: Option<MdId>) -> usize {
+        match id.and_then(|i| self.m.md.get(i)) {
+            Some(MdNode::String(s)) => s.len(),
+            _ => 0,
+        }
+    }
+
+    /// `visitMDNode`: the node's own rules, then its operands (iteratively).
+    fn walk(&mut self, root: MdId, allow_locs: bool) {
+        let mut stack = vec![root];
+        while let Some(id) = stack.pop() {
+            if !self.seen.insert(id) {
+                continue;
+            }
+            let mut ops: Vec<Option<MdId>> = Vec::new();
+            match self.m.md.get(id) {
+                Some(MdNode::Di(d)) => {
+                    self.node(id, d);
+                    crate::di::md_operands(d, &mut ops);
+                }
+                Some(MdNode::Tuple(t)) => ops.extend_from_slice(t),
+                Some(MdNode::ArgList(a)) => ops.extend(a.iter().map(|x| Some(*x))),
+                _ => {}
+            }
+            for op in ops.into_iter().flatten().rev() {
+                if !allow_locs && self.k(Some(op)) == "DILocation" {
+                    self.fail("DILocation not allowed within this metadata node");
+                }
+                stack.push(op);
+            }
+        }
+    }
+
+    fn node(&mut self, id: MdId, n: &DiNode) {
+        let name = kind_name(n.kind);
+        let tag = n.uint("tag");
+        let distinct = self.m.md.is_distinct(id);
+        macro_rules! check {
+            ($c:expr, $msg:expr) => {
+                if !$c {
+                    self.fail($msg);
+                    return;
+                }
+            };
+        }
+        let file_ok = |w: &Self| md(n, "file").map_or(true, |f| w.k(Some(f)) == "DIFile");
+        match name {
+            "DILocation" => {
+                let scope = md(n, "scope");
+                check!(is_local_scope_kind(self.k(scope)), "location requires a valid scope");
+                if let Some(ia) = md(n, "inlinedAt") {
+                    check!(self.k(Some(ia)) == "DILocation", "inlined-at should be a location");
+                }
+                if self.k(scope) == "DISubprogram" {
+                    check!(self.sp_is_definition(scope), "scope points into the type hierarchy");
+                }
+            }
+            "GenericDINode" => check!(tag != 0, "invalid tag"),
+            "DISubrange" => {
+                let given = |f: &str| !matches!(n.field(f), DiField::Absent | DiField::Md(None));
+                check!(
+                    !(given("count") && given("upperBound")),
+                    "Subrange can have any one of count or upperBound"
+                );
+            }
+            "DIEnumerator" => {}
+            "DIBasicType" => check!(matches!(tag, 0x24 | 0x3b | 0x12), "invalid tag"),
+            "DIStringType" => check!(tag == 0x12, "invalid tag"),
+            "DIDerivedType" => {
+                check!(file_ok(self), "invalid file");
+                let static_member = n.uint("flags") & (1 << 12) != 0;
+                check!(
+                    matches!(
+                        tag,
+                        0x16 | 0x0f
+                            | 0x1f
+                            | 0x10
+                            | 0x42
+                            | 0x26
+                            | 0x4b
+                            | 0x35
+                            | 0x37
+                            | 0x47
+                            | 0x4300
+                            | 0x0d
+                            | 0x1c
+                            | 0x2a
+                            | 0x20
+                            | 0x43
+                    ) || (tag == 0x34 && static_member),
+                    "invalid tag"
+                );
+                if tag == 0x1f {
+                    check!(self.is_type(md(n, "extraData")), "invalid pointer to member type");
+                }
+                check!(self.is_scope(md(n, "scope")), "invalid scope");
+                check!(self.is_type(md(n, "baseType")), "invalid base type");
+            }
+            "DICompositeType" => {
+                check!(file_ok(self), "invalid file");
+                check!(
+                    matches!(tag, 0x01 | 0x13 | 0x17 | 0x04 | 0x02 | 0x33 | 0x2b),
+                    "invalid tag"
+                );
+                check!(self.is_scope(md(n, "scope")), "invalid scope");
+                check!(self.is_type(md(n, "baseType")), "invalid base type");
+                if let Some(e) = md(n, "elements") {
+                    check!(self.tuple(e).is_some(), "invalid composite elements");
+                }
+                check!(self.is_type(md(n, "vtableHolder")), "invalid vtable holder");
+                if tag == 0x01 {
+                    check!(md(n, "baseType").is_some(), "array types must have a base type");
+                }
+            }
+            "DISubroutineType" => {
+                if let Some(t) = md(n, "types") {
+                    let Some(types) = self.tuple(t) else {
+                        self.fail("invalid composite elements");
+                        return;
+                    };
+                    check!(types.iter().all(|x| self.is_type(*x)), "invalid subroutine type ref");
+                }
+            }
+            "DIFile" => {
+                if let Some(sum) = md(n, "checksum") {
+                    let want = match n.uint("checksumkind") {
+                        1 => 32,
+                        2 => 40,
+                        3 => 64,
+                        _ => {
+                            self.fail("invalid checksum kind");
+                            return;
+                        }
+                    };
+                    check!(self.string_len(Some(sum)) == want, "invalid checksum length");
+                    let hex = match self.m.md.get(sum) {
+                        Some(MdNode::String(s)) => s.iter().all(u8::is_ascii_hexdigit),
+                        _ => false,
+                    };
+                    check!(hex, "invalid checksum");
+                }
+            }
+            "DICompileUnit" => {
+                check!(distinct, "compile units must be distinct");
+                let file = md(n, "file");
+                check!(self.k(file) == "DIFile", "invalid file");
+                let fname = self.di(file).and_then(|f| md(f, "filename"));
+                check!(self.string_len(fname) != 0, "invalid filename");
+                let lists: [ListRule; 5] = [
+                    ("enums", "invalid enum list", "invalid enum type", |w, o| {
+                        w.k(o) == "DICompositeType"
+                            && w.di(o).is_some_and(|d| d.uint("tag") == 0x04)
+                    }),
+                    (
+                        "retainedTypes",
+                        "invalid retained type list",
+                        "invalid retained type",
+                        |w, o| {
+                            o.is_some()
+                                && (is_type_kind(w.k(o))
+                                    || (w.k(o) == "DISubprogram" && !w.sp_is_definition(o)))
+                        },
+                    ),
+                    (
+                        "globals",
+                        "invalid global variable list",
+                        "invalid global variable ref",
+                        |w, o| w.k(o) == "DIGlobalVariableExpression",
+                    ),
+                    (
+                        "imports",
+                        "invalid imported entity list",
+                        "invalid imported entity ref",
+                        |w, o| w.k(o) == "DIImportedEntity",
+                    ),
+                    ("macros", "invalid macro list", "invalid macro ref", |w, o| {
+                        matches!(w.k(o), "DIMacro" | "DIMacroFile")
+                    }),
+                ];
+                for (field, list_msg, item_msg, ok) in lists {
+                    if let Some(l) = md(n, field) {
+                        let Some(items) = self.tuple(l) else {
+                            self.fail(list_msg);
+                            return;
+                        };
+                        check!(items.iter().all(|o| ok(self, *o)), item_msg);
+                    }
+                }
+            }
+            "DISubprogram" => {
+                check!(self.is_scope(md(n, "scope")), "invalid scope");
+                if md(n, "file").is_some() {
+                    check!(file_ok(self), "invalid file");
+                } else {
+                    check!(n.uint("line") == 0, "line specified with no file");
+                }
+                if let Some(t) = md(n, "type") {
+                    check!(self.k(Some(t)) == "DISubroutineType", "invalid subroutine type");
+                }
+                check!(self.is_type(md(n, "containingType")), "invalid containing type");
+                if let Some(d) = md(n, "declaration") {
+                    check!(
+                        self.k(Some(d)) == "DISubprogram" && !self.sp_is_definition(Some(d)),
+                        "invalid subprogram declaration"
+                    );
+                }
+                if let Some(r) = md(n, "retainedNodes") {
+                    let Some(items) = self.tuple(r) else {
+                        self.fail("invalid retained nodes list");
+                        return;
+                    };
+                    check!(
+                        items.iter().all(|o| matches!(
+                            self.k(*o),
+                            "DILocalVariable" | "DILabel" | "DIImportedEntity"
+                        )),
+                        "invalid retained nodes, expected DILocalVariable, DILabel or DIImportedEntity"
+                    );
+                }
+                let unit = md(n, "unit");
+                if sp_definition(n) {
+                    check!(distinct, "subprogram definitions must be distinct");
+                    check!(unit.is_some(), "subprogram definitions must have a compile unit");
+                    check!(self.k(unit) == "DICompileUnit", "invalid unit type");
+                } else {
+                    check!(unit.is_none(), "subprogram declarations must not have a compile unit");
+                    check!(
+                        md(n, "declaration").is_none(),
+                        "subprogram declaration must not have a declaration field"
+                    );
+                }
+            }
+            "DILexicalBlock" | "DILexicalBlockFile" => {
+                let scope = md(n, "scope");
+                check!(is_local_scope_kind(self.k(scope)), "invalid local scope");
+                if self.k(scope) == "DISubprogram" {
+                    check!(self.sp_is_definition(scope), "scope points into the type hierarchy");
+                }
+                if name == "DILexicalBlock" {
+                    check!(
+                        n.uint("line") != 0 || n.uint("column") == 0,
+                        "cannot have column info without line info"
+                    );
+                }
+            }
+            "DINamespace" | "DICommonBlock" => {
+                if let Some(s) = md(n, "scope") {
+                    check!(is_scope_kind(self.k(Some(s))), "invalid scope ref");
+                }
+            }
+            "DIModule" => check!(self.string_len(md(n, "name")) != 0, "anonymous module"),
+            "DIMacro" => {
+                check!(matches!(n.uint("type"), 1 | 2), "invalid macinfo type");
+                check!(self.string_len(md(n, "name")) != 0, "anonymous macro");
+            }
+            "DITemplateTypeParameter" | "DITemplateValueParameter" => {
+                check!(self.is_type(md(n, "type")), "invalid type ref");
+            }
+            "DIGlobalVariable" => {
+                if let Some(s) = md(n, "scope") {
+                    check!(is_scope_kind(self.k(Some(s))), "invalid scope");
+                }
+                check!(file_ok(self), "invalid file");
+                check!(self.is_type(md(n, "type")), "invalid type ref");
+                if n.uint("isDefinition") != 0 {
+                    check!(md(n, "type").is_some(), "missing global variable type");
+                }
+            }
+            "DILocalVariable" => {
+                if let Some(s) = md(n, "scope") {
+                    check!(is_scope_kind(self.k(Some(s))), "invalid scope");
+                }
+                check!(file_ok(self), "invalid file");
+                check!(self.is_type(md(n, "type")), "invalid type ref");
+                check!(
+                    is_local_scope_kind(self.k(md(n, "scope"))),
+                    "local variable requires a valid scope"
+                );
+                check!(self.k(md(n, "type")) != "DISubroutineType", "invalid type");
+            }
+            "DILabel" => {
+                if let Some(s) = md(n, "scope") {
+                    check!(is_scope_kind(self.k(Some(s))), "invalid scope");
+                }
+                check!(file_ok(self), "invalid file");
+                check!(is_local_scope_kind(self.k(md(n, "scope"))), "label requires a valid scope");
+            }
+            "DIGlobalVariableExpression" => {
+                check!(self.k(md(n, "var")) == "DIGlobalVariable", "missing variable");
+                if let (Some(var), Some(e)) = (md(n, "var"), md(n, "expr")) {
+                    if let Some(msg) = self.fragment_fault(var, e) {
+                        self.fail(msg);
+                    }
+                }
+            }
+            "DIExpression" => {
+                check!(crate::di::expression_is_valid(expr_ops(n)), "invalid expression")
+            }
+            "DIImportedEntity" => {
+                check!(matches!(tag, 0x3a | 0x08), "invalid tag");
+                if let Some(s) = md(n, "scope") {
+                    check!(is_scope_kind(self.k(Some(s))), "invalid scope for imported entity");
+                }
+                let e = md(n, "entity");
+                check!(e.is_none() || is_di_node_kind(self.k(e)), "invalid imported entity");
+            }
+            "DIAssignID" => check!(distinct, "DIAssignID must be distinct"),
+            _ => {}
+        }
+    }
+
+    /// The subprogram a local scope is in (following scopes up).
+    fn subprogram_of(&self, mut scope: Option<MdId>) -> Option<MdId> {
+        for _ in 0..10_000 {
+            match self.k(scope) {
+                "DISubprogram" => return scope,
+                "DILexicalBlock" | "DILexicalBlockFile" => scope = md(self.di(scope)?, "scope"),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The subprogram of the outermost location of `loc` (through
+    /// `inlinedAt`).
+    fn loc_subprogram(&self, mut loc: MdId) -> Option<MdId> {
+        for _ in 0..10_000 {
+            let d = self.di(Some(loc))?;
+            match md(d, "inlinedAt") {
+                Some(ia) if self.k(Some(ia)) == "DILocation" => loc = ia,
+                _ => return self.subprogram_of(md(d, "scope")),
+            }
+        }
+        None
+    }
+
+    fn function(&mut self, f: &Function) {
+        let dbg = self.m.md.find_kind("dbg");
+        let loop_kind = self.m.md.find_kind("llvm.loop");
+        let mut sp = None;
+        for &(k, id) in &f.md {
+            if Some(k) == dbg {
+                if self.k(Some(id)) != "DISubprogram" {
+                    self.fail("function !dbg attachment must be a subprogram");
+                } else {
+                    sp = Some(id);
+                }
+            }
+            self.walk(id, true);
+        }
+        let placed =
+            f.blocks.iter().flat_map(|b| b.insts.iter()).filter_map(|i| f.insts.get(i.0 as usize));
+        for inst in placed {
+            for &(k, id) in &inst.md {
+                let is_dbg = Some(k) == dbg;
+                if is_dbg {
+                    if self.k(Some(id)) != "DILocation" {
+                        self.fail("invalid !dbg metadata attachment");
+                        continue;
+                    }
+                    if let Some(sp) = sp {
+                        if self.loc_subprogram(id).is_some_and(|s| s != sp) {
+                            self.fail("!dbg attachment points at wrong subprogram for function");
+                        }
+                    }
+                }
+                self.walk(id, is_dbg || Some(k) == loop_kind);
+            }
+            for r in &inst.dbg_records {
+                self.record(r);
+                match r {
+                    DbgRecord::Variable {
+                        location, variable, expression, dbg_loc, assign, ..
+                    } => {
+                        for id in [location, variable, expression, dbg_loc] {
+                            self.walk(*id, true);
+                        }
+                        if let Some((a, b, c)) = assign {
+                            for id in [a, b, c] {
+                                self.walk(*id, true);
+                            }
+                        }
+                    }
+                    DbgRecord::Label { label, dbg_loc } => {
+                        self.walk(*label, true);
+                        self.walk(*dbg_loc, true);
+                    }
+                }
+            }
+            if let InstKind::Call { call, .. } = &inst.kind {
+                self.dbg_intrinsic(call, inst);
+                for a in &call.args {
+                    if let Value::Metadata(id) = a {
+                        self.walk(*id, false);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A location operand: a value, a `DIArgList` or an empty tuple.
+    fn is_location(&self, id: MdId) -> bool {
+        match self.m.md.get(id) {
+            Some(MdNode::Value(..) | MdNode::ArgList(_)) => true,
+            Some(MdNode::Tuple(t)) => t.is_empty(),
+            _ => false,
+        }
+    }
+
+    /// `verifyFragmentExpression`: a `DW_OP_LLVM_fragment` must lie inside
+    /// the variable and not cover all of it.
+    fn fragment_fault(&self, var: MdId, expr: MdId) -> Option<&'static str> {
+        let v = self.di(Some(var))?;
+        let ops = expr_ops(self.di(Some(expr))?);
+        if !crate::di::expression_is_valid(ops) {
+            return None;
+        }
+        let (offset, size) = crate::di::expression_fragment(ops)?;
+        // Artificial variables (clang's anonymous-union members) are exempt.
+        if kind_name(v.kind) == "DILocalVariable" && v.uint("flags") & (1 << 6) != 0 {
+            return None;
+        }
+        let var_size = self.variable_size(md(v, "type"))?;
+        if size.checked_add(offset).map_or(true, |end| end > var_size) {
+            return Some("fragment is larger than or outside of variable");
+        }
+        (size == var_size).then_some("fragment covers entire variable")
+    }
+
+    /// `DIVariable::getSizeInBits`: the type's size, looking through
+    /// derived types whose own size is 0.
+    fn variable_size(&self, mut ty: Option<MdId>) -> Option<u64> {
+        for _ in 0..10_000 {
+            let d = self.di(ty)?;
+            let k = kind_name(d.kind);
+            if is_type_kind(k) {
+                let size = d.uint("size");
+                if size != 0 {
+                    return Some(size);
+                }
+            }
+            if k != "DIDerivedType" {
+                return None;
+            }
+            ty = md(d, "baseType");
+        }
+        None
+    }
+
+    /// `Verifier::visit(DbgVariableRecord&)` / `visit(DbgLabelRecord&)`.
+    fn record(&mut self, r: &DbgRecord) {
+        match r {
+            DbgRecord::Variable { location, variable, expression, assign, dbg_loc, .. } => {
+                if !self.is_location(*location) {
+                    return self.fail("invalid #dbg record address/value");
+                }
+                if self.k(Some(*variable)) != "DILocalVariable" {
+                    return self.fail("invalid #dbg record variable");
+                }
+                if self.k(Some(*expression)) != "DIExpression" {
+                    return self.fail("invalid #dbg record expression");
+                }
+                if let Some((id, addr, addr_expr)) = assign {
+                    if self.k(Some(*id)) != "DIAssignID" {
+                        return self.fail("invalid #dbg_assign DIAssignID");
+                    }
+                    let addr_ok = match self.m.md.get(*addr) {
+                        Some(MdNode::Value(..)) => true,
+                        Some(MdNode::Tuple(t)) => t.is_empty(),
+                        _ => false,
+                    };
+                    if !addr_ok {
+                        return self.fail("invalid #dbg_assign address");
+                    }
+                    if self.k(Some(*addr_expr)) != "DIExpression" {
+                        return self.fail("invalid #dbg_assign address expression");
+                    }
+                }
+                let var = self.di(Some(*variable));
+                if !self.is_type(var.and_then(|v| md(v, "type"))) {
+                    return self.fail("invalid type ref");
+                }
+                if self.k(Some(*dbg_loc)) != "DILocation" {
+                    return self.fail("invalid #dbg record DILocation");
+                }
+                let var_sp = self.subprogram_of(var.and_then(|v| md(v, "scope")));
+                let loc_sp =
+                    self.subprogram_of(self.di(Some(*dbg_loc)).and_then(|l| md(l, "scope")));
+                if let (Some(a), Some(b)) = (var_sp, loc_sp) {
+                    if a != b {
+                        return self.fail(
+                            "mismatched subprogram between #dbg record variable and DILocation",
+                        );
+                    }
+                }
+                if let Some(msg) = self.fragment_fault(*variable, *expression) {
+                    self.fail(msg);
+                }
+            }
+            DbgRecord::Label { label, dbg_loc } => {
+                if self.k(Some(*label)) != "DILabel" {
+                    return self.fail("invalid #dbg_label intrinsic variable");
+                }
+                if self.k(Some(*dbg_loc)) != "DILocation" {
+                    return;
+                }
+                let label_sp =
+                    self.subprogram_of(self.di(Some(*label)).and_then(|l| md(l, "scope")));
+                let loc_sp =
+                    self.subprogram_of(self.di(Some(*dbg_loc)).and_then(|l| md(l, "scope")));
+                if let (Some(a), Some(b)) = (label_sp, loc_sp) {
+                    if a != b {
+                        self.fail(
+                            "mismatched subprogram between #dbg_label label and !dbg attachment",
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// `visitDbgIntrinsic` for `llvm.dbg.declare` / `llvm.dbg.value` /
+    /// `llvm.dbg.assign` calls (the form LLVM verifies a text module in).
+    fn dbg_intrinsic(&mut self, call: &crate::inst::CallData, inst: &crate::inst::Inst) {
+        let Some(fi) = super::intrinsic_sig::direct_callee(self.m, call) else { return };
+        let Some(f) = self.m.functions.get(fi) else { return };
+        let kind: &'static str = match f.common.name.as_deref() {
+            Some(b"llvm.dbg.declare") => "declare",
+            Some(b"llvm.dbg.value") => "value",
+            Some(b"llvm.dbg.assign") => "assign",
+            _ => return,
+        };
+        // A call of another type is refused elsewhere ("Intrinsic called
+        // with incompatible signature").
+        if f.ty != call.fn_ty {
+            return;
+        }
+        // The old four-operand `llvm.dbg.value(value, offset, var, expr)`,
+        // which LLVM upgrades before it verifies.
+        let old = kind == "value" && call.args.len() == 4;
+        let arg = |i: usize| match call.args.get(if old && i > 0 { i + 1 } else { i }) {
+            Some(Value::Metadata(id)) => Some(*id),
+            _ => None,
+        };
+        macro_rules! msg {
+            ($($k:literal => $m:literal),*) => {
+                match kind { $($k => $m,)* _ => "" }
+            };
+        }
+        if !arg(0).is_some_and(|l| self.is_location(l)) {
+            return self.fail(msg!(
+                "declare" => "invalid llvm.dbg.declare intrinsic address/value",
+                "value" => "invalid llvm.dbg.value intrinsic address/value",
+                "assign" => "invalid llvm.dbg.assign intrinsic address/value"
+            ));
+        }
+        if self.k(arg(1)) != "DILocalVariable" {
+            return self.fail(msg!(
+                "declare" => "invalid llvm.dbg.declare intrinsic variable",
+                "value" => "invalid llvm.dbg.value intrinsic variable",
+                "assign" => "invalid llvm.dbg.assign intrinsic variable"
+            ));
+        }
+        if self.k(arg(2)) != "DIExpression" {
+            return self.fail(msg!(
+                "declare" => "invalid llvm.dbg.declare intrinsic expression",
+                "value" => "invalid llvm.dbg.value intrinsic expression",
+                "assign" => "invalid llvm.dbg.assign intrinsic expression"
+            ));
+        }
+        if kind == "assign" {
+            if self.k(arg(3)) != "DIAssignID" {
+                return self.fail("invalid llvm.dbg.assign intrinsic DIAssignID");
+            }
+            let addr_ok = match arg(4).and_then(|a| self.m.md.get(a)) {
+                Some(MdNode::Value(..)) => true,
+                Some(MdNode::Tuple(t)) => t.is_empty(),
+                _ => false,
+            };
+            if !addr_ok {
+                return self.fail("invalid llvm.dbg.assign intrinsic address");
+            }
+            if self.k(arg(5)) != "DIExpression" {
+                return self.fail("invalid llvm.dbg.assign intrinsic address expression");
+            }
+        }
+        let dbg = self.m.md.find_kind("dbg");
+        let loc = dbg.and_then(|d| inst.md.iter().find(|e| e.0 == d)).map(|e| e.1);
+        match loc {
+            // A broken !dbg attachment is reported elsewhere.
+            Some(l) if self.k(Some(l)) != "DILocation" => return,
+            Some(_) => {}
+            None => {
+                return self.fail(msg!(
+                    "declare" => "llvm.dbg.declare intrinsic requires a !dbg attachment",
+                    "value" => "llvm.dbg.value intrinsic requires a !dbg attachment",
+                    "assign" => "llvm.dbg.assign intrinsic requires a !dbg attachment"
+                ));
+            }
+        }
+        let var = arg(1).and_then(|v| self.di(Some(v)));
+        let var_sp = self.subprogram_of(var.and_then(|v| md(v, "scope")));
+        let loc_sp = self.subprogram_of(self.di(loc).and_then(|l| md(l, "scope")));
+        if let (Some(a), Some(b)) = (var_sp, loc_sp) {
+            if a != b {
+                return self.fail(msg!(
+                    "declare" => "mismatched subprogram between llvm.dbg.declare variable and !dbg attachment",
+                    "value" => "mismatched subprogram between llvm.dbg.value variable and !dbg attachment",
+                    "assign" => "mismatched subprogram between llvm.dbg.assign variable and !dbg attachment"
+                ));
+            }
+        }
+        if let (Some(v), Some(e)) = (arg(1), arg(2)) {
+            if let Some(m) = self.fragment_fault(v, e) {
+                self.fail(m);
+            }
+        }
+    }
+}
+
+/// Every debug-info fault of `m`.
+pub(super) fn check(m: &Module) -> Vec<DiFault> {
+    let mut w = W { m, seen: hashbrown::HashSet::new(), out: Vec::new(), func: None };
+    for f in &m.functions {
+        w.func = Some(
+            f.common.name.as_ref().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+        );
+        w.function(f);
+    }
+    w.func = None;
+    for g in &m.globals {
+        for &(_, id) in &g.md {
+            w.walk(id, true);
+        }
+    }
+    for n in &m.named_md {
+        let cu = &*n.name == b"llvm.dbg.cu";
+        if n.name.starts_with(b"llvm.dbg.") && !cu {
+            w.fail("unrecognized named metadata node in the llvm.dbg namespace");
+        }
+        for &id in n.ops.iter() {
+            if cu && kind(m, Some(id)) != "DICompileUnit" {
+                w.fail("invalid compile unit");
+            }
+            w.walk(id, true);
+        }
+    }
+    w.out
+}
