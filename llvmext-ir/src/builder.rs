@@ -351,6 +351,7 @@ fn struct_index(m: &Module, v: Value) -> Option<u64> {
     match m.consts.kind(c)? {
         ConstKind::Int(_) => const_u64(m, c),
         ConstKind::Zero => Some(0),
+        ConstKind::Splat(e) => const_u64(m, *e),
         ConstKind::Vector(elems) => {
             let first = *elems.first()?;
             if elems.iter().all(|&e| e == first) {
@@ -769,6 +770,10 @@ pub fn check_inst(m: &Module, f: &Function, kind: &InstKind, ty: TypeId) -> R<()
                         Some(ConstKind::Undef | ConstKind::Poison) => true,
                         _ => const_u64(m, e).is_some_and(|x| x < limit),
                     })
+                }
+                Some(ConstKind::Splat(e)) if !scalable => {
+                    let limit = u64::from(t.vec(at).map_or(0, |v| v.0)) * 2;
+                    const_u64(m, *e).is_some_and(|x| x < limit)
                 }
                 Some(ConstKind::Int(_)) => false,
                 _ => false,

@@ -401,6 +401,8 @@ enum Task<'a> {
     Tc(ConstId),
     Ty(TypeId),
     Mask(ConstId, TypeId),
+    /// `, T e` this many more times (the rest of a splat).
+    Rep(ConstId, u64),
 }
 
 impl<'m> Ctx<'m> {
@@ -1927,27 +1929,29 @@ impl<'m> Ctx<'m> {
         }
         push_u64(out, u64::from(len));
         out.push_str(" x i32> ");
-        // -1 is poison.
-        let elems: Vec<i64> = match m.consts.kind(mask) {
-            Some(ConstKind::Vector(es)) => es
-                .iter()
-                .map(|&e| match m.consts.kind(e) {
-                    Some(ConstKind::Int(v)) => {
-                        v.limbs().first().map(|&l| l as u32 as i32 as i64).unwrap_or(-1)
-                    }
-                    _ => -1,
-                })
-                .collect(),
-            Some(ConstKind::Zero) => vec![0; len as usize],
-            _ => vec![-1; len as usize],
+        // -1 is poison. A mask of one repeated value is not expanded.
+        let value = |e: ConstId| match m.consts.kind(e) {
+            Some(ConstKind::Int(v)) => {
+                v.limbs().first().map(|&l| l as u32 as i32 as i64).unwrap_or(-1)
+            }
+            _ => -1,
         };
-        if elems.iter().all(|&e| e == 0) {
+        let (elems, fill): (&[ConstId], Option<i64>) = match m.consts.kind(mask) {
+            Some(ConstKind::Vector(es)) => (es, None),
+            Some(ConstKind::Zero) => (&[], Some(0)),
+            Some(ConstKind::Splat(e)) => (&[], Some(value(*e))),
+            _ => (&[], Some(-1)),
+        };
+        let n = if fill.is_some() { u64::from(len) } else { elems.len() as u64 };
+        let all = |x: i64| fill.map_or_else(|| elems.iter().all(|&e| value(e) == x), |f| f == x);
+        if all(0) {
             out.push_str("zeroinitializer");
-        } else if elems.iter().all(|&e| e == -1) {
+        } else if all(-1) {
             out.push_str("poison");
         } else {
             out.push('<');
-            for (i, &e) in elems.iter().enumerate() {
+            for i in 0..n {
+                let e = fill.unwrap_or_else(|| value(elems[i as usize]));
                 if i > 0 {
                     out.push_str(", ");
                 }
@@ -2000,6 +2004,14 @@ impl<'m> Ctx<'m> {
                     self.shuffle_mask(out, mk, t);
                     continue;
                 }
+                Task::Rep(e, n) => {
+                    if n > 0 {
+                        stack.push(Task::Rep(e, n - 1));
+                        stack.push(Task::Tc(e));
+                        out.push_str(", ");
+                    }
+                    continue;
+                }
                 Task::Tc(c) => {
                     match m.consts.ty(c) {
                         Some(t) => self.ty(out, t),
@@ -2044,6 +2056,39 @@ impl<'m> Ctx<'m> {
                         if i > 0 {
                             stack.push(Task::S(", "));
                         }
+                    }
+                }
+                ConstKind::Splat(e) => {
+                    // Printed element by element, as llvm-dis-19 does,
+                    // without building the list.
+                    let (len, array, byte) = match ty.and_then(|t| m.types.get(t)) {
+                        Some(&TypeKind::Vector { len, .. }) => (u64::from(len), false, None),
+                        Some(&TypeKind::Array { len, elem }) => {
+                            let byte = match (m.types.get(elem), m.consts.kind(*e)) {
+                                (Some(TypeKind::Int(8)), Some(ConstKind::Int(v))) => {
+                                    Some(v.limbs()[0] as u8)
+                                }
+                                _ => None,
+                            };
+                            (len, true, byte)
+                        }
+                        _ => (0, false, None),
+                    };
+                    if let Some(b) = byte {
+                        let mut one = String::new();
+                        push_escaped(&mut one, &[b]);
+                        out.push_str("c\"");
+                        for _ in 0..len {
+                            out.push_str(&one);
+                        }
+                        out.push('"');
+                    } else if len == 0 {
+                        out.push_str("<badref>");
+                    } else {
+                        out.push_str(if array { "[" } else { "<" });
+                        stack.push(Task::S(if array { "]" } else { ">" }));
+                        stack.push(Task::Rep(*e, len - 1));
+                        stack.push(Task::Tc(*e));
                     }
                 }
                 ConstKind::Struct(es) => {
@@ -2782,6 +2827,7 @@ impl TypeFinder<'_> {
                         Some(
                             ConstKind::Array(es) | ConstKind::Struct(es) | ConstKind::Vector(es),
                         ) => es,
+                        Some(ConstKind::Splat(e)) => core::slice::from_ref(e),
                         Some(ConstKind::Expr { ops, source_ty, .. }) => {
                             if let Some(st) = source_ty {
                                 self.ty(*st);

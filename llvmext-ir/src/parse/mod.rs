@@ -2215,7 +2215,7 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::LParen, "'(' after vector splat")?;
                 let e = self.parse_typed_const()?;
                 self.expect(Tok::RParen, "')' at end of vector splat")?;
-                let Some(TypeKind::Vector { elem, len, scalable }) = kind else {
+                let Some(TypeKind::Vector { elem, scalable, .. }) = kind else {
                     return err(loc, "vector constant must have vector type");
                 };
                 if self.m.consts.ty(e) != Some(elem) {
@@ -2224,8 +2224,8 @@ impl<'a> Parser<'a> {
                 if scalable {
                     return err(loc, "scalable vector splats are not supported");
                 }
-                let elems: Vec<ConstId> = (0..len).map(|_| e).collect();
-                let c = self.m.consts.vector(&self.m.types, ty, &elems);
+                // Stored once, whatever the length.
+                let c = self.m.consts.splat(&self.m.types, ty, e);
                 self.cerr(loc, c)
             }
             b"blockaddress" => {
@@ -2599,6 +2599,10 @@ impl<'a> Parser<'a> {
                     let k = match self.m.consts.kind(i) {
                         Some(ConstKind::Int(v)) => v.limbs()[0] as usize,
                         Some(ConstKind::Zero) => 0,
+                        Some(ConstKind::Splat(e)) => match self.m.consts.kind(*e) {
+                            Some(ConstKind::Int(v)) => v.limbs()[0] as usize,
+                            _ => return Err("invalid getelementptr indices".into()),
+                        },
                         _ => return Err("invalid getelementptr indices".into()),
                     };
                     match fields.get(k) {
