@@ -82,12 +82,23 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return 1;
         }
     }
-    let printed = llvmext::ir::write::print_with_id(&module, name);
+    // Streamed: the text of a large module is never held whole.
+    let print = |w: &mut dyn Write| -> std::io::Result<()> {
+        let mut res = Ok(());
+        llvmext::ir::write::print_to(&module, name, &mut |piece| {
+            if res.is_ok() {
+                res = w.write_all(piece.as_bytes());
+            }
+        });
+        res.and_then(|()| w.flush())
+    };
     if output == "-" {
-        if out.write_all(printed.as_bytes()).is_err() {
+        if print(out).is_err() {
             return 1;
         }
-    } else if let Err(e) = std::fs::write(output, printed) {
+    } else if let Err(e) =
+        std::fs::File::create(output).and_then(|f| print(&mut std::io::BufWriter::new(f)))
+    {
         let _ = writeln!(err, "{prog}: error: {output}: {e}");
         return 1;
     }

@@ -55,6 +55,36 @@ pub fn print_with_id(m: &Module, module_id: &str) -> String {
     out
 }
 
+/// Prints `m` as [`print_with_id`] does, handing the text to `sink` piece
+/// by piece (of about 64 KiB) as it goes: the whole text is never held,
+/// however long (a splat of 10^8 elements prints as 10^8 elements).
+///
+/// ```
+/// let m = llvmext_ir::parse::parse(b"@g = global <3 x i8> splat (i8 1)", "x").unwrap();
+/// let mut text = String::new();
+/// llvmext_ir::write::print_to(&m, "x", &mut |piece| text.push_str(piece));
+/// assert_eq!(text, llvmext_ir::write::print_with_id(&m, "x"));
+/// assert!(text.ends_with("@g = global <3 x i8> <i8 1, i8 1, i8 1>\n"));
+/// ```
+pub fn print_to(m: &Module, module_id: &str, sink: &mut dyn FnMut(&str)) {
+    let mut ctx = Ctx::new(m);
+    let mut out = String::with_capacity(2 * FLUSH_AT);
+    ctx.main = &out as *const String as usize;
+    ctx.sink = RefCell::new(Some(sink));
+    ctx.module(&mut out, module_id);
+    if !out.is_empty() {
+        if let Some(sink) = ctx.sink.borrow_mut().as_mut() {
+            sink(&out);
+        }
+    }
+}
+
+/// The receiver of [`print_to`]'s text.
+type Sink<'a> = &'a mut dyn FnMut(&str);
+
+/// How much text [`print_to`] gathers before handing it on.
+const FLUSH_AT: usize = 1 << 16;
+
 // ---------------------------------------------------------------------------
 // Small writers.
 
@@ -393,6 +423,10 @@ struct Ctx<'m> {
     prog_as: u32,
     /// Local numbering of functions named by `blockaddress`.
     other_locals: RefCell<HashMap<u32, Locals>>,
+    /// Where [`print_to`] sends the text, and the address of the buffer
+    /// it gathers in (pieces of text built elsewhere are not sent).
+    sink: RefCell<Option<Sink<'m>>>,
+    main: usize,
 }
 
 enum Task<'a> {
@@ -420,11 +454,25 @@ impl<'m> Ctx<'m> {
             expr_kind: crate::di::kind_by_name("DIExpression"),
             prog_as: program_as(m.datalayout.as_deref()),
             other_locals: RefCell::new(HashMap::new()),
+            sink: RefCell::new(None),
+            main: 0,
         };
         c.find_types();
         c.type_strings();
         c.slots();
         c
+    }
+
+    /// Hands the text gathered so far to the sink of [`print_to`], if
+    /// there is one, `out` is its buffer and holds enough.
+    fn flush(&self, out: &mut String) {
+        if out.len() < FLUSH_AT || out as *const String as usize != self.main {
+            return;
+        }
+        if let Some(sink) = self.sink.borrow_mut().as_mut() {
+            sink(out);
+            out.clear();
+        }
     }
 
     // ---- types -----------------------------------------------------------
@@ -877,6 +925,7 @@ impl<'m> Ctx<'m> {
         for i in 0..m.globals.len() {
             self.global(out, i);
             out.push('\n');
+            self.flush(out);
         }
         if !m.aliases.is_empty() {
             out.push('\n');
@@ -910,6 +959,7 @@ impl<'m> Ctx<'m> {
         for i in 0..m.functions.len() {
             out.push('\n');
             self.function(out, i);
+            self.flush(out);
         }
         if !self.as_order.is_empty() {
             out.push('\n');
@@ -2005,6 +2055,7 @@ impl<'m> Ctx<'m> {
                     continue;
                 }
                 Task::Rep(e, n) => {
+                    self.flush(out);
                     if n > 0 {
                         stack.push(Task::Rep(e, n - 1));
                         stack.push(Task::Tc(e));
@@ -2080,6 +2131,7 @@ impl<'m> Ctx<'m> {
                         out.push_str("c\"");
                         for _ in 0..len {
                             out.push_str(&one);
+                            self.flush(out);
                         }
                         out.push('"');
                     } else if len == 0 {

@@ -83,3 +83,27 @@ fn equal_elements_are_one_splat() {
     assert!(matches!(m.consts.kind(inits[0]), Some(ConstKind::Splat(_))));
     assert!(matches!(m.consts.kind(inits[2]), Some(ConstKind::Splat(_))));
 }
+
+/// `print_to` hands on the text of long splats in pieces, never whole, and
+/// the pieces make the text `print` gives (and llvm-dis-19 prints).
+#[test]
+fn long_splats_are_printed_in_pieces() {
+    let text = format!(
+        "@a = global <100000 x i32> splat (i32 1)\n@b = global [200000 x i8] c\"{}\"\n\
+         @c = global [300 x [300 x i16]] zeroinitializer\n@d = global i8 1\n",
+        "\\01".repeat(200_000)
+    );
+    let m = llvmext_ir::parse::parse(text.as_bytes(), "<stdin>").unwrap();
+    let mut pieces = 0;
+    let mut longest = 0;
+    let mut streamed = String::new();
+    llvmext_ir::write::print_to(&m, "<stdin>", &mut |p| {
+        pieces += 1;
+        longest = longest.max(p.len());
+        streamed.push_str(p);
+    });
+    assert!(pieces > 10 && longest < 1 << 20, "{pieces} pieces, the longest {longest} bytes");
+    assert_eq!(streamed, llvmext_ir::write::print(&m));
+    let dis = String::from_utf8(run("llvm-dis-19", &run("llvm-as-19", text.as_bytes()))).unwrap();
+    assert_eq!(streamed, dis);
+}
