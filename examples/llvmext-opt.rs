@@ -80,8 +80,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     }
     let name = if input == "-" { "<stdin>" } else { input };
     // As llvm-as, which upgrades debug info only when it verifies.
-    let mut opts = llvmext::ir::parse::ParseOptions::default();
-    opts.upgrade_debug_info = verify;
+    let opts = llvmext::ir::parse::ParseOptions::default().upgrade_debug_info(verify);
     let module = match llvmext::ir::parse::parse_with(&src, name, &opts) {
         Ok(p) => {
             for w in &p.warnings {

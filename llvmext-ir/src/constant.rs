@@ -5,8 +5,10 @@
 //! `ConstantStruct::get` and `ConstantVector::get` do, so two spellings of one
 //! constant are one [`ConstId`] and print the same way: an aggregate whose
 //! elements are all `poison`, all `undef` or all zero *is* `poison`, `undef`
-//! or `zeroinitializer`, and an `[N x i8]` array of integers is a byte
-//! string (`c"..."`).
+//! or `zeroinitializer`, one whose elements are all the same other constant
+//! is a [`ConstKind::Splat`] (stored once, whatever the length: the model
+//! never holds a constant per element of a type), and an `[N x i8]` array
+//! of integers is a byte string (`c"..."`).
 //!
 //! ```
 //! use llvmext_ir::constant::{ConstKind, Constants};
@@ -22,6 +24,9 @@
 //! let z = c.int_u64(&t, i8t, 0).unwrap();
 //! let zz = c.array(&t, arr, &[z, z]).unwrap();
 //! assert_eq!(c.kind(zz), Some(&ConstKind::Zero));
+//! let big = t.vector(i8t, 100_000_000, false).unwrap();
+//! let s = c.splat(&t, big, a).unwrap(); // <100000000 x i8> splat (i8 104)
+//! assert_eq!(c.kind(s), Some(&ConstKind::Splat(a)));
 //! ```
 
 use alloc::boxed::Box;
@@ -115,6 +120,13 @@ pub enum ConstKind {
     Struct(Box<[ConstId]>),
     /// `< ... >`.
     Vector(Box<[ConstId]>),
+    /// A fixed vector or an array of two or more elements, all this
+    /// constant (never `poison`, `undef` or a null value: those make the
+    /// whole aggregate [`Poison`](Self::Poison), [`Undef`](Self::Undef) or
+    /// [`Zero`](Self::Zero)). `llvm-dis-19` prints it element by element
+    /// (`<i32 1, i32 1>`, `[i32 1, i32 1]`, `c"\01\01"`); the parser
+    /// makes it from `splat (...)` and from lists of equal elements.
+    Splat(ConstId),
     /// A global value, `@name`.
     Global(GlobalRef),
     /// A constant expression.
@@ -281,8 +293,9 @@ impl Constants {
         }
     }
 
-    /// Canonical aggregate: all poison, all undef, all null (or empty).
-    fn uniform(&mut self, ty: TypeId, elems: &[ConstId]) -> Option<ConstId> {
+    /// Canonical aggregate: all poison, all undef, all null (or empty);
+    /// with `splat`, also all one other constant (two or more elements).
+    fn uniform(&mut self, ty: TypeId, elems: &[ConstId], splat: bool) -> Option<ConstId> {
         let first = match elems.first() {
             None => return Some(self.intern_raw(ty, ConstKind::Zero)),
             Some(&f) => f,
@@ -290,10 +303,57 @@ impl Constants {
         if elems.iter().any(|&e| e != first) {
             return None;
         }
-        match self.kind(first) {
+        self.uniform_of(ty, first, if splat { elems.len() as u64 } else { 1 })
+    }
+
+    /// `len` copies of `e` as `uniform` canonicalizes them, if they are
+    /// uniform (`None` for a single non-null element).
+    fn uniform_of(&mut self, ty: TypeId, e: ConstId, len: u64) -> Option<ConstId> {
+        match self.kind(e) {
+            _ if len == 0 => Some(self.intern_raw(ty, ConstKind::Zero)),
             Some(ConstKind::Poison) => Some(self.intern_raw(ty, ConstKind::Poison)),
             Some(ConstKind::Undef) => Some(self.intern_raw(ty, ConstKind::Undef)),
-            _ if self.is_null_value(first) => Some(self.intern_raw(ty, ConstKind::Zero)),
+            _ if self.is_null_value(e) => Some(self.intern_raw(ty, ConstKind::Zero)),
+            _ if len >= 2 => Some(self.intern_raw(ty, ConstKind::Splat(e))),
+            _ => None,
+        }
+    }
+
+    /// `splat (e)`: the fixed vector or array `ty` whose every element is
+    /// `e`, canonicalized as the same list of elements would be (a single
+    /// element is a one-element [`Vector`](ConstKind::Vector) or
+    /// [`Array`](ConstKind::Array)). Takes constant space whatever the
+    /// length.
+    pub fn splat(&mut self, types: &Types, ty: TypeId, e: ConstId) -> Result<ConstId, TypeError> {
+        let (elem, len, vector) = match types.get(ty) {
+            Some(&TypeKind::Vector { elem, len, scalable: false }) => (elem, u64::from(len), true),
+            Some(&TypeKind::Array { elem, len }) => (elem, len, false),
+            _ => return Err(types.bad("splat constant type", ty)),
+        };
+        self.check_elems(types, &[e], |_| Some(elem))?;
+        if let Some(c) = self.uniform_of(ty, e, len) {
+            return Ok(c);
+        }
+        let one: Box<[ConstId]> = Box::new([e]);
+        if vector {
+            return Ok(self.intern_raw(ty, ConstKind::Vector(one)));
+        }
+        if types.get(elem) == Some(&TypeKind::Int(8)) {
+            if let Some(ConstKind::Int(v)) = self.kind(e) {
+                let b: Box<[u8]> = Box::new([v.limbs()[0] as u8]);
+                return Ok(self.intern_raw(ty, ConstKind::Bytes(b)));
+            }
+        }
+        Ok(self.intern_raw(ty, ConstKind::Array(one)))
+    }
+
+    /// The number of elements of array or vector constant `id`'s type, and
+    /// the element its [`Splat`](ConstKind::Splat) repeats, if it is one.
+    pub fn splat_parts(&self, types: &Types, id: ConstId) -> Option<(ConstId, u64)> {
+        let Some(ConstKind::Splat(e)) = self.kind(id) else { return None };
+        match types.get(self.ty(id)?) {
+            Some(&TypeKind::Vector { len, .. }) => Some((*e, u64::from(len))),
+            Some(&TypeKind::Array { len, .. }) => Some((*e, len)),
             _ => None,
         }
     }
@@ -328,7 +388,7 @@ impl Constants {
             return Err(types.bad("array constant length", ty));
         }
         self.check_elems(types, elems, |_| Some(elem))?;
-        if let Some(c) = self.uniform(ty, elems) {
+        if let Some(c) = self.uniform(ty, elems, true) {
             return Ok(c);
         }
         if types.get(elem) == Some(&TypeKind::Int(8)) {
@@ -357,6 +417,13 @@ impl Constants {
         if bytes.iter().all(|&b| b == 0) {
             return Ok(self.intern_raw(ty, ConstKind::Zero));
         }
+        if bytes.len() >= 2 && bytes.iter().all(|&b| b == bytes[0]) {
+            let Some(&TypeKind::Array { elem, .. }) = types.get(ty) else {
+                return Err(types.bad("string constant type", ty));
+            };
+            let e = self.int_u64(types, elem, u64::from(bytes[0]))?;
+            return Ok(self.intern_raw(ty, ConstKind::Splat(e)));
+        }
         Ok(self.intern_raw(ty, ConstKind::Bytes(bytes.into())))
     }
 
@@ -379,7 +446,7 @@ impl Constants {
             return Err(types.bad("struct constant field count", ty));
         }
         self.check_elems(types, elems, |i| fields.get(i).copied())?;
-        if let Some(c) = self.uniform(ty, elems) {
+        if let Some(c) = self.uniform(ty, elems, false) {
             return Ok(c);
         }
         Ok(self.intern_raw(ty, ConstKind::Struct(elems.into())))
@@ -401,7 +468,7 @@ impl Constants {
             _ => return Err(types.bad("vector constant type", ty)),
         };
         self.check_elems(types, elems, |_| Some(elem))?;
-        if let Some(c) = self.uniform(ty, elems) {
+        if let Some(c) = self.uniform(ty, elems, true) {
             return Ok(c);
         }
         Ok(self.intern_raw(ty, ConstKind::Vector(elems.into())))

@@ -14,7 +14,7 @@
 //! let src = "define void @f() {\n  ret void, !dbg !0\n}\n\
 //!            !0 = !DILocation(line: 1, scope: !1)\n\
 //!            !1 = distinct !DISubprogram(name: \"f\", spFlags: 0)\n";
-//! let opts = llvmext_ir::parse::ParseOptions { upgrade_debug_info: false, ..Default::default() };
+//! let opts = llvmext_ir::parse::ParseOptions::default().upgrade_debug_info(false);
 //! let mut m = llvmext_ir::parse::parse_with(src.as_bytes(), "a.ll", &opts)?.module;
 //! let w = upgrade_debug_info(&mut m).unwrap();
 //! assert_eq!(w, DebugInfoWarning::InvalidVersion { module: "a.ll".into(), version: 0 });

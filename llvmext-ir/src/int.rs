@@ -1,7 +1,9 @@
 //! Integer constants of any width (1 to 2^23 bits), printed as `llvm-dis`
 //! prints them: `true`/`false` for `i1`, else the value read as signed, in
-//! decimal. Printing takes time quadratic in the width (schoolbook
-//! division by 10^19), which is instant up to thousands of bits.
+//! decimal. Decimal printing and parsing take near-linear time in the
+//! width (divide and conquer over powers of ten with Karatsuba
+//! multiplication and Newton reciprocals; schoolbook below a few thousand
+//! bits).
 //!
 //! ```
 //! use llvmext_ir::int::IntValue;
@@ -15,6 +17,10 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::types::{TypeError, MAX_INT_BITS};
+
+mod nat;
+
+pub(crate) use nat::from_decimal;
 
 /// An integer value of a given width, as little-endian 64-bit limbs (bits
 /// above the width are zero).
@@ -102,46 +108,20 @@ impl IntValue {
     }
 }
 
-/// Divides `n` (little-endian limbs) by `d` in place, returning the
-/// remainder.
-fn div_small(n: &mut [u64], d: u64) -> u64 {
-    let mut rem: u128 = 0;
-    for l in n.iter_mut().rev() {
-        let cur = rem << 64 | u128::from(*l);
-        *l = (cur / u128::from(d)) as u64;
-        rem = cur % u128::from(d);
-    }
-    rem as u64
-}
-
 impl fmt::Display for IntValue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.bits == 1 {
             return f.write_str(if self.limbs[0] & 1 == 1 { "true" } else { "false" });
         }
-        let mut m = self.magnitude();
-        // Chunks of 19 decimal digits, least significant first.
-        const CHUNK: u64 = 10_000_000_000_000_000_000;
-        let mut chunks = Vec::new();
-        let mut len = m.len();
-        while len > 0 {
-            chunks.push(div_small(&mut m[..len], CHUNK));
-            while len > 0 && m[len - 1] == 0 {
-                len -= 1;
-            }
-        }
         if self.is_negative() {
             f.write_str("-")?;
         }
-        match chunks.split_last() {
-            None => f.write_str("0"),
-            Some((first, rest)) => {
-                write!(f, "{first}")?;
-                for c in rest.iter().rev() {
-                    write!(f, "{c:019}")?;
-                }
-                Ok(())
-            }
+        let m = self.magnitude();
+        if m.len() <= 2 {
+            let v = u128::from(m[0]) | u128::from(m.get(1).copied().unwrap_or(0)) << 64;
+            return write!(f, "{v}");
         }
+        let digits = nat::to_decimal(&m);
+        f.write_str(core::str::from_utf8(&digits).map_err(|_| fmt::Error)?)
     }
 }

@@ -433,6 +433,7 @@ fn struct_index(m: &Module, v: Value) -> Option<u64> {
     match m.consts.kind(c)? {
         ConstKind::Int(_) => const_u64(m, c),
         ConstKind::Zero => Some(0),
+        ConstKind::Splat(e) => const_u64(m, *e),
         ConstKind::Vector(elems) => {
             let first = *elems.first()?;
             if elems.iter().all(|&e| e == first) {
@@ -1091,6 +1092,11 @@ fn check_vector(cx: &Cx<'_>, kind: &InstKind) -> R<()> {
                         Some(ConstKind::Undef | ConstKind::Poison) => true,
                         _ => const_u64(m, e).is_some_and(|x| x < limit),
                     })
+                }
+                Some(ConstKind::Splat(e)) if !scalable => {
+                    let limit = u64::from(t.vec(at).map_or(0, |v| v.0)) * 2;
+                    matches!(m.consts.kind(*e), Some(ConstKind::Undef | ConstKind::Poison))
+                        || const_u64(m, *e).is_some_and(|x| x < limit)
                 }
                 _ => false,
             };

@@ -210,6 +210,7 @@ impl<'a> V<'a> {
                 ConstKind::Array(e) | ConstKind::Struct(e) | ConstKind::Vector(e) => {
                     e.iter().any(|c| m.consts.ty(*c).is_none())
                 }
+                ConstKind::Splat(e) => m.consts.ty(*e).is_none(),
                 ConstKind::Expr { ops, .. } => ops.iter().any(|c| m.consts.ty(*c).is_none()),
                 _ => false,
             };

@@ -81,7 +81,7 @@ pub fn print_bytes(m: &Module, module_id: &str) -> Vec<u8> {
     let ctx = Ctx::new(m);
     let mut out =
         Out::with_capacity(4096 + m.functions.iter().map(|f| f.insts.len() * 48).sum::<usize>());
-    let _ = ctx.module(&mut out, module_id, &mut |_| Ok(()));
+    ctx.module(&mut out, module_id);
     out.b
 }
 
@@ -89,30 +89,71 @@ pub fn print_bytes(m: &Module, module_id: &str) -> Vec<u8> {
 /// whole text is never held in memory.
 #[cfg(feature = "std")]
 pub fn write_to(m: &Module, module_id: &str, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let ctx = Ctx::new(m);
-    let mut out = Out::with_capacity(1 << 16);
-    ctx.module(&mut out, module_id, &mut |o| {
-        if o.b.len() >= 1 << 15 {
-            w.write_all(&o.b)?;
-            o.b.clear();
+    let mut failed = None;
+    print_to(m, module_id, &mut |piece| {
+        if failed.is_none() {
+            failed = w.write_all(piece).err();
         }
-        Ok(())
-    })?;
-    w.write_all(&out.b)
+    });
+    failed.map_or(Ok(()), Err)
 }
+
+/// Prints `m` as [`print_bytes`] does, handing the bytes to `sink` piece by
+/// piece (of about 64 KiB) as it goes: the whole text is never held, however
+/// long (a splat of 10^8 elements prints as 10^8 elements).
+///
+/// ```
+/// let m = llvmext_ir::parse::parse(b"@g = global <3 x i8> splat (i8 1)", "x").unwrap();
+/// let mut text = Vec::new();
+/// llvmext_ir::write::print_to(&m, "x", &mut |piece| text.extend_from_slice(piece));
+/// assert_eq!(text, llvmext_ir::write::print_bytes(&m, "x"));
+/// assert!(text.ends_with(b"@g = global <3 x i8> <i8 1, i8 1, i8 1>\n"));
+/// ```
+pub fn print_to(m: &Module, module_id: &str, sink: &mut dyn FnMut(&[u8])) {
+    let ctx = Ctx::new(m);
+    let mut out = Out { b: Vec::with_capacity(2 * FLUSH_AT), sink: Some(sink) };
+    ctx.module(&mut out, module_id);
+    out.flush_now();
+}
+
+/// How much text [`print_to`] gathers before handing it on.
+const FLUSH_AT: usize = 1 << 16;
 
 /// The printer's output buffer: bytes, since LLVM prints some strings raw.
-struct Out {
+/// The one [`print_to`] prints into has a sink; pieces of text built on
+/// the side have none and are never flushed.
+struct Out<'s> {
     b: Vec<u8>,
+    sink: Option<Sink<'s>>,
 }
 
-impl Out {
+/// The receiver of [`print_to`]'s pieces.
+type Sink<'s> = &'s mut dyn FnMut(&[u8]);
+
+impl<'s> Out<'s> {
     fn new() -> Self {
-        Out { b: Vec::new() }
+        Out { b: Vec::new(), sink: None }
     }
 
     fn with_capacity(n: usize) -> Self {
-        Out { b: Vec::with_capacity(n) }
+        Out { b: Vec::with_capacity(n), sink: None }
+    }
+
+    /// Hands the text to the sink once enough has gathered.
+    #[inline]
+    fn flush_if_full(&mut self) {
+        if self.b.len() >= FLUSH_AT {
+            self.flush_now();
+        }
+    }
+
+    fn flush_now(&mut self) {
+        if let Some(sink) = self.sink.as_mut() {
+            if !self.b.is_empty() {
+                sink(&self.b);
+            }
+            self.b.clear();
+        }
     }
 
     #[inline]
@@ -148,20 +189,12 @@ impl Out {
     }
 }
 
-impl core::fmt::Write for Out {
+impl core::fmt::Write for Out<'_> {
     fn write_str(&mut self, s: &str) -> core::fmt::Result {
         self.push_str(s);
         Ok(())
     }
 }
-
-/// Where [`Ctx::module`] hands its buffer after each top-level entity, so a
-/// caller can stream it out.
-type Flush<'f> = dyn FnMut(&mut Out) -> Result<(), FlushError> + 'f;
-#[cfg(feature = "std")]
-type FlushError = std::io::Error;
-#[cfg(not(feature = "std"))]
-type FlushError = core::convert::Infallible;
 
 // ---------------------------------------------------------------------------
 // Small writers.
@@ -469,6 +502,8 @@ enum Task<'a> {
     Tc(ConstId),
     Ty(TypeId),
     Mask(ConstId, TypeId),
+    /// `, T e` this many more times (the rest of a splat).
+    Rep(ConstId, u64),
 }
 
 impl<'m> Ctx<'m> {
@@ -857,7 +892,7 @@ impl<'m> Ctx<'m> {
 
     // ---- module ------------------------------------------------------------
 
-    fn module(&self, out: &mut Out, id: &str, flush: &mut Flush<'_>) -> Result<(), FlushError> {
+    fn module(&self, out: &mut Out, id: &str) {
         let m = self.m;
         if !id.is_empty() && !id.contains('\n') {
             out.push_str("; ModuleID = '");
@@ -944,7 +979,7 @@ impl<'m> Ctx<'m> {
         for i in 0..m.globals.len() {
             self.global(out, i);
             out.push('\n');
-            flush(out)?;
+            out.flush_if_full();
         }
         if !m.aliases.is_empty() {
             out.push('\n');
@@ -978,7 +1013,7 @@ impl<'m> Ctx<'m> {
         for i in 0..m.functions.len() {
             out.push('\n');
             self.function(out, i);
-            flush(out)?;
+            out.flush_if_full();
         }
         if !self.as_order.is_empty() {
             out.push('\n');
@@ -1017,10 +1052,9 @@ impl<'m> Ctx<'m> {
                 out.push_str(" = ");
                 self.md_body(out, n);
                 out.push('\n');
-                flush(out)?;
+                out.flush_if_full();
             }
         }
-        Ok(())
     }
 
     fn aliasee(&self, out: &mut Out, c: ConstId) {
@@ -2011,27 +2045,29 @@ impl<'m> Ctx<'m> {
         }
         push_u64(out, u64::from(len));
         out.push_str(" x i32> ");
-        // -1 is poison.
-        let elems: Vec<i64> = match m.consts.kind(mask) {
-            Some(ConstKind::Vector(es)) => es
-                .iter()
-                .map(|&e| match m.consts.kind(e) {
-                    Some(ConstKind::Int(v)) => {
-                        v.limbs().first().map(|&l| l as u32 as i32 as i64).unwrap_or(-1)
-                    }
-                    _ => -1,
-                })
-                .collect(),
-            Some(ConstKind::Zero) => vec![0; len as usize],
-            _ => vec![-1; len as usize],
+        // -1 is poison. A mask of one repeated value is not expanded.
+        let value = |e: ConstId| match m.consts.kind(e) {
+            Some(ConstKind::Int(v)) => {
+                v.limbs().first().map(|&l| l as u32 as i32 as i64).unwrap_or(-1)
+            }
+            _ => -1,
         };
-        if elems.iter().all(|&e| e == 0) {
+        let (elems, fill): (&[ConstId], Option<i64>) = match m.consts.kind(mask) {
+            Some(ConstKind::Vector(es)) => (es, None),
+            Some(ConstKind::Zero) => (&[], Some(0)),
+            Some(ConstKind::Splat(e)) => (&[], Some(value(*e))),
+            _ => (&[], Some(-1)),
+        };
+        let n = if fill.is_some() { u64::from(len) } else { elems.len() as u64 };
+        let all = |x: i64| fill.map_or_else(|| elems.iter().all(|&e| value(e) == x), |f| f == x);
+        if all(0) {
             out.push_str("zeroinitializer");
-        } else if elems.iter().all(|&e| e == -1) {
+        } else if all(-1) {
             out.push_str("poison");
         } else {
             out.push('<');
-            for (i, &e) in elems.iter().enumerate() {
+            for i in 0..n {
+                let e = fill.unwrap_or_else(|| value(elems[i as usize]));
                 if i > 0 {
                     out.push_str(", ");
                 }
@@ -2084,6 +2120,15 @@ impl<'m> Ctx<'m> {
                     self.shuffle_mask(out, mk, t);
                     continue;
                 }
+                Task::Rep(e, n) => {
+                    out.flush_if_full();
+                    if n > 0 {
+                        stack.push(Task::Rep(e, n - 1));
+                        stack.push(Task::Tc(e));
+                        out.push_str(", ");
+                    }
+                    continue;
+                }
                 Task::Tc(c) => {
                     match m.consts.ty(c) {
                         Some(t) => self.ty(out, t),
@@ -2128,6 +2173,40 @@ impl<'m> Ctx<'m> {
                         if i > 0 {
                             stack.push(Task::S(", "));
                         }
+                    }
+                }
+                ConstKind::Splat(e) => {
+                    // Printed element by element, as llvm-dis-19 does,
+                    // without building the list.
+                    let (len, array, byte) = match ty.and_then(|t| m.types.get(t)) {
+                        Some(&TypeKind::Vector { len, .. }) => (u64::from(len), false, None),
+                        Some(&TypeKind::Array { len, elem }) => {
+                            let byte = match (m.types.get(elem), m.consts.kind(*e)) {
+                                (Some(TypeKind::Int(8)), Some(ConstKind::Int(v))) => {
+                                    Some(v.limbs()[0] as u8)
+                                }
+                                _ => None,
+                            };
+                            (len, true, byte)
+                        }
+                        _ => (0, false, None),
+                    };
+                    if let Some(b) = byte {
+                        let mut one = Out::new();
+                        push_escaped(&mut one, &[b]);
+                        out.push_str("c\"");
+                        for _ in 0..len {
+                            out.push_bytes(&one.b);
+                            out.flush_if_full();
+                        }
+                        out.push('"');
+                    } else if len == 0 {
+                        out.push_str("<badref>");
+                    } else {
+                        out.push_str(if array { "[" } else { "<" });
+                        stack.push(Task::S(if array { "]" } else { ">" }));
+                        stack.push(Task::Rep(*e, len - 1));
+                        stack.push(Task::Tc(*e));
                     }
                 }
                 ConstKind::Struct(es) => {
@@ -2808,6 +2887,7 @@ impl TypeFinder<'_> {
                         Some(
                             ConstKind::Array(es) | ConstKind::Struct(es) | ConstKind::Vector(es),
                         ) => es,
+                        Some(ConstKind::Splat(e)) => core::slice::from_ref(e),
                         Some(ConstKind::Expr { ops, source_ty, .. }) => {
                             if let Some(st) = source_ty {
                                 self.ty(*st);

@@ -1033,8 +1033,7 @@ fn both_find_di_fault(src: &str, msg: &str) {
     let theirs = llvm_as_di_warning(src);
     assert!(theirs.contains(msg), "llvm-as-19 says otherwise for {msg:?}:\n{theirs}\n{src}");
     // The verifier finds it when the parser keeps the debug info...
-    let mut keep = llvmext_ir::parse::ParseOptions::default();
-    keep.upgrade_debug_info = false;
+    let keep = llvmext_ir::parse::ParseOptions::default().upgrade_debug_info(false);
     let m =
         llvmext_ir::parse::parse_with(src.as_bytes(), "t.ll", &keep).expect("our parser").module;
     let errs = verify(&m).expect_err("we accept");

@@ -156,6 +156,14 @@ impl Default for ParseOptions {
     }
 }
 
+impl ParseOptions {
+    /// Sets [`upgrade_debug_info`](Self::upgrade_debug_info).
+    pub fn upgrade_debug_info(mut self, on: bool) -> Self {
+        self.upgrade_debug_info = on;
+        self
+    }
+}
+
 /// A parsed module and what LLVM would have warned about while reading it.
 #[derive(Debug, Clone)]
 #[non_exhaustive]
@@ -2453,7 +2461,7 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::LParen, "'(' after vector splat")?;
                 let e = self.parse_typed_const()?;
                 self.expect(Tok::RParen, "')' at end of vector splat")?;
-                let Some(TypeKind::Vector { elem, len, scalable }) = kind else {
+                let Some(TypeKind::Vector { elem, scalable, .. }) = kind else {
                     return err(loc, "vector constant must have vector type");
                 };
                 if self.m.consts.ty(e) != Some(elem) {
@@ -2462,8 +2470,8 @@ impl<'a> Parser<'a> {
                 if scalable {
                     return err(loc, "scalable vector splats are not supported");
                 }
-                let elems: Vec<ConstId> = (0..len).map(|_| e).collect();
-                let c = self.m.consts.vector(&self.m.types, ty, &elems);
+                // Stored once, whatever the length.
+                let c = self.m.consts.splat(&self.m.types, ty, e);
                 self.cerr(loc, c)
             }
             b"blockaddress" => {
@@ -2837,6 +2845,10 @@ impl<'a> Parser<'a> {
                     let k = match self.m.consts.kind(i) {
                         Some(ConstKind::Int(v)) => v.limbs()[0] as usize,
                         Some(ConstKind::Zero) => 0,
+                        Some(ConstKind::Splat(e)) => match self.m.consts.kind(*e) {
+                            Some(ConstKind::Int(v)) => v.limbs()[0] as usize,
+                            _ => return Err("invalid getelementptr indices".into()),
+                        },
                         _ => return Err("invalid getelementptr indices".into()),
                     };
                     match fields.get(k) {
@@ -2962,28 +2974,25 @@ pub(crate) fn parse_u64_dec(d: &[u8]) -> Option<u64> {
 /// `bits`. The limb count is bounded by the text length, not a number in it.
 pub(crate) fn parse_big_int(t: &[u8], bits: u32) -> Option<IntValue> {
     let nl = (bits as usize).div_ceil(64).max(1);
-    let mut limbs: Vec<u64> = alloc::vec![0; nl.min(t.len() / 4 + 2)];
     if t.len() > 3 && (t[0] == b'u' || t[0] == b's') && &t[1..3] == b"0x" {
         let hex = &t[3..];
-        let mut n_limbs = hex.len().div_ceil(16);
-        n_limbs = n_limbs.min(limbs.len());
-        let _ = n_limbs;
-        for (i, &c) in hex.iter().rev().enumerate() {
-            let li = i / 16;
-            if li >= limbs.len() {
-                break;
-            }
-            limbs[li] |= u64::from(lexer::hexval(c)) << ((i % 16) * 4);
+        // Only the limbs the width keeps (the value has as many limbs as
+        // its type, LLVM's APInt too).
+        let mut limbs: Vec<u64> = alloc::vec![0; nl];
+        for (li, digits) in hex.rchunks(16).enumerate().take(nl) {
+            limbs[li] = digits.iter().fold(0u64, |v, &c| v << 4 | u64::from(lexer::hexval(c)));
         }
-        // s0x: sign-extend from the digits' width.
-        if t[0] == b's' {
-            let w = hex.len() * 4;
-            if w > 0 && w < limbs.len() * 64 {
-                let top = (limbs[(w - 1) / 64] >> ((w - 1) % 64)) & 1;
-                if top == 1 {
-                    for b in w..limbs.len() * 64 {
-                        limbs[b / 64] |= 1 << (b % 64);
-                    }
+        // s0x: LLVM's lexer truncates the value to its active bits and
+        // reads that as signed: the top set bit is the sign.
+        let sig = hex.iter().position(|&c| lexer::hexval(c) != 0);
+        if let (b's', Some(p)) = (t[0], sig) {
+            let w = (hex.len() - p - 1) * 4 + (8 - lexer::hexval(hex[p]).leading_zeros()) as usize;
+            if w < nl * 64 {
+                if w % 64 != 0 {
+                    limbs[w / 64] |= u64::MAX << (w % 64);
+                }
+                for l in &mut limbs[w.div_ceil(64)..] {
+                    *l = u64::MAX;
                 }
             }
         }
@@ -2997,30 +3006,26 @@ pub(crate) fn parse_big_int(t: &[u8], bits: u32) -> Option<IntValue> {
     if d.is_empty() {
         return None;
     }
-    for &c in d {
-        if !c.is_ascii_digit() {
-            return None;
-        }
-        // limbs = limbs * 10 + c
-        let mut carry = u128::from(c - b'0');
-        for l in limbs.iter_mut() {
-            let x = u128::from(*l) * 10 + carry;
-            *l = x as u64;
-            carry = x >> 64;
-        }
+    if !d.iter().all(u8::is_ascii_digit) {
+        return None;
     }
+    // Near-linear in the digit count; only the limbs the width keeps.
+    let mut limbs = if d.len() <= 19 {
+        let v = d.iter().fold(0u64, |v, &c| v * 10 + u64::from(c - b'0'));
+        let mut l = alloc::vec![0; nl];
+        l[0] = v;
+        l
+    } else {
+        let mut l = crate::int::from_decimal(d, nl);
+        l.resize(nl, 0);
+        l
+    };
     if neg {
         let mut carry = true;
         for l in limbs.iter_mut() {
             let (v, c) = (!*l).overflowing_add(u64::from(carry));
             *l = v;
             carry = c;
-        }
-        // Sign-fill the limbs beyond those computed.
-        if limbs.len() < nl {
-            let mut full = alloc::vec![u64::MAX; nl];
-            full[..limbs.len()].copy_from_slice(&limbs);
-            return IntValue::from_limbs(bits, &full).ok();
         }
     }
     IntValue::from_limbs(bits, &limbs).ok()

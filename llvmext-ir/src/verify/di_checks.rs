@@ -31,7 +31,8 @@ pub(super) struct DiFault {
 
 struct W<'m> {
     m: &'m Module,
-    seen: hashbrown::HashSet<MdId>,
+    /// Nodes already walked, by index.
+    seen: Vec<bool>,
     out: Vec<DiFault>,
     func: Option<String>,
 }
@@ -148,8 +149,9 @@ impl<'m> W<'m> {
     fn walk(&mut self, root: MdId, allow_locs: bool) {
         let mut stack = vec![root];
         while let Some(id) = stack.pop() {
-            if !self.seen.insert(id) {
-                continue;
+            match self.seen.get_mut(id.0 as usize) {
+                Some(s) if !*s => *s = true,
+                _ => continue,
             }
             let mut ops: Vec<Option<MdId>> = Vec::new();
             match self.m.md.get(id) {
@@ -759,7 +761,7 @@ impl<'m> W<'m> {
 
 /// Every debug-info fault of `m`.
 pub(super) fn check(m: &Module) -> Vec<DiFault> {
-    let mut w = W { m, seen: hashbrown::HashSet::new(), out: Vec::new(), func: None };
+    let mut w = W { m, seen: vec![false; m.md.len()], out: Vec::new(), func: None };
     for f in &m.functions {
         w.func = Some(
             f.common.name.as_ref().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),

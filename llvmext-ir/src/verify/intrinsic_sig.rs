@@ -511,7 +511,11 @@ pub(super) fn direct_callee(m: &Module, call: &CallData) -> Option<usize> {
 pub(super) fn check_call(m: &Module, call: &CallData) -> Option<String> {
     let fi = direct_callee(m, call)?;
     let f = m.functions.get(fi)?;
-    let name = core::str::from_utf8(f.common.name.as_deref()?).ok()?;
+    let name = f.common.name.as_deref()?;
+    if !name.starts_with(b"llvm.") {
+        return None;
+    }
+    let name = core::str::from_utf8(name).ok()?;
     if !name.starts_with("llvm.") {
         return None;
     }
