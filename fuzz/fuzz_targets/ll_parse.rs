@@ -1,20 +1,27 @@
 //! The `.ll` parser on arbitrary bytes: never a panic, never unbounded
 //! recursion. What it accepts must verify or be rejected by the verifier
 //! with errors (no panic), and a module that verifies must print to text
-//! that parses again and prints the same.
+//! that parses again and prints the same (use-list orders aside).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(m) = llvmext_ir::parse::parse(data, "fuzz.ll") else { return };
+    let Ok(mut m) = llvmext_ir::parse::parse(data, "fuzz.ll") else { return };
     if llvmext_ir::verify::verify(&m).is_err() {
         return;
     }
-    let text = llvmext_ir::write::print(&m);
-    let again = match llvmext_ir::parse::parse(text.as_bytes(), "printed.ll") {
+    // `uselistorder_bb` reorders `; preds` comments but is not printed (as
+    // llvm-dis): the printed text is a fixed point only without it.
+    m.block_use_orders.clear();
+    let text = llvmext_ir::write::print_bytes(&m, "fuzz.ll");
+    let again = match llvmext_ir::parse::parse(&text, "fuzz.ll") {
         Ok(m) => m,
-        Err(e) => panic!("our own printing does not parse: {e}\n{text}"),
+        Err(e) => panic!("our own printing does not parse: {e}\n{}", String::from_utf8_lossy(&text)),
     };
-    assert_eq!(llvmext_ir::write::print(&again), text, "printing is not a fixed point");
+    assert!(
+        llvmext_ir::write::print_bytes(&again, "fuzz.ll") == text,
+        "printing is not a fixed point:\n{}",
+        String::from_utf8_lossy(&text)
+    );
 });

@@ -211,8 +211,11 @@ impl DataLayout {
                 }
                 continue;
             }
-            let specifier = tok.as_bytes()[0];
-            let tok = &tok[1..];
+            let Some(&specifier) = tok.as_bytes().first() else {
+                return fail("Expected token before separator in datalayout string");
+            };
+            // (A non-ASCII first byte is an unknown specifier below.)
+            let tok = tok.get(1..).unwrap_or("");
             match specifier {
                 b's' => {}
                 b'E' => dl.big_endian = true,

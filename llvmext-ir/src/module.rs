@@ -488,10 +488,14 @@ impl Module {
         Self::default()
     }
 
-    /// An empty module named `id` (printed as `; ModuleID = 'id'`, as
-    /// LLVM prints a `Module` made with that identifier).
+    /// An empty module named `id`, as LLVM's `Module(id, context)`: printed
+    /// as `; ModuleID = 'id'`, with `id` as its `source_filename` too.
     pub fn named(id: &str) -> Self {
-        Module { module_id: Some(id.into()), ..Self::default() }
+        Module {
+            module_id: Some(id.into()),
+            source_filename: Some(id.as_bytes().into()),
+            ..Self::default()
+        }
     }
 
     /// The common properties of a global value.

@@ -26,14 +26,15 @@ fn parse_and_print(n: usize) -> Duration {
 #[test]
 fn big_literals_take_near_linear_time() {
     // Big enough that the conversions, not the fixed costs, dominate even
-    // in a debug build; the schoolbook algorithms gave a ratio near 4,
-    // Karatsuba near 3 at most.
+    // in a debug build. Four times the digits: the schoolbook algorithms
+    // take 16 times as long, Karatsuba 9 times at most; the bound between
+    // them leaves room for a noisy, shared machine.
     let (small, large) =
-        if cfg!(debug_assertions) { (100_000, 200_000) } else { (500_000, 1_000_000) };
+        if cfg!(debug_assertions) { (50_000, 200_000) } else { (250_000, 1_000_000) };
     let _ = parse_and_print(small / 10); // warm-up
     let a = parse_and_print(small);
     let b = parse_and_print(large);
     let ratio = b.as_secs_f64() / a.as_secs_f64();
     eprintln!("{small} digits: {a:?}, {large} digits: {b:?}: ratio {ratio:.2}");
-    assert!(ratio < 3.5, "{small} digits: {a:?}, {large} digits: {b:?}: ratio {ratio:.2}");
+    assert!(ratio < 12.0, "{small} digits: {a:?}, {large} digits: {b:?}: ratio {ratio:.2}");
 }

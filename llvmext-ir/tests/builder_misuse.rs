@@ -50,7 +50,8 @@ fn front_page_example_is_accepted_by_llvm_as() {
 #[test]
 fn module_id_is_the_given_name() {
     let m = Module::named("my_module");
-    assert_eq!(m.to_string(), "; ModuleID = 'my_module'\n");
+    // As LLVM's Module("my_module", ctx): the id is the source file name too.
+    assert_eq!(m.to_string(), "; ModuleID = 'my_module'\nsource_filename = \"my_module\"\n");
     assert_eq!(Module::new().to_string(), "; ModuleID = '<stdin>'\n");
 }
 

@@ -140,3 +140,18 @@ define void @f() {
   %a = alloca <vscale x 4 x i32>
   ret void
 }
+;--- datalayout-non-ascii-specifier
+target datalayout = "e-ÿÿv:256"
+;--- tbaa-tag-is-a-dilocation
+define i32 @f(ptr %p) !dbg !3 {
+  %v = load i32, ptr %p, !tbaa !5
+  ret i32 %v
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!9}
+!9 = !{i32 2, !"Debug Info Version", i32 3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!3 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!4 = !DISubroutineType(types: !{null})
+!5 = !DILocation(line: 1, scope: !3)
