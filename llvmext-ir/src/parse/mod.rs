@@ -1762,41 +1762,44 @@ impl<'a> Parser<'a> {
         let mut f =
             Function { cc: CallConv(cc), addrspace, md: decl_md, args, ..Function::new(fty) };
         let mut align = None;
-        loop {
+        // LLParser::parseFunctionHeader's order, each at most once:
+        // attributes, section, partition, comdat, align, gc, prefix,
+        // prologue, personality; then (definitions) metadata attachments.
+        self.parse_fn_attrs(&mut fn_attrs, &mut align)?;
+        if self.eat("section") {
+            f.section = Some(self.parse_bytestr()?);
+        }
+        if self.eat("partition") {
+            c.partition = Some(self.parse_bytestr()?);
+        }
+        if self.is("comdat") {
             let loc = self.loc();
-            self.parse_fn_attrs(&mut fn_attrs, &mut align)?;
-            if self.eat("section") {
-                f.section = Some(self.parse_bytestr()?);
-            } else if self.eat("partition") {
-                c.partition = Some(self.parse_bytestr()?);
-            } else if self.eat("comdat") {
-                f.comdat = Some(self.parse_comdat_ref(own.as_deref(), loc)?);
-            } else if self.eat("align") {
-                let a = if self.eat_tok(Tok::LParen) {
-                    let v = self.parse_align_value(loc)?;
-                    self.expect(Tok::RParen, "')'")?;
-                    v
-                } else {
-                    self.parse_align_value(loc)?
-                };
-                align = Some(a);
-            } else if self.eat("gc") {
-                f.gc = Some(self.parse_bytestr()?);
-            } else if self.eat("prefix") {
-                let t = self.parse_type()?;
-                f.prefix = Some(self.parse_const(t)?);
-            } else if self.eat("prologue") {
-                let t = self.parse_type()?;
-                f.prologue = Some(self.parse_const(t)?);
-            } else if self.eat("personality") {
-                let t = self.parse_type()?;
-                f.personality = Some(self.parse_const(t)?);
-            } else if define && self.tok.kind == Tok::MetadataVar {
-                let a = self.parse_md_attachment()?;
-                f.md.push(a);
-            } else {
-                break;
-            }
+            self.bump();
+            f.comdat = Some(self.parse_comdat_ref(own.as_deref(), loc)?);
+        }
+        if self.is("align") {
+            let loc = self.loc();
+            self.bump();
+            align = Some(self.parse_align_value(loc)?);
+        }
+        if self.eat("gc") {
+            f.gc = Some(self.parse_bytestr()?);
+        }
+        if self.eat("prefix") {
+            let t = self.parse_type()?;
+            f.prefix = Some(self.parse_const(t)?);
+        }
+        if self.eat("prologue") {
+            let t = self.parse_type()?;
+            f.prologue = Some(self.parse_const(t)?);
+        }
+        if self.eat("personality") {
+            let t = self.parse_type()?;
+            f.personality = Some(self.parse_const(t)?);
+        }
+        while define && self.tok.kind == Tok::MetadataVar {
+            let a = self.parse_md_attachment()?;
+            f.md.push(a);
         }
         if let Some(a) = align {
             f.align = a;
@@ -1917,7 +1920,19 @@ impl<'a> Parser<'a> {
                 Tok::Ident => {
                     let w = self.text();
                     if w == b"align" {
-                        return Ok(());
+                        // As LLParser, `align N` / `align(N)` among the
+                        // attributes is the function's alignment.
+                        let loc = self.loc();
+                        self.bump();
+                        let a = if self.eat_tok(Tok::LParen) {
+                            let v = self.parse_align_value(loc)?;
+                            self.expect(Tok::RParen, "')'")?;
+                            v
+                        } else {
+                            self.parse_align_value(loc)?
+                        };
+                        *align = Some(a);
+                        continue;
                     }
                     let Some(k) = core::str::from_utf8(w).ok().and_then(AttrKind::from_keyword)
                     else {
