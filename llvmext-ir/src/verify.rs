@@ -54,7 +54,7 @@ use crate::typecheck::{check_common, check_global_var, check_inst, global_addrsp
 use crate::types::TypeKind;
 
 mod di_checks;
-mod intrinsic_sig;
+pub(crate) mod intrinsic_sig;
 mod musttail;
 mod tbaa;
 

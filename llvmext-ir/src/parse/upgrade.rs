@@ -296,7 +296,12 @@ fn intrinsic_upgrades(m: &mut Module, remove: &mut [bool]) {
         if !name.starts_with(b"llvm.") {
             continue;
         }
-        let Some((new_name, fix)) = plan(m, i, &name) else { continue };
+        let planned = plan(m, i, &name).or_else(|| {
+            // Otherwise LLVM remangles the name from the signature.
+            crate::verify::intrinsic_sig::remangled_name(m, &m.functions[i])
+                .map(|n| (n.into_bytes(), Fix::Rename))
+        });
+        let Some((new_name, fix)) = planned else { continue };
         let Ok(new_name_s) = String::from_utf8(new_name) else { continue };
         if !crate::intrinsics::is_intrinsic(&new_name_s) {
             continue;

@@ -538,27 +538,51 @@ pub(super) fn check_call(m: &Module, call: &CallData) -> Option<String> {
     if !f.is_declaration() {
         return Some("Intrinsic functions should never be defined!".into());
     }
-    let infos = table(found.index)?;
-    let Some(TypeKind::Function { ret, params, vararg }) = m.types.get(f.ty) else { return None };
+    let expected = match mangled_name(m, f.ty, name, found) {
+        Ok(e) => e?,
+        Err(msg) => return Some(msg.into()),
+    };
+    if expected != name {
+        return Some(format!(
+            "Intrinsic name not mangled correctly for type arguments! Should be: {expected}"
+        ));
+    }
+    None
+}
+
+/// `matchIntrinsicSignature` + `Intrinsic::getName`: the name intrinsic
+/// `found` must have for function type `fty` (`Ok(None)` where it cannot
+/// be said, as for an unnamed struct argument), or the verifier's message
+/// when the type does not fit the intrinsic's descriptor.
+fn mangled_name(
+    m: &Module,
+    fty: TypeId,
+    name: &str,
+    found: crate::intrinsics::Found,
+) -> Result<Option<String>, &'static str> {
+    let Some(infos) = table(found.index) else { return Ok(None) };
+    let Some(TypeKind::Function { ret, params, vararg }) = m.types.get(fty) else {
+        return Ok(None);
+    };
     let mut mt = Matcher { m, arg_tys: Vec::new(), deferred: Vec::new() };
     let mut pos = 0;
     if mt.mismatch(*ret, &infos, &mut pos, false) {
-        return Some("Intrinsic has incorrect return type!".into());
+        return Err("Intrinsic has incorrect return type!");
     }
     let n_ret_deferred = mt.deferred.len();
     for &p in params.iter() {
         if mt.mismatch(p, &infos, &mut pos, false) {
-            return Some("Intrinsic has incorrect argument type!".into());
+            return Err("Intrinsic has incorrect argument type!");
         }
     }
     let mut i = 0;
     while i < mt.deferred.len() {
         let (t, mut at) = mt.deferred[i];
         if mt.mismatch(t, &infos, &mut at, true) {
-            return Some(if i < n_ret_deferred {
-                "Intrinsic has incorrect return type!".into()
+            return Err(if i < n_ret_deferred {
+                "Intrinsic has incorrect return type!"
             } else {
-                "Intrinsic has incorrect argument type!".into()
+                "Intrinsic has incorrect argument type!"
             });
         }
         i += 1;
@@ -571,24 +595,35 @@ pub(super) fn check_call(m: &Module, call: &CallData) -> Option<String> {
         _ => true,
     };
     if bad_vararg {
-        return Some(if *vararg {
-            "Intrinsic was not defined with variable arguments!".into()
+        return Err(if *vararg {
+            "Intrinsic was not defined with variable arguments!"
         } else {
-            "Callsite was not defined with variable arguments!".into()
+            "Callsite was not defined with variable arguments!"
         });
     }
-    // All descriptors absorbed (matchIntrinsicVarArg consumed the vararg one).
     let mut expected = String::from(&name[..found.base_len]);
     for &t in &mt.arg_tys {
         expected.push('.');
-        mangle(m, t, &mut expected, 0)?;
+        if mangle(m, t, &mut expected, 0).is_none() {
+            return Ok(None);
+        }
     }
-    if expected != name {
-        return Some(format!(
-            "Intrinsic name not mangled correctly for type arguments! Should be: {expected}"
-        ));
+    Ok(Some(expected))
+}
+
+/// LLVM's `Intrinsic::remangleIntrinsicFunction`, as the reader applies it:
+/// the name a declared intrinsic should have when its own name mangles
+/// other types than its signature's (`llvm.abs.i64` declared on `i32`
+/// becomes `llvm.abs.i32`); `None` when the name is right or the
+/// signature does not fit.
+pub(crate) fn remangled_name(m: &Module, f: &Function) -> Option<String> {
+    let name = core::str::from_utf8(f.common.name.as_deref()?).ok()?;
+    if !name.starts_with("llvm.") || !f.is_declaration() {
+        return None;
     }
-    None
+    let found = find(name)?;
+    let wanted = mangled_name(m, f.ty, name, found).ok()??;
+    (wanted != name).then_some(wanted)
 }
 
 /// Function-level rules: an `llvm.*` function cannot have a body.

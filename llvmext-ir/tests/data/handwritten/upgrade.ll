@@ -267,3 +267,25 @@ define void @f(i8 addrspace(1)* %d, i8 addrspace(1)* %s) {
   call void @llvm.memcpy.p1i8.p1i8.i64(i8 addrspace(1)* %d, i8 addrspace(1)* %s, i64 16, i1 false)
   ret void
 }
+;--- remangle-overloaded-intrinsic-names
+define i32 @f(i32 %x) {
+  %a = call i32 @llvm.abs.i64(i32 %x, i1 false)
+  %b = call <2 x float> @llvm.fabs.f32(<2 x float> zeroinitializer)
+  %c = call i32 @llvm.ctpop(i32 %a)
+  ret i32 %a
+}
+declare i32 @llvm.abs.i64(i32, i1)
+declare <2 x float> @llvm.fabs.f32(<2 x float>)
+declare i32 @llvm.ctpop(i32)
+;--- remangle-onto-an-existing-declaration
+define i32 @f(i32 %x, i64 %y) {
+  %a = call i32 @llvm.abs.i64(i32 %x, i1 false)
+  %b = call i32 @llvm.abs.i32(i32 %x, i1 true)
+  %c = call i64 @llvm.ctlz.i32(i64 %y, i1 false)
+  ret i32 %a
+}
+declare i32 @llvm.abs.i64(i32, i1)
+declare i32 @llvm.abs.i32(i32, i1)
+declare i64 @llvm.ctlz.i32(i64, i1)
+declare i64 @llvm.umax.i32.i32(i64, i64)
+declare ptr @llvm.ptrmask.p0.i32(ptr, i64)
