@@ -326,11 +326,14 @@ fn all_di_location(
     true
 }
 
-/// LLVM's `stripLoopMDLoc`.
+/// LLVM's `stripLoopMDLoc` (results are remembered in `done`, so a node
+/// reached along many paths is rebuilt once; a cycle deeper than 256
+/// nodes is left as it is instead of overflowing the stack as LLVM would).
 fn strip_loop_md_loc(
     md: &mut crate::metadata::Metadata,
     all: &HashSet<MdId>,
     reach: &HashSet<MdId>,
+    done: &mut HashMap<MdId, Option<MdId>>,
     id: MdId,
     depth: u32,
 ) -> Option<MdId> {
@@ -340,19 +343,36 @@ fn strip_loop_md_loc(
     if !reach.contains(&id) || depth > 256 {
         return Some(id);
     }
+    if let Some(&r) = done.get(&id) {
+        return r;
+    }
+    let r = strip_loop_md_loc_node(md, all, reach, done, id, depth);
+    done.insert(id, r);
+    r
+}
+
+fn strip_loop_md_loc_node(
+    md: &mut crate::metadata::Metadata,
+    all: &HashSet<MdId>,
+    reach: &HashSet<MdId>,
+    done: &mut HashMap<MdId, Option<MdId>>,
+    id: MdId,
+    depth: u32,
+) -> Option<MdId> {
     let Some(MdNode::Tuple(ops)) = md.get(id) else { return Some(id) };
     let ops = ops.to_vec();
     let mut args: Vec<Option<MdId>> = Vec::with_capacity(ops.len());
     let mut self_ref = false;
-    for (i, a) in ops.into_iter().enumerate() {
+    for a in ops {
         match a {
             None => args.push(None),
-            Some(a) if a == id && i == 0 => {
+            // A reference to the node itself (LLVM expects it only first).
+            Some(a) if a == id => {
                 self_ref = true;
                 args.push(None);
             }
             Some(a) => {
-                if let Some(n) = strip_loop_md_loc(md, all, reach, a, depth + 1) {
+                if let Some(n) = strip_loop_md_loc(md, all, reach, done, a, depth + 1) {
                     args.push(Some(n));
                 }
             }
@@ -403,11 +423,12 @@ fn strip_loop_id(md: &mut crate::metadata::Metadata, n: MdId) -> Option<MdId> {
     // updateLoopMetadataDebugLocationsImpl: a new distinct, self-referential
     // node with the remaining operands.
     let mut args = vec![None];
+    let mut done = HashMap::new();
     for &op in &ops[1..] {
         match op {
             None => args.push(None),
             Some(op) => {
-                if let Some(x) = strip_loop_md_loc(md, &all, &reach, op, 0) {
+                if let Some(x) = strip_loop_md_loc(md, &all, &reach, &mut done, op, 0) {
                     args.push(Some(x));
                 }
             }

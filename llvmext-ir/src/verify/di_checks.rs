@@ -786,5 +786,18 @@ pub(super) fn check(m: &Module) -> Vec<DiFault> {
             w.walk(id, true);
         }
     }
+    // verifyCompileUnits: every compile unit reached is listed.
+    let listed: Vec<MdId> = m
+        .named_md
+        .iter()
+        .filter(|n| &*n.name == b"llvm.dbg.cu")
+        .flat_map(|n| n.ops.iter().copied())
+        .collect();
+    for (i, &seen) in w.seen.iter().enumerate() {
+        let id = MdId(i as u32);
+        if seen && kind(m, Some(id)) == "DICompileUnit" && !listed.contains(&id) {
+            w.out.push(DiFault { func: None, message: "DICompileUnit not listed in llvm.dbg.cu" });
+        }
+    }
     w.out
 }

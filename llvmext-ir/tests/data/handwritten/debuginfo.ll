@@ -1142,3 +1142,63 @@ define void @g() !dbg !13 {
 declare void @llvm.dbg.value(metadata, metadata, metadata)
 declare void @llvm.dbg.declare(metadata, metadata, metadata)
 declare void @llvm.dbg.assign(metadata, metadata, metadata, metadata, metadata, metadata)
+;--- loop-metadata-keeps-a-compile-unit-reachable-after-stripping
+define void @f(i1 %c) !dbg !3 {
+entry:
+  br label %l, !dbg !5
+l:
+  br i1 %c, label %l, label %a, !llvm.loop !20, !dbg !5
+a:
+  br i1 %c, label %a, label %b, !llvm.loop !21
+b:
+  br i1 %c, label %b, label %d, !llvm.loop !24
+d:
+  br i1 %c, label %d, label %e, !llvm.loop !27
+e:
+  ret void
+}
+@g = global i32 0, !dbg !30
+!llvm.dbg.cu = !{!0}
+!llvm.gcov = !{!1}
+!llvm.dbg.extra = !{!1}
+!llvm.other = !{!1}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!3 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!4 = !DISubroutineType(types: !{null})
+!5 = !DILocation(line: 1, scope: !3)
+!6 = !DILocation(line: 2, scope: !3)
+!20 = distinct !{!20, !5, !6}
+!21 = distinct !{!21, !5, !22, !6}
+!22 = !{!"llvm.loop.mustprogress"}
+!24 = distinct !{!24, !24, !25}
+!25 = !{!"llvm.loop“äëçêìì’disable", !5}
+!27 = distinct !{!27, !22}
+!30 = !DIGlobalVariableExpression(var: !31, expr: !DIExpression())
+!31 = distinct !DIGlobalVariable(name: "g", scope: !0, file: !1, line: 1, type: !31, isLocal: false, isDefinition: true)
+!32 = !DIBasicType(name: "int", size: 64, encoding: DW_ATE_signed)
+
+;--- compile-unit-not-listed
+define void @f(i32 %x) !dbg !3 {
+    #dbg_value(i32 %x, !6, !DIExpression(), !5)
+  ret void, !dbg !5
+}
+define void @g() !dbg !13 {
+  ret void, !dbg !15
+}
+
+!llvm.module.flags = !{!9}
+!9 = !{i32 2, !"Debug Info Version", i32 3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!3 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!4 = !DISubroutineType(types: !{null})
+!5 = !DILocation(line: 1, scope: !3)
+!6 = !DILocalVariable(name: "v", scope: !3, file: !1, line: 1, type: !7)
+!7 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!8 = !DILabel(scope: !3, name: "L", file: !1, line: 2)
+!10 = distinct !DIAssignID()
+!13 = distinct !DISubprogram(name: "g", scope: !1, file: !1, line: 1, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!15 = !DILocation(line: 1, scope: !13)
+!16 = !DILocalVariable(name: "w", scope: !13, file: !1, line: 1, type: !7)
+!17 = !DILabel(scope: !13, name: "M", file: !1, line: 2)
