@@ -296,11 +296,17 @@ fn intrinsic_upgrades(m: &mut Module, remove: &mut [bool]) {
         if !name.starts_with(b"llvm.") {
             continue;
         }
-        let planned = plan(m, i, &name).or_else(|| {
-            // Otherwise LLVM remangles the name from the signature.
-            crate::verify::intrinsic_sig::remangled_name(m, &m.functions[i])
-                .map(|n| (n.into_bytes(), Fix::Rename))
-        });
+        // A plain rename takes the name the signature mangles to (as LLVM
+        // remangles after its upgrades: `lifetime.end.p5i8` declared on
+        // `i8*` becomes `lifetime.end.p0`); otherwise LLVM remangles the
+        // name from the signature.
+        let from_sig = crate::verify::intrinsic_sig::remangled_name(m, &m.functions[i])
+            .map(|n| (n.into_bytes(), Fix::Rename));
+        let planned = match plan(m, i, &name) {
+            Some((_, Fix::Rename)) if from_sig.is_some() => from_sig,
+            Some(p) => Some(p),
+            None => from_sig,
+        };
         let Some((new_name, fix)) = planned else { continue };
         let Ok(new_name_s) = String::from_utf8(new_name) else { continue };
         if !crate::intrinsics::is_intrinsic(&new_name_s) {

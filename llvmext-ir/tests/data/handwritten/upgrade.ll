@@ -289,3 +289,12 @@ declare i32 @llvm.abs.i32(i32, i1)
 declare i64 @llvm.ctlz.i32(i64, i1)
 declare i64 @llvm.umax.i32.i32(i64, i64)
 declare ptr @llvm.ptrmask.p0.i32(ptr, i64)
+;--- typed-pointer-intrinsic-name-with-another-address-space
+declare void @llvm.lifetime.start.p0i8(i64, i8* nocapture)
+declare void @llvm.lifetime.end.p5i8(i64, i8* nocapture)
+define void @f() {
+  %a = alloca [16 x i8]
+  %p = bitcast [16 x i8]* %a to i8*
+  call void @llvm.lifetime.start.p0i8(i64 16, i8* %p)
+  ret void
+}
