@@ -231,7 +231,10 @@ impl<'a> Parser<'a> {
                 }
                 Tok::LabelId => {
                     let t = self.text();
-                    let n = super::parse_u32(&t[..t.len() - 1]).unwrap_or(u32::MAX);
+                    // LLVM keeps the number modulo 2^32 (an `unsigned`).
+                    let n = t[..t.len() - 1].iter().fold(0u32, |n, &d| {
+                        n.wrapping_mul(10).wrapping_add(u32::from(d.wrapping_sub(b'0')))
+                    });
                     let next = self.fs().next_num;
                     if n < next {
                         return err(
@@ -239,7 +242,7 @@ impl<'a> Parser<'a> {
                             format!("label expected to be numbered '{next}' or greater"),
                         );
                     }
-                    self.fs().next_num = n + 1;
+                    self.fs().next_num = n.wrapping_add(1);
                     self.bump();
                     Some(Key::I(n))
                 }
@@ -250,7 +253,7 @@ impl<'a> Parser<'a> {
                 Some(k) => k,
                 None => {
                     let n = self.fs().next_num;
-                    self.fs().next_num += 1;
+                    self.fs().next_num = self.fs().next_num.wrapping_add(1);
                     Key::I(n)
                 }
             };
@@ -1486,7 +1489,7 @@ impl<'a> Parser<'a> {
                             ),
                         );
                     }
-                    st.next_num = n + 1;
+                    st.next_num = n.wrapping_add(1);
                 } else if let Key::N(n) = &key {
                     iname = Some(ByteStr::from(&**n));
                 }
@@ -1495,7 +1498,7 @@ impl<'a> Parser<'a> {
             None => {
                 if !is_void {
                     let n = st.next_num;
-                    st.next_num += 1;
+                    st.next_num = st.next_num.wrapping_add(1);
                     self.define_local(Key::I(n), Value::Inst(id), ty, start)?;
                 }
             }

@@ -155,3 +155,20 @@ define i32 @f(ptr %p) !dbg !3 {
 !3 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !4, unit: !0, spFlags: DISPFlagDefinition)
 !4 = !DISubroutineType(types: !{null})
 !5 = !DILocation(line: 1, scope: !3)
+;--- huge-label-number-wraps
+define i32 @f() {
+4294967295:
+  ret i32 0
+}
+;--- huge-value-number
+define i32 @f() {
+  %4294967295 = add i32 0, 0
+  ret i32 0
+}
+;--- huge-label-then-garbage
+define i32 @f(i32 %a) {
+  66666666636:2 %a, %a
+  ret i32 %x
+  use66666666632 %a, %a
+   }
+}
