@@ -383,14 +383,7 @@ fn strip_loop_md_loc_node(
     }
     let distinct = md.is_distinct(id);
     Some(if self_ref {
-        let new = if distinct {
-            md.push_distinct(MdNode::Tuple(Box::default()))
-        } else {
-            md.push_ununiqued(MdNode::Tuple(Box::default()))
-        };
-        args[0] = Some(new);
-        md.replace(new, MdNode::Tuple(args.into_boxed_slice()));
-        new
+        self_referential(md, distinct, args)
     } else if distinct {
         md.push_distinct(MdNode::Tuple(args.into_boxed_slice()))
     } else {
@@ -434,8 +427,19 @@ fn strip_loop_id(md: &mut crate::metadata::Metadata, n: MdId) -> Option<MdId> {
             }
         }
     }
-    let new = md.push_distinct(MdNode::Tuple(Box::default()));
+    Some(self_referential(md, true, args))
+}
+
+/// A new tuple of `args` whose first operand is the tuple itself (a loop
+/// id); `distinct` or kept apart from equal nodes.
+fn self_referential(
+    md: &mut crate::metadata::Metadata,
+    distinct: bool,
+    mut args: Vec<Option<MdId>>,
+) -> MdId {
+    let empty = MdNode::Tuple(Box::default());
+    let new = if distinct { md.push_distinct(empty) } else { md.push_ununiqued(empty) };
     args[0] = Some(new);
     md.replace(new, MdNode::Tuple(args.into_boxed_slice()));
-    Some(new)
+    new
 }

@@ -4,8 +4,7 @@
 //! silently taken as one of another. Also: the front-page example's text
 //! is accepted by `llvm-as-19`.
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
+mod common;
 
 use llvmext_ir::module::BlockId;
 use llvmext_ir::prelude::*;
@@ -19,19 +18,7 @@ mod front_page {
 
 /// `llvm-as-19`'s verdict on `src`: `Ok` or its stderr.
 fn llvm_as(src: &str) -> Result<(), String> {
-    let mut child = Command::new("llvm-as-19")
-        .args(["-", "-o", "/dev/null"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("llvm-as-19 (Debian package llvm-19)");
-    child.stdin.take().unwrap().write_all(src.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
-    }
+    common::llvm_as_verdict(src.as_bytes()).map(drop)
 }
 
 #[test]

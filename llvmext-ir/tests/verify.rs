@@ -3,8 +3,7 @@
 //! text is fed to `llvm-as-19`, which must refuse it with the same message
 //! (so the wording and the rule are LLVM's, not ours).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use llvmext_ir::attr::AttrListId;
 use llvmext_ir::constant::ConstId;
@@ -19,33 +18,16 @@ use llvmext_ir::Value;
 
 /// `llvm-as-19`'s stderr for `src` (it must fail).
 fn llvm_as_error(src: &str) -> String {
-    let mut child = Command::new("llvm-as-19")
-        .args(["-", "-o", "/dev/null"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("llvm-as-19 (Debian package llvm-19)");
-    child.stdin.take().unwrap().write_all(src.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(!out.status.success(), "llvm-as-19 accepted:\n{src}");
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    match common::llvm_as_verdict(src.as_bytes()) {
+        Ok(_) => panic!("llvm-as-19 accepted:\n{src}"),
+        Err(e) => e,
+    }
 }
 
 fn llvm_as_ok(src: &str) {
-    let mut child = Command::new("llvm-as-19")
-        .args(["-", "-o", "/dev/null"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("llvm-as-19 (Debian package llvm-19)");
-    child.stdin.take().unwrap().write_all(src.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "llvm-as-19 refused:\n{src}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    if let Err(e) = common::llvm_as_verdict(src.as_bytes()) {
+        panic!("llvm-as-19 refused:\n{src}\n{e}");
+    }
 }
 
 struct T {
@@ -1015,15 +997,7 @@ fn tbaa_rules() {
 /// must say so; it then drops the debug info and verifies again, which
 /// still fails when the faulty nodes are reachable from elsewhere).
 fn llvm_as_di_warning(src: &str) -> String {
-    let mut child = Command::new("llvm-as-19")
-        .args(["-", "-o", "/dev/null"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("llvm-as-19 (Debian package llvm-19)");
-    child.stdin.take().unwrap().write_all(src.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let err = common::llvm_as_verdict(src.as_bytes()).unwrap_or_else(|e| e);
     assert!(err.contains("ignoring invalid debug info"), "no debug-info warning for\n{src}\n{err}");
     err
 }
