@@ -19,6 +19,17 @@ fuzz_target!(|data: &[u8]| {
     if m.source_filename.as_deref() == Some(b"") {
         return;
     }
+    // LLVM prints a string attribute's key without escapes (its value is
+    // escaped): a key holding `\` or `"` reads back differently, in
+    // llvm-as-19 | llvm-dis-19 too.
+    let raw_key = (0..m.attrs.set_count() as u32).any(|i| {
+        m.attrs.get(llvmext_ir::attr::AttrSetId(i)).iter().any(|a| {
+            matches!(a, llvmext_ir::attr::Attr::String(k, _) if k.iter().any(|&b| b == b'\\' || b == b'"'))
+        })
+    });
+    if raw_key {
+        return;
+    }
     let text = llvmext_ir::write::print_bytes(&m, "fuzz.ll");
     let again = match llvmext_ir::parse::parse(&text, "fuzz.ll") {
         Ok(m) => m,

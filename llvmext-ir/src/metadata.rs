@@ -188,6 +188,44 @@ impl Metadata {
         true
     }
 
+    /// Takes the contents of node `id`, which must not be uniqued (made by
+    /// [`push_distinct`](Self::push_distinct) or
+    /// [`push_ununiqued`](Self::push_ununiqued)), leaving an empty tuple.
+    pub(crate) fn take_ununiqued(&mut self, id: MdId) -> MdNode {
+        match self.nodes.get_mut(id.0 as usize) {
+            Some(e) => core::mem::replace(&mut e.node, MdNode::Tuple(Box::new([]))),
+            None => MdNode::Tuple(Box::new([])),
+        }
+    }
+
+    /// Puts `node` back into node `id`, which must not be uniqued.
+    pub(crate) fn put_ununiqued(&mut self, id: MdId, node: MdNode) {
+        if let Some(e) = self.nodes.get_mut(id.0 as usize) {
+            e.node = node;
+        }
+    }
+
+    /// Uniques node `id` (not uniqued, not `distinct`) with the contents
+    /// `node`: the id of an equal uniqued node if there is one (`id` is
+    /// then left an empty tuple that nothing should refer to), else `id`
+    /// itself, uniqued from now on.
+    pub(crate) fn unique_at(&mut self, id: MdId, node: MdNode) -> MdId {
+        let e = MdEntry { node, distinct: false };
+        let hash = hash_of(&self.hasher, &e);
+        let Metadata { nodes, map, hasher, .. } = self;
+        match map.entry(hash, |&i| nodes[i as usize] == e, |&i| hash_of(hasher, &nodes[i as usize]))
+        {
+            Entry::Occupied(o) => MdId(*o.get()),
+            Entry::Vacant(v) => {
+                if let Some(slot) = nodes.get_mut(id.0 as usize) {
+                    *slot = e;
+                    v.insert(id.0);
+                }
+                id
+            }
+        }
+    }
+
     /// The node `id`.
     pub fn get(&self, id: MdId) -> Option<&MdNode> {
         self.nodes.get(id.0 as usize).map(|e| &e.node)

@@ -1,7 +1,10 @@
 //! Metadata: numbered and named nodes, strings, values as metadata,
-//! specialized nodes, attachments. Nodes with references to numbered nodes
-//! are kept raw until the whole module is read, then built bottom-up (so
-//! equal uniqued nodes become one) and every holder is patched.
+//! specialized nodes, attachments. A node is built as soon as it is read;
+//! one that refers to numbered nodes not yet built (the usual case: `.ll`
+//! text defines a node's operands after it) goes into the arena with
+//! placeholder operands and is not uniqued. When the whole module is read,
+//! those nodes are finished bottom-up (so equal uniqued nodes become one)
+//! and every holder is patched, as LLParser resolves its temporaries.
 
 use alloc::borrow::Cow;
 use alloc::format;
@@ -17,8 +20,13 @@ use crate::metadata::{MdId, MdKindId, MdNode};
 use crate::module::{Module, NamedMd, Value};
 use crate::types::TypeKind;
 
-/// Placeholder ids handed to holders until the end: `PH | index`.
+/// Placeholder ids handed to holders and to provisional nodes until the
+/// end: `PH | index` into `pending`, `PH | SLOT | n` for `!n`, `PH | RAW |
+/// k` for the `k`-th provisional node.
 pub(crate) const PH: u32 = 0x8000_0000;
+const SLOT: u32 = 0x4000_0000;
+const RAW: u32 = 0x2000_0000;
+const IDX: u32 = 0x1fff_ffff;
 
 /// A metadata reference while parsing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,7 +35,7 @@ pub(crate) enum MdRef {
     Final(Option<MdId>),
     /// `!N`.
     Slot(u32),
-    /// A raw node.
+    /// A provisional node.
     Raw(u32),
 }
 
@@ -40,30 +48,27 @@ pub(crate) enum RawDi<'a> {
     Md(MdRef),
 }
 
-#[derive(Debug)]
-pub(crate) enum RawKind<'a> {
-    Tuple(Vec<MdRef>),
-    Di(DiKind, Vec<(&'a str, RawDi<'a>, u32)>),
-}
-
-#[derive(Debug)]
-pub(crate) struct RawNode<'a> {
-    distinct: bool,
-    kind: RawKind<'a>,
-    loc: u32,
+/// A node in the arena whose operands are placeholders until the end.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RawNode {
+    /// Its arena id while provisional.
+    prov: MdId,
+    /// Its final id: set from the start for a `distinct` node, and for a
+    /// node on a cycle of uniqued nodes (which stays apart, as in LLVM).
+    fin: Option<MdId>,
 }
 
 #[derive(Debug, Default)]
 pub(crate) struct MdState<'a> {
     /// `!N`: its definition and first use.
     slots: HashMap<u32, (Option<MdRef>, u32)>,
-    raw: Vec<RawNode<'a>>,
+    raw: Vec<RawNode>,
     /// Placeholder index → reference.
     pending: Vec<MdRef>,
     /// Named metadata names already defined (index into `named_md`).
     named: HashMap<Cow<'a, [u8]>, usize>,
-    /// Built ids of raw nodes.
-    raw_ids: Vec<Option<MdId>>,
+    /// Field scratch space of `parse_specialized`.
+    scratch: Vec<(&'a str, RawDi<'a>, u32)>,
 }
 
 impl MdState<'_> {
@@ -80,17 +85,23 @@ fn refs_final(r: &MdRef) -> Option<Option<MdId>> {
 impl<'a> Parser<'a> {
     /// A holder's id for `r`: final, or a placeholder patched at the end.
     pub fn md_holder(&mut self, r: MdRef) -> MdId {
-        if let MdRef::Final(Some(id)) = r {
-            return id;
+        match r {
+            MdRef::Final(Some(id)) => return id,
+            MdRef::Slot(n) if n <= IDX => return MdId(PH | SLOT | n),
+            MdRef::Raw(k) if k <= IDX => return MdId(PH | RAW | k),
+            _ => {}
         }
-        let k = self.md.pending.len() as u32;
+        let k = (self.md.pending.len() as u32).min(IDX);
         self.md.pending.push(r);
         MdId(PH | k)
     }
 
     fn use_slot(&mut self, n: u32, loc: u32) -> MdRef {
-        self.md.slots.entry(n).or_insert((None, loc));
-        MdRef::Slot(n)
+        match self.md.slots.entry(n).or_insert((None, loc)).0 {
+            // Defined and built already: no placeholder needed.
+            Some(r @ MdRef::Final(_)) => r,
+            _ => MdRef::Slot(n),
+        }
     }
 
     /// `!N` after the `!`.
@@ -188,7 +199,6 @@ impl<'a> Parser<'a> {
 
     /// `!{ ... }` after the `!`.
     fn parse_md_tuple(&mut self, distinct: bool) -> R<MdRef> {
-        let loc = self.loc();
         self.expect(Tok::LBrace, "'{' here")?;
         let mut ops = Vec::new();
         if !self.eat_tok(Tok::RBrace) {
@@ -200,18 +210,34 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::RBrace, "end of metadata node")?;
         }
-        if ops.iter().all(|r| refs_final(r).is_some()) {
-            let node = MdNode::Tuple(ops.iter().map(|r| refs_final(r).flatten()).collect());
+        let provisional = ops.iter().any(|r| refs_final(r).is_none());
+        let node = MdNode::Tuple(
+            ops.into_iter()
+                .map(|r| match r {
+                    MdRef::Final(x) => x,
+                    r => Some(self.md_holder(r)),
+                })
+                .collect(),
+        );
+        Ok(self.add_node(node, distinct, provisional))
+    }
+
+    /// A node just read: built and uniqued (unless `distinct`), or, with
+    /// placeholder operands, provisional until the end.
+    fn add_node(&mut self, node: MdNode, distinct: bool, provisional: bool) -> MdRef {
+        if !provisional {
             let id = if distinct {
                 self.m.md.push_distinct(node)
             } else {
                 self.m.md.get_or_insert(node)
             };
-            return Ok(MdRef::Final(Some(id)));
+            return MdRef::Final(Some(id));
         }
+        let prov =
+            if distinct { self.m.md.push_distinct(node) } else { self.m.md.push_ununiqued(node) };
         let k = self.md.raw.len() as u32;
-        self.md.raw.push(RawNode { distinct, kind: RawKind::Tuple(ops), loc });
-        Ok(MdRef::Raw(k))
+        self.md.raw.push(RawNode { prov, fin: distinct.then_some(prov) });
+        MdRef::Raw(k)
     }
 
     /// `!DIxxx(...)` or `!DIArgList(...)` (current token the `!name`).
@@ -243,7 +269,20 @@ impl<'a> Parser<'a> {
         };
         self.bump();
         self.expect(Tok::LParen, "'(' here")?;
-        let mut fields: Vec<(&'a str, RawDi<'a>, u32)> = Vec::new();
+        let mut fields = core::mem::take(&mut self.md.scratch);
+        fields.clear();
+        let r = self.parse_specialized_fields(kind, distinct, loc, &mut fields);
+        self.md.scratch = fields;
+        r
+    }
+
+    fn parse_specialized_fields(
+        &mut self,
+        kind: DiKind,
+        distinct: bool,
+        loc: u32,
+        fields: &mut Vec<(&'a str, RawDi<'a>, u32)>,
+    ) -> R<MdRef> {
         if !self.eat_tok(Tok::RParen) {
             loop {
                 let floc = self.loc();
@@ -263,15 +302,16 @@ impl<'a> Parser<'a> {
             }
             self.expect(Tok::RParen, "')' here")?;
         }
-        let all_final =
-            fields.iter().all(|(_, v, _)| !matches!(v, RawDi::Md(MdRef::Slot(_) | MdRef::Raw(_))));
-        if all_final {
-            let id = self.build_di(kind, &fields, distinct, loc, None)?;
-            return Ok(MdRef::Final(Some(id)));
+        // Operands not built yet become placeholders.
+        let mut provisional = false;
+        for (_, v, _) in fields.iter_mut() {
+            if let RawDi::Md(r @ (MdRef::Slot(_) | MdRef::Raw(_))) = v {
+                provisional = true;
+                *r = MdRef::Final(Some(self.md_holder(*r)));
+            }
         }
-        let k = self.md.raw.len() as u32;
-        self.md.raw.push(RawNode { distinct, kind: RawKind::Di(kind, fields), loc });
-        Ok(MdRef::Raw(k))
+        let node = self.build_di(kind, fields, loc)?;
+        Ok(self.add_node(node, distinct, provisional))
     }
 
     fn parse_di_value(&mut self) -> R<RawDi<'a>> {
@@ -313,42 +353,25 @@ impl<'a> Parser<'a> {
         &mut self,
         kind: DiKind,
         fields: &[(&'a str, RawDi<'a>, u32)],
-        distinct: bool,
         loc: u32,
-        into: Option<MdId>,
-    ) -> R<MdId> {
-        fn conv<'b>(v: &'b RawDi<'_>, res: &dyn Fn(MdRef) -> Option<MdId>) -> DiRaw<'b> {
+    ) -> R<MdNode> {
+        fn conv<'b>(v: &'b RawDi<'_>) -> DiRaw<'b> {
             match v {
                 RawDi::Int(s) => DiRaw::Int(s),
                 RawDi::Str(s) => DiRaw::Str(s),
                 RawDi::Ident(s) => DiRaw::Ident(s),
-                RawDi::Or(v) => DiRaw::Or(v.iter().map(|x| conv(x, res)).collect()),
-                RawDi::Md(r) => DiRaw::Md(res(*r)),
+                RawDi::Or(v) => DiRaw::Or(v.iter().map(conv).collect()),
+                RawDi::Md(r) => DiRaw::Md(refs_final(r).flatten()),
             }
         }
-        let node = {
-            let st = &self.md;
-            let res = |r: MdRef| -> Option<MdId> { st.final_of(r) };
-            let raw: Vec<(&str, DiRaw<'_>)> =
-                fields.iter().map(|(n, v, _)| (*n, conv(v, &res))).collect();
-            di::build(kind, &raw, &mut self.m.md)
-        };
-        let node = match node {
-            Ok(n) => n,
+        let raw: Vec<(&str, DiRaw<'_>)> = fields.iter().map(|(n, v, _)| (*n, conv(v))).collect();
+        match di::build(kind, &raw, &mut self.m.md) {
+            Ok(n) => Ok(MdNode::Di(n)),
             Err(e) => {
                 let at = fields.get(e.field).map_or(loc, |f| f.2);
-                return err(at, e.message);
+                err(at, e.message)
             }
-        };
-        let node = MdNode::Di(node);
-        Ok(match into {
-            Some(id) => {
-                self.m.md.replace(id, node);
-                id
-            }
-            None if distinct => self.m.md.push_distinct(node),
-            None => self.m.md.get_or_insert(node),
-        })
+        }
     }
 
     /// `!N = [distinct] ...` at top level.
@@ -429,62 +452,15 @@ impl<'a> Parser<'a> {
         if let Some((n, loc)) = undef {
             return err(loc, format!("use of undefined metadata '!{n}'"));
         }
-        let nraw = self.md.raw.len();
-        self.md.raw_ids = alloc::vec![None; nraw];
-        let mut state: Vec<u8> = alloc::vec![0; nraw];
-        for i in 0..nraw {
-            if self.md.raw[i].distinct {
-                self.md.raw_ids[i] =
-                    Some(self.m.md.push_distinct(MdNode::Tuple(Vec::new().into())));
-            }
-        }
-        let mut stack: Vec<(u32, u32)> = Vec::new();
-        for root in 0..nraw {
-            if state[root] != 0 {
-                continue;
-            }
-            state[root] = 1;
-            stack.push((root as u32, 0));
-            while let Some(&mut (i, ref mut pos)) = stack.last_mut() {
-                let child = self.md.child(i as usize, *pos as usize);
-                match child {
-                    Some(c) => {
-                        *pos += 1;
-                        if let Some(j) = c {
-                            let j = j as usize;
-                            match state[j] {
-                                0 => {
-                                    state[j] = 1;
-                                    stack.push((j as u32, 0));
-                                }
-                                1 if self.md.raw_ids[j].is_none() => {
-                                    self.md.raw_ids[j] = Some(
-                                        self.m.md.push_ununiqued(MdNode::Tuple(Vec::new().into())),
-                                    );
-                                }
-                                _ => {}
-                            }
-                        }
-                    }
-                    None => {
-                        stack.pop();
-                        state[i as usize] = 2;
-                        self.build_raw(i as usize)?;
-                    }
-                }
-            }
-        }
+        self.finish_raw();
         // Placeholders.
         let pending = core::mem::take(&mut self.md.pending);
-        let mut map: Vec<MdId> = Vec::with_capacity(pending.len());
-        for r in pending {
-            map.push(self.md.final_of(r).unwrap_or(MdId(u32::MAX)));
-        }
+        let map: Vec<MdId> =
+            pending.into_iter().map(|r| self.md.final_of(r).unwrap_or(MdId(u32::MAX))).collect();
+        let st = &self.md;
         let fix = |id: &mut MdId| {
             if id.0 & PH != 0 {
-                if let Some(&f) = map.get((id.0 & !PH) as usize) {
-                    *id = f;
-                }
+                *id = st.resolve(*id, &map).unwrap_or(MdId(u32::MAX));
             }
         };
         for n in &mut self.m.named_md {
@@ -533,80 +509,164 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn build_raw(&mut self, i: usize) -> R<()> {
-        let node = core::mem::replace(&mut self.md.raw[i].kind, RawKind::Tuple(Vec::new()));
-        let distinct = self.md.raw[i].distinct;
-        let loc = self.md.raw[i].loc;
-        let pre = self.md.raw_ids[i];
-        let id = match &node {
-            RawKind::Tuple(ops) => {
-                let v: alloc::boxed::Box<[Option<MdId>]> =
-                    ops.iter().map(|r| self.md.final_of(*r)).collect();
-                let n = MdNode::Tuple(v);
-                match pre {
-                    Some(id) => {
-                        self.m.md.replace(id, n);
-                        id
+    /// Finishes the provisional nodes bottom-up: a node's placeholder
+    /// operands are replaced by final ids, then it is uniqued (merging with
+    /// an equal node), except `distinct` nodes and nodes on a cycle, which
+    /// keep their ids.
+    fn finish_raw(&mut self) {
+        let nraw = self.md.raw.len();
+        // 0: not visited, 1: on the stack, 2: finished.
+        let mut state: Vec<u8> = alloc::vec![0; nraw];
+        // Frames: (node, next child, end of its children in `kids`).
+        let mut stack: Vec<(u32, u32, u32)> = Vec::new();
+        let mut kids: Vec<u32> = Vec::new();
+        for root in 0..nraw {
+            if state[root] != 0 {
+                continue;
+            }
+            state[root] = 1;
+            let start = kids.len() as u32;
+            self.raw_children(root, &mut kids);
+            stack.push((root as u32, start, kids.len() as u32));
+            while let Some(&mut (i, ref mut pos, end)) = stack.last_mut() {
+                if *pos < end {
+                    let j = kids[*pos as usize] as usize;
+                    *pos += 1;
+                    match state[j] {
+                        0 => {
+                            state[j] = 1;
+                            let start = kids.len() as u32;
+                            self.raw_children(j, &mut kids);
+                            stack.push((j as u32, start, kids.len() as u32));
+                        }
+                        1 if self.md.raw[j].fin.is_none() => {
+                            // On a cycle: it keeps its id, not uniqued.
+                            self.md.raw[j].fin = Some(self.md.raw[j].prov);
+                        }
+                        _ => {}
                     }
-                    None if distinct => self.m.md.push_distinct(n),
-                    None => self.m.md.get_or_insert(n),
+                } else {
+                    stack.pop();
+                    let start = stack.last().map_or(0, |f| f.2);
+                    kids.truncate(start as usize);
+                    state[i as usize] = 2;
+                    self.finish_one(i as usize);
                 }
             }
-            RawKind::Di(kind, fields) => self.build_di(*kind, fields, distinct, loc, pre)?,
-        };
-        self.md.raw_ids[i] = Some(id);
-        self.md.raw[i].kind = node;
-        Ok(())
+        }
+    }
+
+    /// The provisional nodes node `i` refers to.
+    fn raw_children(&self, i: usize, out: &mut Vec<u32>) {
+        let Some(node) = self.m.md.get(self.md.raw[i].prov) else { return };
+        for_each_ref(node, |id| {
+            if let Some(k) = self.md.raw_of_id(id) {
+                out.push(k);
+            }
+        });
+    }
+
+    fn finish_one(&mut self, i: usize) {
+        let RawNode { prov, fin } = self.md.raw[i];
+        let mut node = self.m.md.take_ununiqued(prov);
+        let st = &self.md;
+        for_each_ref_mut(&mut node, |id| {
+            if id.0 & PH != 0 {
+                *id = st.resolve(*id, &[]).unwrap_or(MdId(u32::MAX));
+            }
+        });
+        match fin {
+            Some(_) => self.m.md.put_ununiqued(prov, node),
+            None => self.md.raw[i].fin = Some(self.m.md.unique_at(prov, node)),
+        }
     }
 }
 
-impl<'a> MdState<'a> {
-    /// The raw node a reference leads to, if any.
-    fn raw_of(&self, r: MdRef) -> Option<u32> {
-        let mut r = r;
-        for _ in 0..4 {
-            match r {
-                MdRef::Raw(k) => return Some(k),
-                MdRef::Slot(n) => match self.slots.get(&n) {
-                    Some(&(Some(d), _)) => r = d,
-                    _ => return None,
-                },
-                MdRef::Final(_) => return None,
+/// Calls `f` on each node id a node holds (tuple elements, fields).
+fn for_each_ref(node: &MdNode, mut f: impl FnMut(MdId)) {
+    match node {
+        MdNode::Tuple(ops) => ops.iter().flatten().for_each(|&id| f(id)),
+        MdNode::Di(d) => {
+            for field in d.fields.iter() {
+                match field {
+                    di::DiField::Md(Some(id)) => f(*id),
+                    di::DiField::List(ops) => ops.iter().flatten().for_each(|&id| f(id)),
+                    _ => {}
+                }
             }
         }
-        None
+        _ => {}
+    }
+}
+
+fn for_each_ref_mut(node: &mut MdNode, mut f: impl FnMut(&mut MdId)) {
+    match node {
+        MdNode::Tuple(ops) => ops.iter_mut().flatten().for_each(&mut f),
+        MdNode::Di(d) => {
+            for field in d.fields.iter_mut() {
+                match field {
+                    di::DiField::Md(Some(id)) => f(id),
+                    di::DiField::List(ops) => ops.iter_mut().flatten().for_each(&mut f),
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+impl MdState<'_> {
+    /// The provisional node a reference leads to, if any.
+    fn raw_of(&self, r: MdRef) -> Option<u32> {
+        match r {
+            MdRef::Raw(k) => Some(k),
+            MdRef::Slot(n) => match self.slots.get(&n) {
+                Some(&(Some(MdRef::Raw(k)), _)) => Some(k),
+                _ => None,
+            },
+            MdRef::Final(_) => None,
+        }
+    }
+
+    /// The provisional node a placeholder id leads to, if any.
+    fn raw_of_id(&self, id: MdId) -> Option<u32> {
+        if id.0 & PH == 0 {
+            return None;
+        }
+        let x = id.0 & IDX;
+        match id.0 & (SLOT | RAW) {
+            SLOT => self.raw_of(MdRef::Slot(x)),
+            RAW => Some(x),
+            0 => self.pending.get(x as usize).and_then(|&r| self.raw_of(r)),
+            _ => None,
+        }
+    }
+
+    /// The final id of a placeholder (`pending` as mapped already when it
+    /// has been taken).
+    fn resolve(&self, id: MdId, pending: &[MdId]) -> Option<MdId> {
+        let x = id.0 & IDX;
+        match id.0 & (SLOT | RAW) {
+            SLOT => self.final_of(MdRef::Slot(x)),
+            RAW => self.final_of(MdRef::Raw(x)),
+            0 => match self.pending.get(x as usize) {
+                Some(&r) => self.final_of(r),
+                None => pending.get(x as usize).copied(),
+            },
+            _ => None,
+        }
     }
 
     /// The built id of `r` (after building).
     fn final_of(&self, r: MdRef) -> Option<MdId> {
         match r {
             MdRef::Final(x) => x,
-            MdRef::Raw(k) => self.raw_ids.get(k as usize).copied().flatten(),
+            MdRef::Raw(k) => self.raw.get(k as usize).and_then(|n| n.fin),
             MdRef::Slot(n) => match self.slots.get(&n) {
                 Some(&(Some(MdRef::Final(x)), _)) => x,
-                Some(&(Some(MdRef::Raw(k)), _)) => self.raw_ids.get(k as usize).copied().flatten(),
+                Some(&(Some(MdRef::Raw(k)), _)) => self.raw.get(k as usize).and_then(|n| n.fin),
                 _ => None,
             },
-        }
-    }
-
-    /// The `pos`-th child of raw node `i`: `None` past the end,
-    /// `Some(None)` for a child that is not a raw node.
-    fn child(&self, i: usize, pos: usize) -> Option<Option<u32>> {
-        match &self.raw.get(i)?.kind {
-            RawKind::Tuple(ops) => ops.get(pos).map(|r| self.raw_of(*r)),
-            RawKind::Di(_, fields) => {
-                let mut n = 0;
-                for (_, v, _) in fields {
-                    if let RawDi::Md(r) = v {
-                        if n == pos {
-                            return Some(self.raw_of(*r));
-                        }
-                        n += 1;
-                    }
-                }
-                None
-            }
         }
     }
 }
