@@ -9,6 +9,64 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+/// The input text: a read-only mapping of the file where the platform
+/// allows (no copy, as LLVM's `MemoryBuffer` maps its inputs), else the
+/// bytes read.
+enum Input {
+    Mapped { map: memmap2::Mmap, released: std::cell::Cell<usize> },
+    Read(Vec<u8>),
+}
+
+impl Input {
+    fn read(path: &str) -> std::io::Result<Input> {
+        if path == "-" {
+            let mut v = Vec::new();
+            std::io::stdin().read_to_end(&mut v)?;
+            return Ok(Input::Read(v));
+        }
+        let file = std::fs::File::open(path)?;
+        if file.metadata()?.is_file() {
+            // SAFETY: the mapping is read-only; as with any mapped input
+            // (llvm-as maps its inputs too), the file must not be truncated
+            // or rewritten while the tool runs.
+            if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+                return Ok(Input::Mapped { map, released: std::cell::Cell::new(0) });
+            }
+        }
+        let mut v = Vec::new();
+        (&file).read_to_end(&mut v)?;
+        Ok(Input::Read(v))
+    }
+
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Input::Mapped { map, .. } => map,
+            Input::Read(v) => v,
+        }
+    }
+
+    /// The parser is past `at`: hand the whole pages before it back to the
+    /// operating system (they are read again from the file if the parser
+    /// looks back, to locate an error).
+    fn done_before(&self, at: usize) {
+        #[cfg(unix)]
+        if let Input::Mapped { map, released } = self {
+            const PAGE: usize = 4096;
+            let (from, to) = (released.get(), at / PAGE * PAGE);
+            if to > from {
+                // SAFETY: a read-only, unmodified file mapping: dropped pages
+                // are read back from the file with the same bytes.
+                let _ = unsafe {
+                    map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, from, to - from)
+                };
+                released.set(to);
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = at;
+    }
+}
+
 /// Runs the tool with `args` (without the program name); returns the exit
 /// status, writing output to `out` (when `-o -`) and messages to `err`.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
@@ -68,20 +126,22 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         return 1;
     }
     let input = input.unwrap_or("-");
-    let mut src = Vec::new();
-    let read = if input == "-" {
-        std::io::stdin().read_to_end(&mut src).map(drop)
-    } else {
-        std::fs::read(input).map(|d| src = d)
-    };
-    if let Err(e) = read {
-        let _ = writeln!(err, "{prog}: {input}: error: Could not open input file: {e}");
-        return 1;
-    }
     let name = if input == "-" { "<stdin>" } else { input };
+    let src = match Input::read(input) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "{prog}: {input}: error: Could not open input file: {e}");
+            return 1;
+        }
+    };
     // As llvm-as, which upgrades debug info only when it verifies.
     let opts = llvmext::ir::parse::ParseOptions::default().upgrade_debug_info(verify);
-    let module = match llvmext::ir::parse::parse_with(&src, name, &opts) {
+    let parsed = llvmext::ir::parse::parse_with_progress(src.bytes(), name, &opts, &mut |at| {
+        src.done_before(at)
+    });
+    // The text is not needed any more.
+    drop(src);
+    let module = match parsed {
         Ok(p) => {
             for w in &p.warnings {
                 if let llvmext::ir::debug_info::DebugInfoWarning::InvalidDebugInfo {

@@ -7,6 +7,7 @@
 //! and every holder is patched, as LLParser resolves its temporaries.
 
 use alloc::borrow::Cow;
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -58,10 +59,67 @@ pub(crate) struct RawNode {
     fin: Option<MdId>,
 }
 
+/// `!N` → (its definition, its first use or definition): a vector for the
+/// dense numbers files have, an ordered map for numbers far beyond them
+/// (so a hostile `!4000000000` allocates nothing large); entries move from
+/// the map into the vector as it grows past them.
+#[derive(Debug, Default)]
+pub(crate) struct Slots {
+    dense: Vec<(Option<MdRef>, u32)>,
+    used: usize,
+    sparse: BTreeMap<u32, (Option<MdRef>, u32)>,
+}
+
+/// A dense entry not in use.
+const UNUSED: u32 = u32::MAX;
+
+impl Slots {
+    fn get(&self, n: u32) -> Option<&(Option<MdRef>, u32)> {
+        match self.dense.get(n as usize) {
+            Some(e) if e.1 != UNUSED => Some(e),
+            Some(_) => None,
+            None => self.sparse.get(&n),
+        }
+    }
+
+    /// The entry of `n`, made with first use `loc` if new.
+    fn entry(&mut self, n: u32, loc: u32) -> &mut (Option<MdRef>, u32) {
+        let i = n as usize;
+        if i >= self.dense.len() && i < 4 * self.used + 4096 {
+            self.dense.resize(i + 1, (None, UNUSED));
+            if !self.sparse.is_empty() {
+                let above = self.sparse.split_off(&n.saturating_add(1));
+                for (k, e) in core::mem::replace(&mut self.sparse, above) {
+                    self.dense[k as usize] = e;
+                }
+            }
+        }
+        match self.dense.get_mut(i) {
+            Some(e) => {
+                if e.1 == UNUSED {
+                    *e = (None, loc);
+                    self.used += 1;
+                }
+                e
+            }
+            None => self.sparse.entry(n).or_insert((None, loc)),
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (u32, &(Option<MdRef>, u32))> {
+        self.dense
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.1 != UNUSED)
+            .map(|(i, e)| (i as u32, e))
+            .chain(self.sparse.iter().map(|(&n, e)| (n, e)))
+    }
+}
+
 #[derive(Debug, Default)]
 pub(crate) struct MdState<'a> {
     /// `!N`: its definition and first use.
-    slots: HashMap<u32, (Option<MdRef>, u32)>,
+    slots: Slots,
     raw: Vec<RawNode>,
     /// Placeholder index → reference.
     pending: Vec<MdRef>,
@@ -97,7 +155,7 @@ impl<'a> Parser<'a> {
     }
 
     fn use_slot(&mut self, n: u32, loc: u32) -> MdRef {
-        match self.md.slots.entry(n).or_insert((None, loc)).0 {
+        match self.md.slots.entry(n, loc).0 {
             // Defined and built already: no placeholder needed.
             Some(r @ MdRef::Final(_)) => r,
             _ => MdRef::Slot(n),
@@ -397,7 +455,7 @@ impl<'a> Parser<'a> {
             }
             _ => return self.fail("expected metadata node"),
         };
-        let e = self.md.slots.entry(n).or_insert((None, loc - 1));
+        let e = self.md.slots.entry(n, loc - 1);
         if e.0.is_some() {
             return err(loc - 1, String::from("Metadata id is already used"));
         }
@@ -444,7 +502,7 @@ impl<'a> Parser<'a> {
     pub fn md_finish(&mut self) -> R<()> {
         // Undefined slots.
         let mut undef: Option<(u32, u32)> = None;
-        for (&n, &(def, loc)) in &self.md.slots {
+        for (n, &(def, loc)) in self.md.slots.iter() {
             if def.is_none() && undef.map_or(true, |(_, l)| loc < l) {
                 undef = Some((n, loc));
             }
@@ -620,7 +678,7 @@ impl MdState<'_> {
     fn raw_of(&self, r: MdRef) -> Option<u32> {
         match r {
             MdRef::Raw(k) => Some(k),
-            MdRef::Slot(n) => match self.slots.get(&n) {
+            MdRef::Slot(n) => match self.slots.get(n) {
                 Some(&(Some(MdRef::Raw(k)), _)) => Some(k),
                 _ => None,
             },
@@ -662,7 +720,7 @@ impl MdState<'_> {
         match r {
             MdRef::Final(x) => x,
             MdRef::Raw(k) => self.raw.get(k as usize).and_then(|n| n.fin),
-            MdRef::Slot(n) => match self.slots.get(&n) {
+            MdRef::Slot(n) => match self.slots.get(n) {
                 Some(&(Some(MdRef::Final(x)), _)) => x,
                 Some(&(Some(MdRef::Raw(k)), _)) => self.raw.get(k as usize).and_then(|n| n.fin),
                 _ => None,
