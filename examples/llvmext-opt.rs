@@ -161,13 +161,42 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return 1;
         }
     };
-    if verify {
-        if let Err(errors) = llvmext::ir::verify::verify(&module) {
-            for e in &errors {
-                let _ = writeln!(err, "{e}");
-            }
-            let _ = writeln!(err, "{prog}: {name}: error: input module is broken!");
+    // The debug-info checks ran when the module was read (and dropped
+    // invalid debug info, as llvm-as does): the verifier skips them.
+    let checks = llvmext::ir::verify::VerifyOptions::default().debug_info(false);
+    let broken = |errors: Vec<llvmext::ir::verify::VerifyError>, err: &mut dyn Write| {
+        for e in &errors {
+            let _ = writeln!(err, "{e}");
+        }
+        let _ = writeln!(err, "{prog}: {name}: error: input module is broken!");
+        1
+    };
+    if verify && output != "-" && replaceable(output) {
+        // Verify and print at once: the text goes to a temporary file
+        // beside the output, renamed over it only if the module verifies
+        // (so a broken module leaves the output untouched, as llvm-as
+        // leaves it).
+        let tmp = format!("{output}.llvmext-opt-{}.tmp", std::process::id());
+        let (verified, written) = std::thread::scope(|s| {
+            let printer = s.spawn(|| write_file(&module, name, &tmp));
+            let verified = llvmext::ir::verify::verify_with(&module, &checks);
+            (verified, printer.join())
+        });
+        let written = written.unwrap_or_else(|_| Err(std::io::Error::other("printer panicked")));
+        if let Err(errors) = verified {
+            let _ = std::fs::remove_file(&tmp);
+            return broken(errors, err);
+        }
+        if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, output)) {
+            let _ = std::fs::remove_file(&tmp);
+            let _ = writeln!(err, "{prog}: error: {output}: {e}");
             return 1;
+        }
+        return 0;
+    }
+    if verify {
+        if let Err(errors) = llvmext::ir::verify::verify_with(&module, &checks) {
+            return broken(errors, err);
         }
     }
     // Streamed: the printed text is never held whole.
@@ -175,18 +204,27 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         if llvmext::ir::write::write_to(&module, name, out).and_then(|_| out.flush()).is_err() {
             return 1;
         }
-    } else {
-        let written = std::fs::File::create(output).and_then(|f| {
-            let mut w = std::io::BufWriter::new(f);
-            llvmext::ir::write::write_to(&module, name, &mut w)?;
-            w.flush()
-        });
-        if let Err(e) = written {
-            let _ = writeln!(err, "{prog}: error: {output}: {e}");
-            return 1;
-        }
+    } else if let Err(e) = write_file(&module, name, output) {
+        let _ = writeln!(err, "{prog}: error: {output}: {e}");
+        return 1;
     }
     0
+}
+
+/// Prints `module` into the file `path`.
+fn write_file(module: &llvmext::ir::Module, name: &str, path: &str) -> std::io::Result<()> {
+    let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
+    llvmext::ir::write::write_to(module, name, &mut w)?;
+    w.flush()
+}
+
+/// Whether `path` is a regular file or absent, so that a file renamed over
+/// it stands for writing it (not a device, a pipe or a symbolic link).
+fn replaceable(path: &str) -> bool {
+    match std::fs::symlink_metadata(path) {
+        Ok(md) => md.file_type().is_file(),
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+    }
 }
 
 #[allow(dead_code)]

@@ -120,9 +120,48 @@ pub fn verify_debug_info(m: &Module) -> Vec<VerifyError> {
 
 /// Verifies `m`: `Ok` or every fault found.
 pub fn verify(m: &Module) -> Result<(), Vec<VerifyError>> {
+    verify_with(m, &VerifyOptions::default())
+}
+
+/// Which checks [`verify_with`] makes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct VerifyOptions {
+    /// Make the debug-info checks of [`verify_debug_info`] too (default
+    /// `true`). A module just read by [`parse`](crate::parse::parse) has
+    /// had them already (invalid debug info is dropped on read, as
+    /// `llvm-as` does): a tool that verifies what it parsed can skip them.
+    pub debug_info: bool,
+}
+
+impl Default for VerifyOptions {
+    fn default() -> Self {
+        VerifyOptions { debug_info: true }
+    }
+}
+
+impl VerifyOptions {
+    /// Sets [`debug_info`](Self::debug_info).
+    pub fn debug_info(mut self, on: bool) -> Self {
+        self.debug_info = on;
+        self
+    }
+}
+
+/// [`verify`] with options.
+///
+/// ```
+/// use llvmext_ir::verify::{verify_with, VerifyOptions};
+/// let m = llvmext_ir::parse::parse(b"define i32 @f() {\n  ret i32 0\n}\n", "f.ll")?;
+/// assert!(verify_with(&m, &VerifyOptions::default().debug_info(false)).is_ok());
+/// # Ok::<(), llvmext_ir::parse::ParseError>(())
+/// ```
+pub fn verify_with(m: &Module, opts: &VerifyOptions) -> Result<(), Vec<VerifyError>> {
     let mut v = V { m, errs: Vec::new() };
     v.module();
-    v.errs.extend(verify_debug_info(m));
+    if opts.debug_info {
+        v.errs.extend(verify_debug_info(m));
+    }
     if v.errs.is_empty() {
         Ok(())
     } else {
