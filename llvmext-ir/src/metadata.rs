@@ -188,6 +188,13 @@ impl Metadata {
         true
     }
 
+    /// Makes room for `n` more uniqued nodes (so that uniquing many nodes
+    /// at once does not rehash the table as it grows).
+    pub(crate) fn reserve_uniqued(&mut self, n: usize) {
+        let Metadata { nodes, map, hasher, .. } = self;
+        map.reserve(n, |&i| hash_of(hasher, &nodes[i as usize]));
+    }
+
     /// Takes the contents of node `id`, which must not be uniqued (made by
     /// [`push_distinct`](Self::push_distinct) or
     /// [`push_ununiqued`](Self::push_ununiqued)), leaving an empty tuple.

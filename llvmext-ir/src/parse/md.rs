@@ -573,6 +573,7 @@ impl<'a> Parser<'a> {
     /// keep their ids.
     fn finish_raw(&mut self) {
         let nraw = self.md.raw.len();
+        self.m.md.reserve_uniqued(nraw);
         // 0: not visited, 1: on the stack, 2: finished.
         let mut state: Vec<u8> = alloc::vec![0; nraw];
         // Frames: (node, next child, end of its children in `kids`).

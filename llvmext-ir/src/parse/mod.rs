@@ -668,6 +668,15 @@ impl<'a> Parser<'a> {
         loop {
             match prev.kind {
                 Tok::Eof => break,
+                // A metadata definition holds nothing the prescan looks for:
+                // skip its line by bytes (half of a `-g` file).
+                Tok::Exclaim | Tok::MetadataVar if at_stmt => {
+                    lex.pos = skip_line(self.src, prev.end as usize);
+                    prev = lex.next();
+                    cur = lex.next();
+                    at_stmt = true;
+                    continue;
+                }
                 Tok::GlobalVar | Tok::GlobalId if at_stmt && cur.kind == Tok::Equal => {
                     // Find the kind: scan to global/constant/alias/ifunc.
                     let name_tok = prev;
@@ -3014,6 +3023,23 @@ fn skip_body(src: &[u8], mut pos: usize) -> usize {
             },
             b';' => match src[pos..].iter().position(|&c| c == b'\n') {
                 Some(n) => pos += n,
+                None => return src.len(),
+            },
+            _ => {}
+        }
+    }
+    pos
+}
+
+/// The position after the end of the line `pos` is on (string literals
+/// may hold line breaks; comments end at one).
+fn skip_line(src: &[u8], mut pos: usize) -> usize {
+    while let Some(&c) = src.get(pos) {
+        pos += 1;
+        match c {
+            b'\n' => return pos,
+            b'"' => match src[pos..].iter().position(|&c| c == b'"') {
+                Some(n) => pos += n + 1,
                 None => return src.len(),
             },
             _ => {}
