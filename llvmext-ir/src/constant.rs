@@ -45,39 +45,56 @@ use crate::types::{TypeError, TypeId, TypeKind, Types};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ConstId(pub u32);
 
-/// Opcodes of the constant expressions LLVM 19 still has, and of
-/// instructions (shared numbering is not implied).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ExprOp {
-    /// `add`.
-    Add,
-    /// `sub`.
-    Sub,
-    /// `mul`.
-    Mul,
-    /// `xor`.
-    Xor,
-    /// `shl` (gone from LLVM 19's parser; kept for reading older bitcode).
-    Shl,
-    /// `trunc`.
-    Trunc,
-    /// `ptrtoint`.
-    PtrToInt,
-    /// `inttoptr`.
-    IntToPtr,
-    /// `bitcast`.
-    BitCast,
-    /// `addrspacecast`.
-    AddrSpaceCast,
-    /// `getelementptr`.
-    GetElementPtr,
-    /// `extractelement`.
-    ExtractElement,
-    /// `insertelement`.
-    InsertElement,
-    /// `shufflevector`.
-    ShuffleVector,
+keyword_enum! {
+    /// Opcodes of the constant expressions LLVM 19 still has, and of
+    /// instructions (shared numbering is not implied).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[non_exhaustive]
+    pub enum ExprOp {
+        /// `add`.
+        Add = b"add",
+        /// `sub`.
+        Sub = b"sub",
+        /// `mul`.
+        Mul = b"mul",
+        /// `xor`.
+        Xor = b"xor",
+        /// `shl` (gone from LLVM 19's parser; kept for reading older bitcode).
+        Shl = b"shl",
+        /// `trunc`.
+        Trunc = b"trunc",
+        /// `ptrtoint`.
+        PtrToInt = b"ptrtoint",
+        /// `inttoptr`.
+        IntToPtr = b"inttoptr",
+        /// `bitcast`.
+        BitCast = b"bitcast",
+        /// `addrspacecast`.
+        AddrSpaceCast = b"addrspacecast",
+        /// `getelementptr`.
+        GetElementPtr = b"getelementptr",
+        /// `extractelement`.
+        ExtractElement = b"extractelement",
+        /// `insertelement`.
+        InsertElement = b"insertelement",
+        /// `shufflevector`.
+        ShuffleVector = b"shufflevector",
+    }
+}
+
+impl ExprOp {
+    /// `trunc`, `ptrtoint`, `inttoptr`, `bitcast`, `addrspacecast`: written
+    /// `op (value to type)`.
+    pub fn is_cast(self) -> bool {
+        matches!(
+            self,
+            ExprOp::Trunc
+                | ExprOp::PtrToInt
+                | ExprOp::IntToPtr
+                | ExprOp::BitCast
+                | ExprOp::AddrSpaceCast
+        )
+    }
 }
 
 /// Flags of a constant expression: `nuw`/`nsw` for `add`/`sub`/`mul`/`shl`,

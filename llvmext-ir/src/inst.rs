@@ -15,212 +15,115 @@ use crate::types::TypeId;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct InstId(pub u32);
 
-/// Binary operators.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum BinOp {
-    Add,
-    FAdd,
-    Sub,
-    FSub,
-    Mul,
-    FMul,
-    UDiv,
-    SDiv,
-    FDiv,
-    URem,
-    SRem,
-    FRem,
-    Shl,
-    LShr,
-    AShr,
-    And,
-    Or,
-    Xor,
+keyword_enum! {
+    /// Binary operators.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[allow(missing_docs)]
+    pub enum BinOp {
+        Add = b"add",
+        FAdd = b"fadd",
+        Sub = b"sub",
+        FSub = b"fsub",
+        Mul = b"mul",
+        FMul = b"fmul",
+        UDiv = b"udiv",
+        SDiv = b"sdiv",
+        FDiv = b"fdiv",
+        URem = b"urem",
+        SRem = b"srem",
+        FRem = b"frem",
+        Shl = b"shl",
+        LShr = b"lshr",
+        AShr = b"ashr",
+        And = b"and",
+        Or = b"or",
+        Xor = b"xor",
+    }
 }
 
 impl BinOp {
-    /// The keyword.
-    pub fn keyword(self) -> &'static str {
-        use BinOp::*;
-        match self {
-            Add => "add",
-            FAdd => "fadd",
-            Sub => "sub",
-            FSub => "fsub",
-            Mul => "mul",
-            FMul => "fmul",
-            UDiv => "udiv",
-            SDiv => "sdiv",
-            FDiv => "fdiv",
-            URem => "urem",
-            SRem => "srem",
-            FRem => "frem",
-            Shl => "shl",
-            LShr => "lshr",
-            AShr => "ashr",
-            And => "and",
-            Or => "or",
-            Xor => "xor",
-        }
-    }
-
     /// `fadd`, `fsub`, `fmul`, `fdiv`, `frem`.
     pub fn is_float(self) -> bool {
         matches!(self, BinOp::FAdd | BinOp::FSub | BinOp::FMul | BinOp::FDiv | BinOp::FRem)
     }
 }
 
-/// Cast operators.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum CastOp {
-    Trunc,
-    ZExt,
-    SExt,
-    FPTrunc,
-    FPExt,
-    FPToUI,
-    FPToSI,
-    UIToFP,
-    SIToFP,
-    PtrToInt,
-    IntToPtr,
-    BitCast,
-    AddrSpaceCast,
-}
-
-impl CastOp {
-    /// The keyword.
-    pub fn keyword(self) -> &'static str {
-        use CastOp::*;
-        match self {
-            Trunc => "trunc",
-            ZExt => "zext",
-            SExt => "sext",
-            FPTrunc => "fptrunc",
-            FPExt => "fpext",
-            FPToUI => "fptoui",
-            FPToSI => "fptosi",
-            UIToFP => "uitofp",
-            SIToFP => "sitofp",
-            PtrToInt => "ptrtoint",
-            IntToPtr => "inttoptr",
-            BitCast => "bitcast",
-            AddrSpaceCast => "addrspacecast",
-        }
+keyword_enum! {
+    /// Cast operators.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[allow(missing_docs)]
+    pub enum CastOp {
+        Trunc = b"trunc",
+        ZExt = b"zext",
+        SExt = b"sext",
+        FPTrunc = b"fptrunc",
+        FPExt = b"fpext",
+        FPToUI = b"fptoui",
+        FPToSI = b"fptosi",
+        UIToFP = b"uitofp",
+        SIToFP = b"sitofp",
+        PtrToInt = b"ptrtoint",
+        IntToPtr = b"inttoptr",
+        BitCast = b"bitcast",
+        AddrSpaceCast = b"addrspacecast",
     }
 }
 
-/// Integer comparison predicates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum IntPred {
-    Eq,
-    Ne,
-    Ugt,
-    Uge,
-    Ult,
-    Ule,
-    Sgt,
-    Sge,
-    Slt,
-    Sle,
-}
-
-impl IntPred {
-    /// The keyword.
-    pub fn keyword(self) -> &'static str {
-        use IntPred::*;
-        match self {
-            Eq => "eq",
-            Ne => "ne",
-            Ugt => "ugt",
-            Uge => "uge",
-            Ult => "ult",
-            Ule => "ule",
-            Sgt => "sgt",
-            Sge => "sge",
-            Slt => "slt",
-            Sle => "sle",
-        }
+keyword_enum! {
+    /// Integer comparison predicates.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[allow(missing_docs)]
+    pub enum IntPred {
+        Eq = b"eq",
+        Ne = b"ne",
+        Ugt = b"ugt",
+        Uge = b"uge",
+        Ult = b"ult",
+        Ule = b"ule",
+        Sgt = b"sgt",
+        Sge = b"sge",
+        Slt = b"slt",
+        Sle = b"sle",
     }
 }
 
-/// Float comparison predicates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum FloatPred {
-    False,
-    Oeq,
-    Ogt,
-    Oge,
-    Olt,
-    Ole,
-    One,
-    Ord,
-    Uno,
-    Ueq,
-    Ugt,
-    Uge,
-    Ult,
-    Ule,
-    Une,
-    True,
-}
-
-impl FloatPred {
-    /// The keyword.
-    pub fn keyword(self) -> &'static str {
-        use FloatPred::*;
-        match self {
-            False => "false",
-            Oeq => "oeq",
-            Ogt => "ogt",
-            Oge => "oge",
-            Olt => "olt",
-            Ole => "ole",
-            One => "one",
-            Ord => "ord",
-            Uno => "uno",
-            Ueq => "ueq",
-            Ugt => "ugt",
-            Uge => "uge",
-            Ult => "ult",
-            Ule => "ule",
-            Une => "une",
-            True => "true",
-        }
+keyword_enum! {
+    /// Float comparison predicates.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[allow(missing_docs)]
+    pub enum FloatPred {
+        False = b"false",
+        Oeq = b"oeq",
+        Ogt = b"ogt",
+        Oge = b"oge",
+        Olt = b"olt",
+        Ole = b"ole",
+        One = b"one",
+        Ord = b"ord",
+        Uno = b"uno",
+        Ueq = b"ueq",
+        Ugt = b"ugt",
+        Uge = b"uge",
+        Ult = b"ult",
+        Ule = b"ule",
+        Une = b"une",
+        True = b"true",
     }
 }
 
-/// Atomic orderings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[allow(missing_docs)]
-pub enum Ordering {
-    #[default]
-    NotAtomic,
-    Unordered,
-    Monotonic,
-    Acquire,
-    Release,
-    AcqRel,
-    SeqCst,
-}
-
-impl Ordering {
-    /// The keyword (`""` for not atomic).
-    pub fn keyword(self) -> &'static str {
-        use Ordering::*;
-        match self {
-            NotAtomic => "",
-            Unordered => "unordered",
-            Monotonic => "monotonic",
-            Acquire => "acquire",
-            Release => "release",
-            AcqRel => "acq_rel",
-            SeqCst => "seq_cst",
-        }
+keyword_enum! {
+    /// Atomic orderings.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+    #[allow(missing_docs)]
+    pub enum Ordering {
+        #[default]
+        NotAtomic = b"",
+        Unordered = b"unordered",
+        Monotonic = b"monotonic",
+        Acquire = b"acquire",
+        Release = b"release",
+        AcqRel = b"acq_rel",
+        SeqCst = b"seq_cst",
     }
 }
 
@@ -228,58 +131,32 @@ impl Ordering {
 /// nothing), `Some("singlethread")` prints as `syncscope("singlethread")`.
 pub type SyncScope = Option<Box<str>>;
 
-/// `atomicrmw` operations (LLVM 19's list, plus the newer
-/// `usub_cond`/`usub_sat` that LLVM 20 added).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-#[non_exhaustive]
-pub enum RmwOp {
-    Xchg,
-    Add,
-    Sub,
-    And,
-    Nand,
-    Or,
-    Xor,
-    Max,
-    Min,
-    UMax,
-    UMin,
-    FAdd,
-    FSub,
-    FMax,
-    FMin,
-    UIncWrap,
-    UDecWrap,
-    USubCond,
-    USubSat,
-}
-
-impl RmwOp {
-    /// The keyword.
-    pub fn keyword(self) -> &'static str {
-        use RmwOp::*;
-        match self {
-            Xchg => "xchg",
-            Add => "add",
-            Sub => "sub",
-            And => "and",
-            Nand => "nand",
-            Or => "or",
-            Xor => "xor",
-            Max => "max",
-            Min => "min",
-            UMax => "umax",
-            UMin => "umin",
-            FAdd => "fadd",
-            FSub => "fsub",
-            FMax => "fmax",
-            FMin => "fmin",
-            UIncWrap => "uinc_wrap",
-            UDecWrap => "udec_wrap",
-            USubCond => "usub_cond",
-            USubSat => "usub_sat",
-        }
+keyword_enum! {
+    /// `atomicrmw` operations (LLVM 19's list, plus the newer
+    /// `usub_cond`/`usub_sat` that LLVM 20 added).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[allow(missing_docs)]
+    #[non_exhaustive]
+    pub enum RmwOp {
+        Xchg = b"xchg",
+        Add = b"add",
+        Sub = b"sub",
+        And = b"and",
+        Nand = b"nand",
+        Or = b"or",
+        Xor = b"xor",
+        Max = b"max",
+        Min = b"min",
+        UMax = b"umax",
+        UMin = b"umin",
+        FAdd = b"fadd",
+        FSub = b"fsub",
+        FMax = b"fmax",
+        FMin = b"fmin",
+        UIncWrap = b"uinc_wrap",
+        UDecWrap = b"udec_wrap",
+        USubCond = b"usub_cond",
+        USubSat = b"usub_sat",
     }
 }
 

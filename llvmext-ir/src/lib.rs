@@ -49,6 +49,9 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[macro_use]
+mod keyword;
+
 pub mod attr;
 pub mod builder;
 pub mod constant;

@@ -32,8 +32,8 @@ use crate::inst::{
 };
 use crate::metadata::{MdId, MdKindId, MdNode};
 use crate::module::{
-    BlockId, CallConv, ComdatId, ComdatKind, DllStorage, Function, GlobalCommon, GlobalRef,
-    Linkage, Module, Name, ThreadLocal, UnnamedAddr, Value, Visibility,
+    BlockId, CallConv, ComdatId, DllStorage, Function, GlobalCommon, GlobalRef, Linkage, Module,
+    Name, ThreadLocal, UnnamedAddr, Value, Visibility,
 };
 use crate::types::{TypeId, TypeKind};
 
@@ -272,66 +272,15 @@ fn named(n: &Name) -> Option<&[u8]> {
     }
 }
 
-fn cc_name(cc: CallConv) -> Option<&'static str> {
-    Some(match cc.0 {
-        8 => "fastcc",
-        9 => "coldcc",
-        10 => "ghccc",
-        13 => "anyregcc",
-        14 => "preserve_mostcc",
-        15 => "preserve_allcc",
-        16 => "swiftcc",
-        17 => "cxx_fast_tlscc",
-        18 => "tailcc",
-        19 => "cfguard_checkcc",
-        20 => "swifttailcc",
-        21 => "preserve_nonecc",
-        64 => "x86_stdcallcc",
-        65 => "x86_fastcallcc",
-        66 => "arm_apcscc",
-        67 => "arm_aapcscc",
-        68 => "arm_aapcs_vfpcc",
-        69 => "msp430_intrcc",
-        70 => "x86_thiscallcc",
-        71 => "ptx_kernel",
-        72 => "ptx_device",
-        75 => "spir_func",
-        76 => "spir_kernel",
-        77 => "intel_ocl_bicc",
-        78 => "x86_64_sysvcc",
-        79 => "win64cc",
-        80 => "x86_vectorcallcc",
-        81 => "hhvmcc",
-        82 => "hhvm_ccc",
-        83 => "x86_intrcc",
-        84 => "avr_intrcc ",
-        85 => "avr_signalcc ",
-        87 => "amdgpu_vs",
-        88 => "amdgpu_gs",
-        89 => "amdgpu_ps",
-        90 => "amdgpu_cs",
-        91 => "amdgpu_kernel",
-        92 => "x86_regcallcc",
-        93 => "amdgpu_hs",
-        95 => "amdgpu_ls",
-        96 => "amdgpu_es",
-        97 => "aarch64_vector_pcs",
-        98 => "aarch64_sve_vector_pcs",
-        100 => "amdgpu_gfx",
-        102 => "aarch64_sme_preservemost_from_x0",
-        103 => "aarch64_sme_preservemost_from_x2",
-        104 => "amdgpu_cs_chain",
-        105 => "amdgpu_cs_chain_preserve",
-        106 => "m68k_rtdcc",
-        107 => "graalcc",
-        110 => "riscv_vector_cc",
-        _ => return None,
-    })
-}
-
 fn push_cc(out: &mut Out, cc: CallConv) {
-    match cc_name(cc) {
-        Some(s) => out.push_str(s),
+    match cc.keyword() {
+        Some(s) => {
+            out.push_str(s);
+            // AsmWriter's spelling of these two ends in a space.
+            if cc == CallConv::AVR_INTR || cc == CallConv::AVR_SIGNAL {
+                out.push(' ');
+            }
+        }
         None => {
             out.push_str("cc");
             push_u64(out, u64::from(cc.0));
@@ -359,41 +308,24 @@ fn push_fmf(out: &mut Out, f: u8) {
     }
 }
 
-fn linkage_kw(l: Linkage) -> &'static str {
-    match l {
-        Linkage::External => "",
-        Linkage::Private => "private ",
-        Linkage::Internal => "internal ",
-        Linkage::AvailableExternally => "available_externally ",
-        Linkage::LinkOnce => "linkonce ",
-        Linkage::Weak => "weak ",
-        Linkage::Common => "common ",
-        Linkage::Appending => "appending ",
-        Linkage::ExternWeak => "extern_weak ",
-        Linkage::LinkOnceOdr => "linkonce_odr ",
-        Linkage::WeakOdr => "weak_odr ",
-    }
-}
-
 /// Linkage, `dso_local`, visibility (and DLL storage if `dll`).
 fn push_gv_prefix(out: &mut Out, c: &GlobalCommon, dll: bool) {
-    out.push_str(linkage_kw(c.linkage));
+    if c.linkage != Linkage::External {
+        out.push_str(c.linkage.keyword());
+        out.push(' ');
+    }
     let implicit = c.linkage.is_local()
         || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak);
     if c.dso_local && !implicit {
         out.push_str("dso_local ");
     }
-    match c.visibility {
-        Visibility::Default => {}
-        Visibility::Hidden => out.push_str("hidden "),
-        Visibility::Protected => out.push_str("protected "),
+    if c.visibility != Visibility::Default {
+        out.push_str(c.visibility.keyword());
+        out.push(' ');
     }
-    if dll {
-        match c.dll {
-            DllStorage::Default => {}
-            DllStorage::Import => out.push_str("dllimport "),
-            DllStorage::Export => out.push_str("dllexport "),
-        }
+    if dll && c.dll != DllStorage::Default {
+        out.push_str(c.dll.keyword());
+        out.push(' ');
     }
 }
 
@@ -405,17 +337,9 @@ fn push_tls_ua(out: &mut Out, c: &GlobalCommon) {
         ThreadLocal::InitialExec => "thread_local(initialexec) ",
         ThreadLocal::LocalExec => "thread_local(localexec) ",
     });
-    out.push_str(ua_kw(c.unnamed_addr));
     if c.unnamed_addr != UnnamedAddr::None {
+        out.push_str(c.unnamed_addr.keyword());
         out.push(' ');
-    }
-}
-
-fn ua_kw(u: UnnamedAddr) -> &'static str {
-    match u {
-        UnnamedAddr::None => "",
-        UnnamedAddr::Local => "local_unnamed_addr",
-        UnnamedAddr::Global => "unnamed_addr",
     }
 }
 
@@ -961,13 +885,7 @@ impl<'m> Ctx<'m> {
             out.push('$');
             push_name(out, &cd.name);
             out.push_str(" = comdat ");
-            out.push_str(match cd.kind {
-                ComdatKind::Any => "any",
-                ComdatKind::ExactMatch => "exactmatch",
-                ComdatKind::Largest => "largest",
-                ComdatKind::NoDeduplicate => "nodeduplicate",
-                ComdatKind::SameSize => "samesize",
-            });
+            out.push_str(cd.kind.keyword());
             out.push('\n');
             if i + 1 != comdats.len() {
                 out.push('\n');
@@ -1266,7 +1184,7 @@ impl<'m> Ctx<'m> {
         out.push(')');
         if f.common.unnamed_addr != UnnamedAddr::None {
             out.push(' ');
-            out.push_str(ua_kw(f.common.unnamed_addr));
+            out.push_str(f.common.unnamed_addr.keyword());
         }
         if f.addrspace != 0 || self.prog_as != 0 {
             out.push_str(" addrspace(");
@@ -2244,25 +2162,8 @@ impl<'m> Ctx<'m> {
                     self.gname(out, *g);
                 }
                 ConstKind::Expr { op, flags: fl, ops, source_ty, inrange } => {
-                    let (name, cast) = match op {
-                        ExprOp::Add => ("add", false),
-                        ExprOp::Sub => ("sub", false),
-                        ExprOp::Mul => ("mul", false),
-                        ExprOp::Xor => ("xor", false),
-                        ExprOp::Shl => ("shl", false),
-                        ExprOp::Trunc => ("trunc", true),
-                        ExprOp::PtrToInt => ("ptrtoint", true),
-                        ExprOp::IntToPtr => ("inttoptr", true),
-                        ExprOp::BitCast => ("bitcast", true),
-                        ExprOp::AddrSpaceCast => ("addrspacecast", true),
-                        ExprOp::GetElementPtr => ("getelementptr", false),
-                        ExprOp::ExtractElement => ("extractelement", false),
-                        ExprOp::InsertElement => ("insertelement", false),
-                        ExprOp::ShuffleVector => ("shufflevector", false),
-                        #[allow(unreachable_patterns)]
-                        _ => ("<unknown>", false),
-                    };
-                    out.push_str(name);
+                    let cast = op.is_cast();
+                    out.push_str(op.keyword());
                     match op {
                         ExprOp::Add | ExprOp::Sub | ExprOp::Mul | ExprOp::Shl => {
                             if fl & expr_flags::NUW != 0 {

@@ -24,6 +24,7 @@ use crate::attr::{Attr, AttrCategory, AttrKind, AttrList};
 use crate::constant::{expr_flags, ConstId, ConstKind, ExprOp};
 use crate::datalayout::DataLayout;
 use crate::float::FloatValue;
+use crate::inst::{BinOp, CastOp};
 use crate::int::IntValue;
 use crate::module::*;
 use crate::name::ByteStr;
@@ -336,83 +337,6 @@ pub(crate) fn err<T>(pos: u32, msg: impl Into<String>) -> R<T> {
     Err(PErr { pos, msg: msg.into() })
 }
 
-fn linkage_of(w: &[u8]) -> Option<Linkage> {
-    Some(match w {
-        b"private" => Linkage::Private,
-        b"internal" => Linkage::Internal,
-        b"available_externally" => Linkage::AvailableExternally,
-        b"linkonce" => Linkage::LinkOnce,
-        b"weak" => Linkage::Weak,
-        b"common" => Linkage::Common,
-        b"appending" => Linkage::Appending,
-        b"extern_weak" => Linkage::ExternWeak,
-        b"linkonce_odr" => Linkage::LinkOnceOdr,
-        b"weak_odr" => Linkage::WeakOdr,
-        b"external" => Linkage::External,
-        _ => return None,
-    })
-}
-
-/// Named calling conventions and their numbers.
-pub(crate) fn cc_of(w: &[u8]) -> Option<u32> {
-    Some(match w {
-        b"ccc" => 0,
-        b"fastcc" => 8,
-        b"coldcc" => 9,
-        b"ghccc" => 10,
-        b"anyregcc" => 13,
-        b"preserve_mostcc" => 14,
-        b"preserve_allcc" => 15,
-        b"swiftcc" => 16,
-        b"cxx_fast_tlscc" => 17,
-        b"tailcc" => 18,
-        b"cfguard_checkcc" => 19,
-        b"swifttailcc" => 20,
-        b"preserve_nonecc" => 21,
-        b"x86_stdcallcc" => 64,
-        b"x86_fastcallcc" => 65,
-        b"arm_apcscc" => 66,
-        b"arm_aapcscc" => 67,
-        b"arm_aapcs_vfpcc" => 68,
-        b"msp430_intrcc" => 69,
-        b"x86_thiscallcc" => 70,
-        b"ptx_kernel" => 71,
-        b"ptx_device" => 72,
-        b"spir_func" => 75,
-        b"spir_kernel" => 76,
-        b"intel_ocl_bicc" => 77,
-        b"x86_64_sysvcc" => 78,
-        b"win64cc" => 79,
-        b"x86_vectorcallcc" => 80,
-        b"hhvmcc" => 81,
-        b"hhvm_ccc" => 82,
-        b"x86_intrcc" => 83,
-        b"avr_intrcc" => 84,
-        b"avr_signalcc" => 85,
-        b"amdgpu_vs" => 87,
-        b"amdgpu_gs" => 88,
-        b"amdgpu_ps" => 89,
-        b"amdgpu_cs" => 90,
-        b"amdgpu_kernel" => 91,
-        b"x86_regcallcc" => 92,
-        b"amdgpu_hs" => 93,
-        b"amdgpu_ls" => 95,
-        b"amdgpu_es" => 96,
-        b"aarch64_vector_pcs" => 97,
-        b"aarch64_sve_vector_pcs" => 98,
-        b"amdgpu_gfx" => 100,
-        b"m68k_intrcc" => 101,
-        b"aarch64_sme_preservemost_from_x0" => 102,
-        b"aarch64_sme_preservemost_from_x2" => 103,
-        b"amdgpu_cs_chain" => 104,
-        b"amdgpu_cs_chain_preserve" => 105,
-        b"m68k_rtdcc" => 106,
-        b"graalcc" => 107,
-        b"riscv_vector_cc" => 110,
-        _ => return None,
-    })
-}
-
 impl<'a> Parser<'a> {
     fn new(src: &'a [u8]) -> Self {
         let mut lex = Lexer::new(src, 0);
@@ -479,6 +403,17 @@ impl<'a> Parser<'a> {
     }
 
     #[inline]
+    /// The keyword of a table (`from` is its `from_keyword`) the current
+    /// token spells, taken.
+    pub fn eat_keyword<T>(&mut self, from: fn(&[u8]) -> Option<T>) -> Option<T> {
+        if self.tok.kind != Tok::Ident {
+            return None;
+        }
+        let v = from(self.text())?;
+        self.bump();
+        Some(v)
+    }
+
     pub fn eat_tok(&mut self, k: Tok) -> bool {
         if self.tok.kind == k {
             self.bump();
@@ -961,17 +896,7 @@ impl<'a> Parser<'a> {
         self.bump();
         self.expect(Tok::Equal, "'=' here")?;
         self.expect_kw("comdat")?;
-        let kind = if self.eat("any") {
-            ComdatKind::Any
-        } else if self.eat("exactmatch") {
-            ComdatKind::ExactMatch
-        } else if self.eat("largest") {
-            ComdatKind::Largest
-        } else if self.eat("nodeduplicate") {
-            ComdatKind::NoDeduplicate
-        } else if self.eat("samesize") {
-            ComdatKind::SameSize
-        } else {
+        let Some(kind) = self.eat_keyword(ComdatKind::from_keyword) else {
             return self.fail("unknown selection kind");
         };
         if let Some(&id) = self.comdat_names.get(&name) {
@@ -1485,27 +1410,20 @@ impl<'a> Parser<'a> {
     /// order is left for the caller to reject as LLVM does.
     fn parse_global_common(&mut self, c: &mut GlobalCommon, var: bool) -> R<bool> {
         let mut has_linkage = false;
-        if let Some(l) = linkage_of(self.text()).filter(|_| self.tok.kind == Tok::Ident) {
+        if let Some(l) = self.eat_keyword(Linkage::from_keyword) {
             c.linkage = l;
             has_linkage = true;
-            self.bump();
         }
         if self.eat("dso_local") {
             c.dso_local = true;
         } else if self.eat("dso_preemptable") {
             c.dso_local = false;
         }
-        if self.eat("default") {
-            c.visibility = Visibility::Default;
-        } else if self.eat("hidden") {
-            c.visibility = Visibility::Hidden;
-        } else if self.eat("protected") {
-            c.visibility = Visibility::Protected;
+        if let Some(v) = self.eat_keyword(Visibility::from_keyword) {
+            c.visibility = v;
         }
-        if self.eat("dllimport") {
-            c.dll = DllStorage::Import;
-        } else if self.eat("dllexport") {
-            c.dll = DllStorage::Export;
+        if let Some(d) = self.eat_keyword(DllStorage::from_keyword) {
+            c.dll = d;
         }
         if c.dso_local && c.dll == DllStorage::Import {
             return self.fail("dso_location and DLL-StorageClass mismatch");
@@ -1530,10 +1448,8 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::RParen, "')' after thread local model")?;
             }
         }
-        if self.eat("unnamed_addr") {
-            c.unnamed_addr = UnnamedAddr::Global;
-        } else if self.eat("local_unnamed_addr") {
-            c.unnamed_addr = UnnamedAddr::Local;
+        if let Some(u) = self.eat_keyword(UnnamedAddr::from_keyword) {
+            c.unnamed_addr = u;
         }
         Ok(has_linkage)
     }
@@ -1816,10 +1732,8 @@ impl<'a> Parser<'a> {
         let fty = self.m.types.function(ret, &params, vararg);
         let fty = self.tmap(ret_loc, fty)?;
         // unnamed_addr, addrspace, attributes, section, ...
-        if self.eat("unnamed_addr") {
-            c.unnamed_addr = UnnamedAddr::Global;
-        } else if self.eat("local_unnamed_addr") {
-            c.unnamed_addr = UnnamedAddr::Local;
+        if let Some(u) = self.eat_keyword(UnnamedAddr::from_keyword) {
+            c.unnamed_addr = u;
         }
         let addrspace = self.parse_opt_addrspace()?;
         let mut fn_attrs = Vec::new();
@@ -1883,21 +1797,32 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// An optional calling convention: a keyword of [`CallConv`]'s table,
+    /// or `cc N` (LLLexer reads `ccN` as `cc` then `N` too). LLVM keeps
+    /// the number in 10 bits.
     pub fn parse_opt_cc(&mut self) -> R<u32> {
-        if self.tok.kind != Tok::Ident {
+        if let Some(cc) = self.eat_keyword(CallConv::from_keyword) {
+            return Ok(cc.0);
+        }
+        if self.tok.kind != Tok::Ident || !self.text().starts_with(b"cc") {
             return Ok(0);
         }
-        if self.is("cc") {
+        let n = if self.is("cc") {
             self.bump();
-            return self.parse_u32();
-        }
-        match cc_of(self.text()) {
-            Some(n) => {
-                self.bump();
-                Ok(n)
+            self.parse_u32()?
+        } else {
+            let loc = self.loc() + 2;
+            let digits = &self.text()[2..];
+            if !digits.iter().all(u8::is_ascii_digit) {
+                return err(loc, "expected integer");
             }
-            None => Ok(0),
-        }
+            let n = parse_u64_dec(digits).and_then(|v| u32::try_from(v).ok()).ok_or_else(|| {
+                PErr { pos: loc, msg: "expected 32-bit integer (too large)".into() }
+            })?;
+            self.bump();
+            n
+        };
+        Ok(n & 0x3ff)
     }
 
     // ----- attributes -----
@@ -2587,16 +2512,15 @@ impl<'a> Parser<'a> {
                 ))
             }
             b"getelementptr" => self.parse_const_gep(Some(ty), loc),
-            b"trunc" | b"ptrtoint" | b"inttoptr" | b"bitcast" | b"addrspacecast" => {
+            _ if ExprOp::from_keyword(w).is_some_and(ExprOp::is_cast) => {
                 self.parse_const_cast(Some(ty))
             }
-            b"add" | b"sub" | b"mul" | b"xor" => {
-                let op = match w {
-                    b"add" => ExprOp::Add,
-                    b"sub" => ExprOp::Sub,
-                    b"mul" => ExprOp::Mul,
-                    _ => ExprOp::Xor,
-                };
+            _ if matches!(
+                ExprOp::from_keyword(w),
+                Some(ExprOp::Add | ExprOp::Sub | ExprOp::Mul | ExprOp::Xor)
+            ) =>
+            {
+                let op = ExprOp::from_keyword(w).unwrap_or(ExprOp::Add);
                 self.bump();
                 let mut flags = 0;
                 loop {
@@ -2625,12 +2549,12 @@ impl<'a> Parser<'a> {
                 }
                 Ok(self.fold_binary(op, flags, a, b, ty))
             }
-            b"extractelement" | b"insertelement" | b"shufflevector" => {
-                let op = match w {
-                    b"extractelement" => ExprOp::ExtractElement,
-                    b"insertelement" => ExprOp::InsertElement,
-                    _ => ExprOp::ShuffleVector,
-                };
+            _ if matches!(
+                ExprOp::from_keyword(w),
+                Some(ExprOp::ExtractElement | ExprOp::InsertElement | ExprOp::ShuffleVector)
+            ) =>
+            {
+                let op = ExprOp::from_keyword(w).unwrap_or(ExprOp::ExtractElement);
                 self.bump();
                 self.expect(Tok::LParen, "'(' in constantexpr")?;
                 let ops = self.parse_const_list(Tok::RParen)?;
@@ -2647,10 +2571,14 @@ impl<'a> Parser<'a> {
                 ))
             }
             b"asm" => self.fail("inline asm is only valid as a callee"),
-            b"zext" | b"sext" | b"fptrunc" | b"fpext" | b"uitofp" | b"sitofp" | b"fptoui"
-            | b"fptosi" | b"udiv" | b"sdiv" | b"urem" | b"srem" | b"fadd" | b"fsub" | b"fmul"
-            | b"fdiv" | b"frem" | b"and" | b"or" | b"lshr" | b"ashr" | b"shl" | b"icmp"
-            | b"fcmp" | b"select" | b"extractvalue" | b"insertvalue" | b"fneg" => {
+            // The instructions that were constant expressions once.
+            _ if BinOp::from_keyword(w).is_some()
+                || CastOp::from_keyword(w).is_some()
+                || matches!(
+                    w,
+                    b"icmp" | b"fcmp" | b"select" | b"extractvalue" | b"insertvalue" | b"fneg"
+                ) =>
+            {
                 let n = String::from_utf8_lossy(w);
                 self.fail(format!("{n} constexprs are no longer supported"))
             }
@@ -2662,13 +2590,9 @@ impl<'a> Parser<'a> {
     /// `ty`.
     fn parse_const_cast(&mut self, ty: Option<TypeId>) -> R<ConstId> {
         let loc = self.loc();
-        let op = match self.text() {
-            b"trunc" => ExprOp::Trunc,
-            b"ptrtoint" => ExprOp::PtrToInt,
-            b"inttoptr" => ExprOp::IntToPtr,
-            b"bitcast" => ExprOp::BitCast,
-            _ => ExprOp::AddrSpaceCast,
-        };
+        let op = ExprOp::from_keyword(self.text())
+            .filter(|op| op.is_cast())
+            .unwrap_or(ExprOp::AddrSpaceCast);
         self.bump();
         self.expect(Tok::LParen, "'(' after constantexpr cast")?;
         let v = self.parse_typed_const()?;
