@@ -81,6 +81,17 @@ enum Comma {
     Other,
 }
 
+/// What an instruction's parser shares with `parse_inst`: the opcode as
+/// written, where the instruction starts, and whether the instruction's tail ended at a
+/// `, !md` attachment (the memory instructions read `, align N` and may
+/// meet the attachments' comma first).
+pub(crate) struct InstCx<'a> {
+    op: &'a [u8],
+    /// Where the instruction starts (its name, if any).
+    start: u32,
+    md_next: bool,
+}
+
 impl<'a> Parser<'a> {
     fn fs(&mut self) -> &mut FnState<'a> {
         self.f.as_mut().expect("in a function")
@@ -646,690 +657,52 @@ impl<'a> Parser<'a> {
         let op_loc = self.loc();
         let op = self.text();
         self.bump();
-        let void = self.m.types.void();
-        let mut md_next = false;
-        let mut term = false;
+        let mut cx = InstCx { op, start, md_next: false };
         let (kind, ty): (InstKind, TypeId) = if let Some(bop) = BinOp::from_keyword(op) {
             self.parse_binary(bop)?
         } else if let Some(cop) = CastOp::from_keyword(op) {
             self.parse_cast(cop, op_loc)?
         } else {
             match op {
-                b"ret" => {
-                    term = true;
-                    let tl = self.loc();
-                    let t = self.parse_type()?;
-                    let want = self.fs().ret;
-                    if t == void {
-                        if want != void {
-                            return err(
-                                tl,
-                                format!(
-                                    "value doesn't match function result type '{}'",
-                                    self.m.types.display(want)
-                                ),
-                            );
-                        }
-                        (InstKind::Ret(None), void)
-                    } else {
-                        let v = self.parse_value(t)?;
-                        if t != want {
-                            return err(
-                                tl,
-                                format!(
-                                    "value doesn't match function result type '{}'",
-                                    self.m.types.display(want)
-                                ),
-                            );
-                        }
-                        (InstKind::Ret(Some(v)), void)
-                    }
-                }
-                b"br" => {
-                    term = true;
-                    let tl = self.loc();
-                    let t = self.parse_type()?;
-                    match self.m.types.get(t) {
-                        Some(TypeKind::Label) => {
-                            let b = self.parse_block_ref()?;
-                            (InstKind::Br(b), void)
-                        }
-                        Some(TypeKind::Int(1)) => {
-                            let c = self.parse_value(t)?;
-                            self.expect(Tok::Comma, "',' after branch condition")?;
-                            let a = self.parse_label()?;
-                            self.expect(Tok::Comma, "',' after true destination")?;
-                            let b = self.parse_label()?;
-                            (InstKind::CondBr { cond: c, then_dest: a, else_dest: b }, void)
-                        }
-                        _ => return err(tl, "branch condition must have 'i1' type"),
-                    }
-                }
-                b"switch" => {
-                    term = true;
-                    let (t, c) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after switch condition")?;
-                    let d = self.parse_label()?;
-                    self.expect(Tok::LBrack, "'[' with switch table")?;
-                    let mut cases = Vec::new();
-                    while !self.eat_tok(Tok::RBrack) {
-                        let cl = self.loc();
-                        let ct = self.parse_type()?;
-                        if ct != t {
-                            return err(cl, "case value is not a constant integer");
-                        }
-                        let cv = self.parse_const(ct)?;
-                        self.expect(Tok::Comma, "',' after case value")?;
-                        let b = self.parse_label()?;
-                        cases.push((cv, b));
-                        if self.tok.kind == Tok::Eof {
-                            return self.fail("expected ']'");
-                        }
-                    }
-                    (InstKind::Switch { cond: c, default: d, cases }, void)
-                }
-                b"indirectbr" => {
-                    term = true;
-                    let (_, a) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after indirectbr address")?;
-                    self.expect(Tok::LBrack, "'[' with indirectbr")?;
-                    let mut dests = Vec::new();
-                    if !self.eat_tok(Tok::RBrack) {
-                        loop {
-                            dests.push(self.parse_label()?);
-                            if !self.eat_tok(Tok::Comma) {
-                                break;
-                            }
-                        }
-                        self.expect(Tok::RBrack, "']' at end of block list")?;
-                    }
-                    (InstKind::IndirectBr { addr: a, dests }, void)
-                }
-                b"invoke" => {
-                    term = true;
-                    let (call, ty) = self.parse_call_common(false)?;
-                    self.expect_kw("to")?;
-                    let n = self.parse_label()?;
-                    self.expect_kw("unwind")?;
-                    let u = self.parse_label()?;
-                    (InstKind::Invoke { call: Box::new(call), normal: n, unwind: u }, ty)
-                }
-                b"callbr" => {
-                    term = true;
-                    let (call, ty) = self.parse_call_common(false)?;
-                    self.expect_kw("to")?;
-                    let d = self.parse_label()?;
-                    self.expect(Tok::LBrack, "'[' in callbr")?;
-                    let mut ind = Vec::new();
-                    if !self.eat_tok(Tok::RBrack) {
-                        loop {
-                            ind.push(self.parse_label()?);
-                            if !self.eat_tok(Tok::Comma) {
-                                break;
-                            }
-                        }
-                        self.expect(Tok::RBrack, "']' at end of block list")?;
-                    }
-                    (InstKind::CallBr { call: Box::new(call), default: d, indirect: ind }, ty)
-                }
-                b"resume" => {
-                    term = true;
-                    let (_, v) = self.typed_value()?;
-                    (InstKind::Resume(v), void)
-                }
-                b"unreachable" => {
-                    term = true;
-                    (InstKind::Unreachable, void)
-                }
-                b"catchswitch" => {
-                    term = true;
-                    self.expect_kw("within")?;
-                    let parent = self.parse_pad_parent()?;
-                    self.expect(Tok::LBrack, "'[' with catchswitch labels")?;
-                    let mut handlers = Vec::new();
-                    loop {
-                        handlers.push(self.parse_label()?);
-                        if !self.eat_tok(Tok::Comma) {
-                            break;
-                        }
-                    }
-                    self.expect(Tok::RBrack, "']' after catchswitch labels")?;
-                    self.expect_kw("unwind")?;
-                    let unwind = if self.eat("to") {
-                        self.expect_kw("caller")?;
-                        None
-                    } else {
-                        Some(self.parse_label()?)
-                    };
-                    let tok = self.m.types.token();
-                    (InstKind::CatchSwitch { parent, handlers, unwind }, tok)
-                }
-                b"catchret" => {
-                    term = true;
-                    self.expect_kw("from")?;
-                    let tok = self.m.types.token();
-                    let pad = self.parse_value(tok)?;
-                    self.expect_kw("to")?;
-                    let d = self.parse_label()?;
-                    (InstKind::CatchRet { pad, dest: d }, void)
-                }
-                b"cleanupret" => {
-                    term = true;
-                    self.expect_kw("from")?;
-                    let tok = self.m.types.token();
-                    let pad = self.parse_value(tok)?;
-                    self.expect_kw("unwind")?;
-                    let unwind = if self.eat("to") {
-                        self.expect_kw("caller")?;
-                        None
-                    } else {
-                        Some(self.parse_label()?)
-                    };
-                    (InstKind::CleanupRet { pad, unwind }, void)
-                }
-                b"catchpad" | b"cleanuppad" => {
-                    let catch = op == b"catchpad";
-                    self.expect_kw("within")?;
-                    let parent = self.parse_pad_parent()?;
-                    self.expect(Tok::LBrack, "'[' here")?;
-                    let mut args = Vec::new();
-                    if !self.eat_tok(Tok::RBrack) {
-                        loop {
-                            args.push(self.typed_value()?.1);
-                            if !self.eat_tok(Tok::Comma) {
-                                break;
-                            }
-                        }
-                        self.expect(Tok::RBrack, "']' here")?;
-                    }
-                    let tok = self.m.types.token();
-                    if catch {
-                        (InstKind::CatchPad { parent, args }, tok)
-                    } else {
-                        (InstKind::CleanupPad { parent, args }, tok)
-                    }
-                }
-                b"fneg" => {
-                    let f = self.parse_fmf();
-                    let tl = self.loc();
-                    let (t, v) = self.typed_value()?;
-                    if !matches!(self.scalar_of(t), Some(TypeKind::Float(_))) {
-                        return err(tl, "invalid operand type for instruction");
-                    }
-                    (InstKind::FNeg { val: v, fmf: f }, t)
-                }
-                b"icmp" => {
-                    let mut fl = 0;
-                    if self.eat("samesign") {
-                        fl |= flags::SAMESIGN;
-                    }
-                    let Some(pred) = IntPred::from_keyword(self.text()) else {
-                        return self.fail("expected icmp predicate (e.g. 'eq')");
-                    };
-                    self.bump();
-                    let tl = self.loc();
-                    let (t, a) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after compare value")?;
-                    let b = self.parse_value(t)?;
-                    if !matches!(self.scalar_of(t), Some(TypeKind::Int(_) | TypeKind::Ptr(_))) {
-                        return err(tl, "icmp requires integer operands");
-                    }
-                    let rt = self.cmp_result(t)?;
-                    (InstKind::ICmp { pred, lhs: a, rhs: b, flags: fl }, rt)
-                }
-                b"fcmp" => {
-                    let f = self.parse_fmf();
-                    let Some(pred) = FloatPred::from_keyword(self.text()) else {
-                        return self.fail("expected fcmp predicate (e.g. 'oeq')");
-                    };
-                    self.bump();
-                    let tl = self.loc();
-                    let (t, a) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after compare value")?;
-                    let b = self.parse_value(t)?;
-                    if !matches!(self.scalar_of(t), Some(TypeKind::Float(_))) {
-                        return err(tl, "fcmp requires floating point operands");
-                    }
-                    let rt = self.cmp_result(t)?;
-                    (InstKind::FCmp { pred, lhs: a, rhs: b, fmf: f }, rt)
-                }
-                b"select" => {
-                    let f = self.parse_fmf();
-                    let (_, c) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after select condition")?;
-                    let (t, a) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after select value")?;
-                    let tl = self.loc();
-                    let (t2, b) = self.typed_value()?;
-                    if t != t2 {
-                        return err(tl, "select values must have same type");
-                    }
-                    (InstKind::Select { cond: c, then_val: a, else_val: b, fmf: f }, t)
-                }
-                b"va_arg" => {
-                    let (_, v) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after vaarg operand")?;
-                    let t = self.parse_type()?;
-                    (InstKind::VaArg(v), t)
-                }
-                b"extractelement" => {
-                    let tl = self.loc();
-                    let (t, v) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after extract value")?;
-                    let (_, i) = self.typed_value()?;
-                    let Some(TypeKind::Vector { elem, .. }) = self.m.types.get(t).cloned() else {
-                        return err(tl, "invalid extractelement operands");
-                    };
-                    (InstKind::ExtractElement { vec: v, idx: i }, elem)
-                }
-                b"insertelement" => {
-                    let (t, v) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after insertelement value")?;
-                    let (_, e) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after insertelement value")?;
-                    let (_, i) = self.typed_value()?;
-                    (InstKind::InsertElement { vec: v, elt: e, idx: i }, t)
-                }
-                b"shufflevector" => {
-                    let tl = self.loc();
-                    let (t, a) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after shuffle mask")?;
-                    let (_, b) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after shuffle value")?;
-                    let mt = self.parse_type()?;
-                    let mask = self.parse_const(mt)?;
-                    let (
-                        Some(TypeKind::Vector { elem, .. }),
-                        Some(TypeKind::Vector { len, scalable, .. }),
-                    ) = (self.m.types.get(t).cloned(), self.m.types.get(mt).cloned())
-                    else {
-                        return err(tl, "invalid shufflevector operands");
-                    };
-                    let rt = self.m.types.vector(elem, len, scalable);
-                    let rt = self.tmap(tl, rt)?;
-                    (InstKind::ShuffleVector { a, b, mask }, rt)
-                }
-                b"phi" => {
-                    let f = self.parse_fmf();
-                    let t = self.parse_type()?;
-                    let mut incoming = Vec::new();
-                    loop {
-                        self.expect(Tok::LBrack, "'[' in phi value list")?;
-                        let v = self.parse_value(t)?;
-                        self.expect(Tok::Comma, "',' after insertelement value")?;
-                        let b = self.parse_block_ref()?;
-                        self.expect(Tok::RBrack, "']' in phi value list")?;
-                        incoming.push((v, b));
-                        match self.comma() {
-                            Comma::None => break,
-                            Comma::Md => {
-                                md_next = true;
-                                break;
-                            }
-                            Comma::Other => {}
-                        }
-                    }
-                    (InstKind::Phi { incoming, fmf: f }, t)
-                }
-                b"landingpad" => {
-                    let t = self.parse_type()?;
-                    let cleanup = self.eat("cleanup");
-                    let mut clauses = Vec::new();
-                    loop {
-                        if self.eat("catch") {
-                            clauses.push(Clause::Catch(self.typed_value()?.1));
-                        } else if self.eat("filter") {
-                            clauses.push(Clause::Filter(self.typed_value()?.1));
-                        } else {
-                            break;
-                        }
-                    }
-                    (InstKind::LandingPad { cleanup, clauses }, t)
-                }
-                b"freeze" => {
-                    let (t, v) = self.typed_value()?;
-                    (InstKind::Freeze(v), t)
-                }
-                b"call" | b"tail" | b"musttail" | b"notail" => {
-                    let tail = match op {
-                        b"tail" => TailKind::Tail,
-                        b"musttail" => TailKind::MustTail,
-                        b"notail" => TailKind::NoTail,
-                        _ => TailKind::None,
-                    };
-                    if tail != TailKind::None {
-                        self.expect_kw("call")?;
-                    }
-                    let (call, ty) = self.parse_call_common(true)?;
-                    (InstKind::Call { call: Box::new(call), tail }, ty)
-                }
-                b"alloca" => {
-                    let mut inalloca = false;
-                    let mut swifterror = false;
-                    loop {
-                        if self.eat("inalloca") {
-                            inalloca = true;
-                        } else if self.eat("swifterror") {
-                            swifterror = true;
-                        } else {
-                            break;
-                        }
-                    }
-                    let tloc = self.loc();
-                    let t = self.parse_type()?;
-                    let i32t = self.m.types.int(32);
-                    let i32t = self.tmap(0, i32t)?;
-                    let one = self.m.consts.int_u64(&self.m.types, i32t, 1);
-                    let mut count = Value::Const(self.tmap(0, one)?);
-                    let mut align = 0;
-                    let mut asp = 0;
-                    loop {
-                        match self.comma() {
-                            Comma::None => break,
-                            Comma::Md => {
-                                md_next = true;
-                                break;
-                            }
-                            Comma::Other => {
-                                let loc = self.loc();
-                                if self.eat("align") {
-                                    align = self.parse_align_value(loc)?;
-                                } else if self.is("addrspace") {
-                                    asp = self.parse_opt_addrspace()?;
-                                } else {
-                                    count = self.typed_value()?.1;
-                                }
-                            }
-                        }
-                    }
-                    if align == 0 {
-                        match self.dl.pref_align(&self.m.types, t) {
-                            Some(a) => align = a,
-                            None => return err(tloc, "Cannot allocate unsized type"),
-                        }
-                    }
-                    let pt = self.m.types.ptr(asp);
-                    let pt = self.tmap(start, pt)?;
-                    (
-                        InstKind::Alloca {
-                            ty: t,
-                            count,
-                            align,
-                            addrspace: asp,
-                            inalloca,
-                            swifterror,
-                        },
-                        pt,
-                    )
-                }
-                b"load" => {
-                    let atomic = self.eat("atomic");
-                    let volatile = self.eat("volatile");
-                    let tloc = self.loc();
-                    let t = self.parse_type()?;
-                    self.expect(Tok::Comma, "comma after load's type")?;
-                    let pl = self.loc();
-                    let (pt, p) = self.typed_value()?;
-                    if !matches!(self.m.types.get(pt), Some(TypeKind::Ptr(_))) {
-                        return err(pl, "load operand must be a pointer");
-                    }
-                    let mut scope = None;
-                    let mut ordering = Ordering::NotAtomic;
-                    if atomic {
-                        scope = self.parse_scope()?;
-                        ordering = self.parse_ordering()?;
-                    }
-                    let (mut align, m) = self.parse_align_tail()?;
-                    if align == 0 && ordering != Ordering::NotAtomic {
-                        return err(pl, "atomic load must have explicit non-zero alignment");
-                    }
-                    if align == 0 {
-                        align = self.default_abi_align(
-                            t,
-                            tloc,
-                            "loading unsized types is not allowed",
-                        )?;
-                    }
-                    md_next = m;
-                    (InstKind::Load { ptr: p, align, volatile, ordering, scope }, t)
-                }
-                b"store" => {
-                    let atomic = self.eat("atomic");
-                    let volatile = self.eat("volatile");
-                    let vloc = self.loc();
-                    let (vt, v) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after store operand")?;
-                    let pl = self.loc();
-                    let (pt, p) = self.typed_value()?;
-                    if !matches!(self.m.types.get(pt), Some(TypeKind::Ptr(_))) {
-                        return err(pl, "store operand must be a pointer");
-                    }
-                    let mut scope = None;
-                    let mut ordering = Ordering::NotAtomic;
-                    if atomic {
-                        scope = self.parse_scope()?;
-                        ordering = self.parse_ordering()?;
-                    }
-                    let (mut align, m) = self.parse_align_tail()?;
-                    if align == 0 && ordering != Ordering::NotAtomic {
-                        return err(vloc, "atomic store must have explicit non-zero alignment");
-                    }
-                    if align == 0 {
-                        align = self.default_abi_align(
-                            vt,
-                            vloc,
-                            "storing unsized types is not allowed",
-                        )?;
-                    }
-                    md_next = m;
-                    (InstKind::Store { val: v, ptr: p, align, volatile, ordering, scope }, void)
-                }
-                b"fence" => {
-                    let scope = self.parse_scope()?;
-                    let ordering = self.parse_ordering()?;
-                    (InstKind::Fence { ordering, scope }, void)
-                }
-                b"cmpxchg" => {
-                    let weak = self.eat("weak");
-                    let volatile = self.eat("volatile");
-                    let (_, p) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after cmpxchg address")?;
-                    let (t, c) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after cmpxchg cmp operand")?;
-                    let n = self.parse_value_typed_as(t)?;
-                    let scope = self.parse_scope()?;
-                    let success = self.parse_ordering()?;
-                    let failure = self.parse_ordering()?;
-                    let (mut align, m) = self.parse_align_tail()?;
-                    if align == 0 {
-                        align = self.store_size(t);
-                    }
-                    md_next = m;
-                    let i1 = self.m.types.int(1);
-                    let i1 = self.tmap(0, i1)?;
-                    let rt = self.m.types.literal_struct(&[t, i1], false);
-                    let rt = self.tmap(start, rt)?;
-                    (
-                        InstKind::CmpXchg {
-                            ptr: p,
-                            cmp: c,
-                            new: n,
-                            success,
-                            failure,
-                            scope,
-                            weak,
-                            volatile,
-                            align,
-                        },
-                        rt,
-                    )
-                }
-                b"atomicrmw" => {
-                    let volatile = self.eat("volatile");
-                    // `usub_cond` and `usub_sat` came after LLVM 19.
-                    let rop = match RmwOp::from_keyword(self.text()) {
-                        Some(RmwOp::USubCond | RmwOp::USubSat) | None => {
-                            return self.fail("expected binary operation in atomicrmw")
-                        }
-                        Some(op) => op,
-                    };
-                    self.bump();
-                    let (_, p) = self.typed_value()?;
-                    self.expect(Tok::Comma, "',' after atomicrmw address")?;
-                    let (t, v) = self.typed_value()?;
-                    let scope = self.parse_scope()?;
-                    let ordering = self.parse_ordering()?;
-                    let (mut align, m) = self.parse_align_tail()?;
-                    if align == 0 {
-                        align = self.store_size(t);
-                    }
-                    md_next = m;
-                    (
-                        InstKind::AtomicRmw {
-                            op: rop,
-                            ptr: p,
-                            val: v,
-                            ordering,
-                            scope,
-                            volatile,
-                            align,
-                        },
-                        t,
-                    )
-                }
-                b"getelementptr" => {
-                    let mut fl = 0;
-                    loop {
-                        if self.eat("inbounds") {
-                            fl |= flags::INBOUNDS | flags::NUSW;
-                        } else if self.eat("nusw") {
-                            fl |= flags::NUSW;
-                        } else if self.eat("nuw") {
-                            fl |= flags::NUW;
-                        } else {
-                            break;
-                        }
-                    }
-                    let src_ty = self.parse_type()?;
-                    self.expect(Tok::Comma, "comma after getelementptr's type")?;
-                    let bl = self.loc();
-                    let (bt, base) = self.typed_value()?;
-                    let mut vec_len: Option<(u32, bool)> = match self.m.types.get(bt) {
-                        Some(TypeKind::Ptr(_)) => None,
-                        Some(&TypeKind::Vector { elem, len, scalable })
-                            if matches!(self.m.types.get(elem), Some(TypeKind::Ptr(_))) =>
-                        {
-                            Some((len, scalable))
-                        }
-                        _ => return err(bl, "base of getelementptr must be a pointer"),
-                    };
-                    let mut indices = Vec::new();
-                    loop {
-                        match self.comma() {
-                            Comma::None => break,
-                            Comma::Md => {
-                                md_next = true;
-                                break;
-                            }
-                            Comma::Other => {
-                                let il = self.loc();
-                                let (it, iv) = self.typed_value()?;
-                                match self.m.types.get(it) {
-                                    Some(TypeKind::Int(_)) => {}
-                                    Some(&TypeKind::Vector { elem, len, scalable })
-                                        if matches!(
-                                            self.m.types.get(elem),
-                                            Some(TypeKind::Int(_))
-                                        ) =>
-                                    {
-                                        if vec_len.is_none() {
-                                            vec_len = Some((len, scalable));
-                                        }
-                                    }
-                                    _ => return err(il, "getelementptr index must be an integer"),
-                                }
-                                indices.push(iv);
-                            }
-                        }
-                    }
-                    let rt = match vec_len {
-                        None => bt,
-                        Some((len, sc)) => {
-                            let pt = match self.m.types.get(bt) {
-                                Some(&TypeKind::Vector { elem, .. }) => elem,
-                                _ => bt,
-                            };
-                            let r = self.m.types.vector(pt, len, sc);
-                            self.tmap(bl, r)?
-                        }
-                    };
-                    (InstKind::Gep { source_ty: src_ty, base, indices, flags: fl }, rt)
-                }
-                b"extractvalue" | b"insertvalue" => {
-                    let ext = op == b"extractvalue";
-                    let tl = self.loc();
-                    let (t, agg) = self.typed_value()?;
-                    let mut val = None;
-                    if !ext {
-                        self.expect(Tok::Comma, "',' after insertvalue operand")?;
-                        val = Some(self.typed_value()?.1);
-                    }
-                    let mut indices = Vec::new();
-                    loop {
-                        match self.comma() {
-                            Comma::None => break,
-                            Comma::Md => {
-                                md_next = true;
-                                break;
-                            }
-                            Comma::Other => indices.push(self.parse_u32()?),
-                        }
-                    }
-                    if indices.is_empty() {
-                        return err(tl, "expected index");
-                    }
-                    let mut cur = t;
-                    for &i in &indices {
-                        cur = match self.m.types.get(cur) {
-                            Some(&TypeKind::Array { elem, len }) if u64::from(i) < len => elem,
-                            Some(TypeKind::Struct { fields, .. }) => match fields.get(i as usize) {
-                                Some(&f) => f,
-                                None => return err(tl, "invalid indices for extractvalue"),
-                            },
-                            Some(TypeKind::Named(_)) => match self
-                                .m
-                                .types
-                                .named_body(cur)
-                                .and_then(|(_, b)| b)
-                                .and_then(|b| b.fields.get(i as usize).copied())
-                            {
-                                Some(f) => f,
-                                None => return err(tl, "invalid indices for extractvalue"),
-                            },
-                            _ => {
-                                return err(
-                                    tl,
-                                    if ext {
-                                        "invalid indices for extractvalue"
-                                    } else {
-                                        "invalid indices for insertvalue"
-                                    },
-                                )
-                            }
-                        };
-                    }
-                    if ext {
-                        (InstKind::ExtractValue { agg, indices }, cur)
-                    } else {
-                        (InstKind::InsertValue { agg, val: val.unwrap_or(agg), indices }, t)
-                    }
-                }
+                b"ret" => self.parse_ret()?,
+                b"br" => self.parse_br()?,
+                b"switch" => self.parse_switch()?,
+                b"indirectbr" => self.parse_indirectbr()?,
+                b"invoke" => self.parse_invoke()?,
+                b"callbr" => self.parse_callbr()?,
+                b"resume" => self.parse_resume()?,
+                b"unreachable" => self.parse_unreachable()?,
+                b"catchswitch" => self.parse_catchswitch()?,
+                b"catchret" => self.parse_catchret()?,
+                b"cleanupret" => self.parse_cleanupret()?,
+                b"catchpad" | b"cleanuppad" => self.parse_pad(&mut cx)?,
+                b"fneg" => self.parse_fneg()?,
+                b"icmp" => self.parse_icmp()?,
+                b"fcmp" => self.parse_fcmp()?,
+                b"select" => self.parse_select()?,
+                b"va_arg" => self.parse_va_arg()?,
+                b"extractelement" => self.parse_extractelement()?,
+                b"insertelement" => self.parse_insertelement()?,
+                b"shufflevector" => self.parse_shufflevector()?,
+                b"phi" => self.parse_phi(&mut cx)?,
+                b"landingpad" => self.parse_landingpad()?,
+                b"freeze" => self.parse_freeze()?,
+                b"call" | b"tail" | b"musttail" | b"notail" => self.parse_call(&mut cx)?,
+                b"alloca" => self.parse_alloca(&mut cx)?,
+                b"load" => self.parse_load(&mut cx)?,
+                b"store" => self.parse_store(&mut cx)?,
+                b"fence" => self.parse_fence()?,
+                b"cmpxchg" => self.parse_cmpxchg(&mut cx)?,
+                b"atomicrmw" => self.parse_atomicrmw(&mut cx)?,
+                b"getelementptr" => self.parse_gep(&mut cx)?,
+                b"extractvalue" | b"insertvalue" => self.parse_aggregate(&mut cx)?,
                 _ => return err(op_loc, "expected instruction opcode"),
             }
         };
+        let term = kind.is_terminator();
         // Metadata attachments.
         let mut md = Vec::new();
-        if md_next || matches!(self.comma_if_md(), Some(true)) {
+        if cx.md_next || matches!(self.comma_if_md(), Some(true)) {
             loop {
                 if self.tok.kind != Tok::MetadataVar {
                     return self.fail("expected metadata after comma");
@@ -1380,6 +753,707 @@ impl<'a> Parser<'a> {
             b.insts.push(id);
         }
         Ok(term)
+    }
+
+    /// `ret` (the opcode read).
+    fn parse_ret(&mut self) -> R<(InstKind, TypeId)> {
+        let void = self.m.types.void();
+        let tl = self.loc();
+        let t = self.parse_type()?;
+        let want = self.fs().ret;
+        Ok(if t == void {
+            if want != void {
+                return err(
+                    tl,
+                    format!(
+                        "value doesn't match function result type '{}'",
+                        self.m.types.display(want)
+                    ),
+                );
+            }
+            (InstKind::Ret(None), void)
+        } else {
+            let v = self.parse_value(t)?;
+            if t != want {
+                return err(
+                    tl,
+                    format!(
+                        "value doesn't match function result type '{}'",
+                        self.m.types.display(want)
+                    ),
+                );
+            }
+            (InstKind::Ret(Some(v)), void)
+        })
+    }
+
+    /// `br` (the opcode read).
+    fn parse_br(&mut self) -> R<(InstKind, TypeId)> {
+        let void = self.m.types.void();
+        let tl = self.loc();
+        let t = self.parse_type()?;
+        Ok(match self.m.types.get(t) {
+            Some(TypeKind::Label) => {
+                let b = self.parse_block_ref()?;
+                (InstKind::Br(b), void)
+            }
+            Some(TypeKind::Int(1)) => {
+                let c = self.parse_value(t)?;
+                self.expect(Tok::Comma, "',' after branch condition")?;
+                let a = self.parse_label()?;
+                self.expect(Tok::Comma, "',' after true destination")?;
+                let b = self.parse_label()?;
+                (InstKind::CondBr { cond: c, then_dest: a, else_dest: b }, void)
+            }
+            _ => return err(tl, "branch condition must have 'i1' type"),
+        })
+    }
+
+    /// `switch` (the opcode read).
+    fn parse_switch(&mut self) -> R<(InstKind, TypeId)> {
+        let void = self.m.types.void();
+        let (t, c) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after switch condition")?;
+        let d = self.parse_label()?;
+        self.expect(Tok::LBrack, "'[' with switch table")?;
+        let mut cases = Vec::new();
+        while !self.eat_tok(Tok::RBrack) {
+            let cl = self.loc();
+            let ct = self.parse_type()?;
+            if ct != t {
+                return err(cl, "case value is not a constant integer");
+            }
+            let cv = self.parse_const(ct)?;
+            self.expect(Tok::Comma, "',' after case value")?;
+            let b = self.parse_label()?;
+            cases.push((cv, b));
+            if self.tok.kind == Tok::Eof {
+                return self.fail("expected ']'");
+            }
+        }
+        Ok((InstKind::Switch { cond: c, default: d, cases }, void))
+    }
+
+    /// `indirectbr` (the opcode read).
+    fn parse_indirectbr(&mut self) -> R<(InstKind, TypeId)> {
+        let void = self.m.types.void();
+        let (_, a) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after indirectbr address")?;
+        self.expect(Tok::LBrack, "'[' with indirectbr")?;
+        let mut dests = Vec::new();
+        if !self.eat_tok(Tok::RBrack) {
+            loop {
+                dests.push(self.parse_label()?);
+                if !self.eat_tok(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RBrack, "']' at end of block list")?;
+        }
+        Ok((InstKind::IndirectBr { addr: a, dests }, void))
+    }
+
+    /// `invoke` (the opcode read).
+    fn parse_invoke(&mut self) -> R<(InstKind, TypeId)> {
+        let (call, ty) = self.parse_call_common(false)?;
+        self.expect_kw("to")?;
+        let n = self.parse_label()?;
+        self.expect_kw("unwind")?;
+        let u = self.parse_label()?;
+        Ok((InstKind::Invoke { call: Box::new(call), normal: n, unwind: u }, ty))
+    }
+
+    /// `callbr` (the opcode read).
+    fn parse_callbr(&mut self) -> R<(InstKind, TypeId)> {
+        let (call, ty) = self.parse_call_common(false)?;
+        self.expect_kw("to")?;
+        let d = self.parse_label()?;
+        self.expect(Tok::LBrack, "'[' in callbr")?;
+        let mut ind = Vec::new();
+        if !self.eat_tok(Tok::RBrack) {
+            loop {
+                ind.push(self.parse_label()?);
+                if !self.eat_tok(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RBrack, "']' at end of block list")?;
+        }
+        Ok((InstKind::CallBr { call: Box::new(call), default: d, indirect: ind }, ty))
+    }
+
+    /// `resume` (the opcode read).
+    fn parse_resume(&mut self) -> R<(InstKind, TypeId)> {
+        let void = self.m.types.void();
+        let (_, v) = self.typed_value()?;
+        Ok((InstKind::Resume(v), void))
+    }
+
+    /// `unreachable` (the opcode read).
+    fn parse_unreachable(&mut self) -> R<(InstKind, TypeId)> {
+        let void = self.m.types.void();
+        Ok((InstKind::Unreachable, void))
+    }
+
+    /// `catchswitch` (the opcode read).
+    fn parse_catchswitch(&mut self) -> R<(InstKind, TypeId)> {
+        self.expect_kw("within")?;
+        let parent = self.parse_pad_parent()?;
+        self.expect(Tok::LBrack, "'[' with catchswitch labels")?;
+        let mut handlers = Vec::new();
+        loop {
+            handlers.push(self.parse_label()?);
+            if !self.eat_tok(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RBrack, "']' after catchswitch labels")?;
+        self.expect_kw("unwind")?;
+        let unwind = if self.eat("to") {
+            self.expect_kw("caller")?;
+            None
+        } else {
+            Some(self.parse_label()?)
+        };
+        let tok = self.m.types.token();
+        Ok((InstKind::CatchSwitch { parent, handlers, unwind }, tok))
+    }
+
+    /// `catchret` (the opcode read).
+    fn parse_catchret(&mut self) -> R<(InstKind, TypeId)> {
+        let void = self.m.types.void();
+        self.expect_kw("from")?;
+        let tok = self.m.types.token();
+        let pad = self.parse_value(tok)?;
+        self.expect_kw("to")?;
+        let d = self.parse_label()?;
+        Ok((InstKind::CatchRet { pad, dest: d }, void))
+    }
+
+    /// `cleanupret` (the opcode read).
+    fn parse_cleanupret(&mut self) -> R<(InstKind, TypeId)> {
+        let void = self.m.types.void();
+        self.expect_kw("from")?;
+        let tok = self.m.types.token();
+        let pad = self.parse_value(tok)?;
+        self.expect_kw("unwind")?;
+        let unwind = if self.eat("to") {
+            self.expect_kw("caller")?;
+            None
+        } else {
+            Some(self.parse_label()?)
+        };
+        Ok((InstKind::CleanupRet { pad, unwind }, void))
+    }
+
+    /// `catchpad`, `cleanuppad` (the opcode read).
+    fn parse_pad(&mut self, cx: &mut InstCx<'a>) -> R<(InstKind, TypeId)> {
+        let op = cx.op;
+        let catch = op == b"catchpad";
+        self.expect_kw("within")?;
+        let parent = self.parse_pad_parent()?;
+        self.expect(Tok::LBrack, "'[' here")?;
+        let mut args = Vec::new();
+        if !self.eat_tok(Tok::RBrack) {
+            loop {
+                args.push(self.typed_value()?.1);
+                if !self.eat_tok(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RBrack, "']' here")?;
+        }
+        let tok = self.m.types.token();
+        Ok(if catch {
+            (InstKind::CatchPad { parent, args }, tok)
+        } else {
+            (InstKind::CleanupPad { parent, args }, tok)
+        })
+    }
+
+    /// `fneg` (the opcode read).
+    fn parse_fneg(&mut self) -> R<(InstKind, TypeId)> {
+        let f = self.parse_fmf();
+        let tl = self.loc();
+        let (t, v) = self.typed_value()?;
+        if !matches!(self.scalar_of(t), Some(TypeKind::Float(_))) {
+            return err(tl, "invalid operand type for instruction");
+        }
+        Ok((InstKind::FNeg { val: v, fmf: f }, t))
+    }
+
+    /// `icmp` (the opcode read).
+    fn parse_icmp(&mut self) -> R<(InstKind, TypeId)> {
+        let mut fl = 0;
+        if self.eat("samesign") {
+            fl |= flags::SAMESIGN;
+        }
+        let Some(pred) = IntPred::from_keyword(self.text()) else {
+            return self.fail("expected icmp predicate (e.g. 'eq')");
+        };
+        self.bump();
+        let tl = self.loc();
+        let (t, a) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after compare value")?;
+        let b = self.parse_value(t)?;
+        if !matches!(self.scalar_of(t), Some(TypeKind::Int(_) | TypeKind::Ptr(_))) {
+            return err(tl, "icmp requires integer operands");
+        }
+        let rt = self.cmp_result(t)?;
+        Ok((InstKind::ICmp { pred, lhs: a, rhs: b, flags: fl }, rt))
+    }
+
+    /// `fcmp` (the opcode read).
+    fn parse_fcmp(&mut self) -> R<(InstKind, TypeId)> {
+        let f = self.parse_fmf();
+        let Some(pred) = FloatPred::from_keyword(self.text()) else {
+            return self.fail("expected fcmp predicate (e.g. 'oeq')");
+        };
+        self.bump();
+        let tl = self.loc();
+        let (t, a) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after compare value")?;
+        let b = self.parse_value(t)?;
+        if !matches!(self.scalar_of(t), Some(TypeKind::Float(_))) {
+            return err(tl, "fcmp requires floating point operands");
+        }
+        let rt = self.cmp_result(t)?;
+        Ok((InstKind::FCmp { pred, lhs: a, rhs: b, fmf: f }, rt))
+    }
+
+    /// `select` (the opcode read).
+    fn parse_select(&mut self) -> R<(InstKind, TypeId)> {
+        let f = self.parse_fmf();
+        let (_, c) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after select condition")?;
+        let (t, a) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after select value")?;
+        let tl = self.loc();
+        let (t2, b) = self.typed_value()?;
+        if t != t2 {
+            return err(tl, "select values must have same type");
+        }
+        Ok((InstKind::Select { cond: c, then_val: a, else_val: b, fmf: f }, t))
+    }
+
+    /// `va_arg` (the opcode read).
+    fn parse_va_arg(&mut self) -> R<(InstKind, TypeId)> {
+        let (_, v) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after vaarg operand")?;
+        let t = self.parse_type()?;
+        Ok((InstKind::VaArg(v), t))
+    }
+
+    /// `extractelement` (the opcode read).
+    fn parse_extractelement(&mut self) -> R<(InstKind, TypeId)> {
+        let tl = self.loc();
+        let (t, v) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after extract value")?;
+        let (_, i) = self.typed_value()?;
+        let Some(TypeKind::Vector { elem, .. }) = self.m.types.get(t).cloned() else {
+            return err(tl, "invalid extractelement operands");
+        };
+        Ok((InstKind::ExtractElement { vec: v, idx: i }, elem))
+    }
+
+    /// `insertelement` (the opcode read).
+    fn parse_insertelement(&mut self) -> R<(InstKind, TypeId)> {
+        let (t, v) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after insertelement value")?;
+        let (_, e) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after insertelement value")?;
+        let (_, i) = self.typed_value()?;
+        Ok((InstKind::InsertElement { vec: v, elt: e, idx: i }, t))
+    }
+
+    /// `shufflevector` (the opcode read).
+    fn parse_shufflevector(&mut self) -> R<(InstKind, TypeId)> {
+        let tl = self.loc();
+        let (t, a) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after shuffle mask")?;
+        let (_, b) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after shuffle value")?;
+        let mt = self.parse_type()?;
+        let mask = self.parse_const(mt)?;
+        let (Some(TypeKind::Vector { elem, .. }), Some(TypeKind::Vector { len, scalable, .. })) =
+            (self.m.types.get(t).cloned(), self.m.types.get(mt).cloned())
+        else {
+            return err(tl, "invalid shufflevector operands");
+        };
+        let rt = self.m.types.vector(elem, len, scalable);
+        let rt = self.tmap(tl, rt)?;
+        Ok((InstKind::ShuffleVector { a, b, mask }, rt))
+    }
+
+    /// `phi` (the opcode read).
+    fn parse_phi(&mut self, cx: &mut InstCx<'a>) -> R<(InstKind, TypeId)> {
+        let f = self.parse_fmf();
+        let t = self.parse_type()?;
+        let mut incoming = Vec::new();
+        loop {
+            self.expect(Tok::LBrack, "'[' in phi value list")?;
+            let v = self.parse_value(t)?;
+            self.expect(Tok::Comma, "',' after insertelement value")?;
+            let b = self.parse_block_ref()?;
+            self.expect(Tok::RBrack, "']' in phi value list")?;
+            incoming.push((v, b));
+            match self.comma() {
+                Comma::None => break,
+                Comma::Md => {
+                    cx.md_next = true;
+                    break;
+                }
+                Comma::Other => {}
+            }
+        }
+        Ok((InstKind::Phi { incoming, fmf: f }, t))
+    }
+
+    /// `landingpad` (the opcode read).
+    fn parse_landingpad(&mut self) -> R<(InstKind, TypeId)> {
+        let t = self.parse_type()?;
+        let cleanup = self.eat("cleanup");
+        let mut clauses = Vec::new();
+        loop {
+            if self.eat("catch") {
+                clauses.push(Clause::Catch(self.typed_value()?.1));
+            } else if self.eat("filter") {
+                clauses.push(Clause::Filter(self.typed_value()?.1));
+            } else {
+                break;
+            }
+        }
+        Ok((InstKind::LandingPad { cleanup, clauses }, t))
+    }
+
+    /// `freeze` (the opcode read).
+    fn parse_freeze(&mut self) -> R<(InstKind, TypeId)> {
+        let (t, v) = self.typed_value()?;
+        Ok((InstKind::Freeze(v), t))
+    }
+
+    /// `call`, `tail call`, `musttail call`, `notail call` (the opcode read).
+    fn parse_call(&mut self, cx: &mut InstCx<'a>) -> R<(InstKind, TypeId)> {
+        let op = cx.op;
+        let tail = match op {
+            b"tail" => TailKind::Tail,
+            b"musttail" => TailKind::MustTail,
+            b"notail" => TailKind::NoTail,
+            _ => TailKind::None,
+        };
+        if tail != TailKind::None {
+            self.expect_kw("call")?;
+        }
+        let (call, ty) = self.parse_call_common(true)?;
+        Ok((InstKind::Call { call: Box::new(call), tail }, ty))
+    }
+
+    /// `alloca` (the opcode read).
+    fn parse_alloca(&mut self, cx: &mut InstCx<'a>) -> R<(InstKind, TypeId)> {
+        let mut inalloca = false;
+        let mut swifterror = false;
+        loop {
+            if self.eat("inalloca") {
+                inalloca = true;
+            } else if self.eat("swifterror") {
+                swifterror = true;
+            } else {
+                break;
+            }
+        }
+        let tloc = self.loc();
+        let t = self.parse_type()?;
+        let i32t = self.m.types.int(32);
+        let i32t = self.tmap(0, i32t)?;
+        let one = self.m.consts.int_u64(&self.m.types, i32t, 1);
+        let mut count = Value::Const(self.tmap(0, one)?);
+        let mut align = 0;
+        let mut asp = 0;
+        loop {
+            match self.comma() {
+                Comma::None => break,
+                Comma::Md => {
+                    cx.md_next = true;
+                    break;
+                }
+                Comma::Other => {
+                    let loc = self.loc();
+                    if self.eat("align") {
+                        align = self.parse_align_value(loc)?;
+                    } else if self.is("addrspace") {
+                        asp = self.parse_opt_addrspace()?;
+                    } else {
+                        count = self.typed_value()?.1;
+                    }
+                }
+            }
+        }
+        if align == 0 {
+            match self.dl.pref_align(&self.m.types, t) {
+                Some(a) => align = a,
+                None => return err(tloc, "Cannot allocate unsized type"),
+            }
+        }
+        let pt = self.m.types.ptr(asp);
+        let pt = self.tmap(cx.start, pt)?;
+        Ok((InstKind::Alloca { ty: t, count, align, addrspace: asp, inalloca, swifterror }, pt))
+    }
+
+    /// `load` (the opcode read).
+    fn parse_load(&mut self, cx: &mut InstCx<'a>) -> R<(InstKind, TypeId)> {
+        let atomic = self.eat("atomic");
+        let volatile = self.eat("volatile");
+        let tloc = self.loc();
+        let t = self.parse_type()?;
+        self.expect(Tok::Comma, "comma after load's type")?;
+        let pl = self.loc();
+        let (pt, p) = self.typed_value()?;
+        if !matches!(self.m.types.get(pt), Some(TypeKind::Ptr(_))) {
+            return err(pl, "load operand must be a pointer");
+        }
+        let mut scope = None;
+        let mut ordering = Ordering::NotAtomic;
+        if atomic {
+            scope = self.parse_scope()?;
+            ordering = self.parse_ordering()?;
+        }
+        let (mut align, m) = self.parse_align_tail()?;
+        if align == 0 && ordering != Ordering::NotAtomic {
+            return err(pl, "atomic load must have explicit non-zero alignment");
+        }
+        if align == 0 {
+            align = self.default_abi_align(t, tloc, "loading unsized types is not allowed")?;
+        }
+        cx.md_next = m;
+        Ok((InstKind::Load { ptr: p, align, volatile, ordering, scope }, t))
+    }
+
+    /// `store` (the opcode read).
+    fn parse_store(&mut self, cx: &mut InstCx<'a>) -> R<(InstKind, TypeId)> {
+        let void = self.m.types.void();
+        let atomic = self.eat("atomic");
+        let volatile = self.eat("volatile");
+        let vloc = self.loc();
+        let (vt, v) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after store operand")?;
+        let pl = self.loc();
+        let (pt, p) = self.typed_value()?;
+        if !matches!(self.m.types.get(pt), Some(TypeKind::Ptr(_))) {
+            return err(pl, "store operand must be a pointer");
+        }
+        let mut scope = None;
+        let mut ordering = Ordering::NotAtomic;
+        if atomic {
+            scope = self.parse_scope()?;
+            ordering = self.parse_ordering()?;
+        }
+        let (mut align, m) = self.parse_align_tail()?;
+        if align == 0 && ordering != Ordering::NotAtomic {
+            return err(vloc, "atomic store must have explicit non-zero alignment");
+        }
+        if align == 0 {
+            align = self.default_abi_align(vt, vloc, "storing unsized types is not allowed")?;
+        }
+        cx.md_next = m;
+        Ok((InstKind::Store { val: v, ptr: p, align, volatile, ordering, scope }, void))
+    }
+
+    /// `fence` (the opcode read).
+    fn parse_fence(&mut self) -> R<(InstKind, TypeId)> {
+        let void = self.m.types.void();
+        let scope = self.parse_scope()?;
+        let ordering = self.parse_ordering()?;
+        Ok((InstKind::Fence { ordering, scope }, void))
+    }
+
+    /// `cmpxchg` (the opcode read).
+    fn parse_cmpxchg(&mut self, cx: &mut InstCx<'a>) -> R<(InstKind, TypeId)> {
+        let weak = self.eat("weak");
+        let volatile = self.eat("volatile");
+        let (_, p) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after cmpxchg address")?;
+        let (t, c) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after cmpxchg cmp operand")?;
+        let n = self.parse_value_typed_as(t)?;
+        let scope = self.parse_scope()?;
+        let success = self.parse_ordering()?;
+        let failure = self.parse_ordering()?;
+        let (mut align, m) = self.parse_align_tail()?;
+        if align == 0 {
+            align = self.store_size(t);
+        }
+        cx.md_next = m;
+        let i1 = self.m.types.int(1);
+        let i1 = self.tmap(0, i1)?;
+        let rt = self.m.types.literal_struct(&[t, i1], false);
+        let rt = self.tmap(cx.start, rt)?;
+        Ok((
+            InstKind::CmpXchg {
+                ptr: p,
+                cmp: c,
+                new: n,
+                success,
+                failure,
+                scope,
+                weak,
+                volatile,
+                align,
+            },
+            rt,
+        ))
+    }
+
+    /// `atomicrmw` (the opcode read).
+    fn parse_atomicrmw(&mut self, cx: &mut InstCx<'a>) -> R<(InstKind, TypeId)> {
+        let volatile = self.eat("volatile");
+        // `usub_cond` and `usub_sat` came after LLVM 19.
+        let rop = match RmwOp::from_keyword(self.text()) {
+            Some(RmwOp::USubCond | RmwOp::USubSat) | None => {
+                return self.fail("expected binary operation in atomicrmw")
+            }
+            Some(op) => op,
+        };
+        self.bump();
+        let (_, p) = self.typed_value()?;
+        self.expect(Tok::Comma, "',' after atomicrmw address")?;
+        let (t, v) = self.typed_value()?;
+        let scope = self.parse_scope()?;
+        let ordering = self.parse_ordering()?;
+        let (mut align, m) = self.parse_align_tail()?;
+        if align == 0 {
+            align = self.store_size(t);
+        }
+        cx.md_next = m;
+        Ok((InstKind::AtomicRmw { op: rop, ptr: p, val: v, ordering, scope, volatile, align }, t))
+    }
+
+    /// `getelementptr` (the opcode read).
+    fn parse_gep(&mut self, cx: &mut InstCx<'a>) -> R<(InstKind, TypeId)> {
+        let mut fl = 0;
+        loop {
+            if self.eat("inbounds") {
+                fl |= flags::INBOUNDS | flags::NUSW;
+            } else if self.eat("nusw") {
+                fl |= flags::NUSW;
+            } else if self.eat("nuw") {
+                fl |= flags::NUW;
+            } else {
+                break;
+            }
+        }
+        let src_ty = self.parse_type()?;
+        self.expect(Tok::Comma, "comma after getelementptr's type")?;
+        let bl = self.loc();
+        let (bt, base) = self.typed_value()?;
+        let mut vec_len: Option<(u32, bool)> = match self.m.types.get(bt) {
+            Some(TypeKind::Ptr(_)) => None,
+            Some(&TypeKind::Vector { elem, len, scalable })
+                if matches!(self.m.types.get(elem), Some(TypeKind::Ptr(_))) =>
+            {
+                Some((len, scalable))
+            }
+            _ => return err(bl, "base of getelementptr must be a pointer"),
+        };
+        let mut indices = Vec::new();
+        loop {
+            match self.comma() {
+                Comma::None => break,
+                Comma::Md => {
+                    cx.md_next = true;
+                    break;
+                }
+                Comma::Other => {
+                    let il = self.loc();
+                    let (it, iv) = self.typed_value()?;
+                    match self.m.types.get(it) {
+                        Some(TypeKind::Int(_)) => {}
+                        Some(&TypeKind::Vector { elem, len, scalable })
+                            if matches!(self.m.types.get(elem), Some(TypeKind::Int(_))) =>
+                        {
+                            if vec_len.is_none() {
+                                vec_len = Some((len, scalable));
+                            }
+                        }
+                        _ => return err(il, "getelementptr index must be an integer"),
+                    }
+                    indices.push(iv);
+                }
+            }
+        }
+        let rt = match vec_len {
+            None => bt,
+            Some((len, sc)) => {
+                let pt = match self.m.types.get(bt) {
+                    Some(&TypeKind::Vector { elem, .. }) => elem,
+                    _ => bt,
+                };
+                let r = self.m.types.vector(pt, len, sc);
+                self.tmap(bl, r)?
+            }
+        };
+        Ok((InstKind::Gep { source_ty: src_ty, base, indices, flags: fl }, rt))
+    }
+
+    /// `extractvalue`, `insertvalue` (the opcode read).
+    fn parse_aggregate(&mut self, cx: &mut InstCx<'a>) -> R<(InstKind, TypeId)> {
+        let op = cx.op;
+        let ext = op == b"extractvalue";
+        let tl = self.loc();
+        let (t, agg) = self.typed_value()?;
+        let mut val = None;
+        if !ext {
+            self.expect(Tok::Comma, "',' after insertvalue operand")?;
+            val = Some(self.typed_value()?.1);
+        }
+        let mut indices = Vec::new();
+        loop {
+            match self.comma() {
+                Comma::None => break,
+                Comma::Md => {
+                    cx.md_next = true;
+                    break;
+                }
+                Comma::Other => indices.push(self.parse_u32()?),
+            }
+        }
+        if indices.is_empty() {
+            return err(tl, "expected index");
+        }
+        let mut cur = t;
+        for &i in &indices {
+            cur = match self.m.types.get(cur) {
+                Some(&TypeKind::Array { elem, len }) if u64::from(i) < len => elem,
+                Some(TypeKind::Struct { fields, .. }) => match fields.get(i as usize) {
+                    Some(&f) => f,
+                    None => return err(tl, "invalid indices for extractvalue"),
+                },
+                Some(TypeKind::Named(_)) => match self
+                    .m
+                    .types
+                    .named_body(cur)
+                    .and_then(|(_, b)| b)
+                    .and_then(|b| b.fields.get(i as usize).copied())
+                {
+                    Some(f) => f,
+                    None => return err(tl, "invalid indices for extractvalue"),
+                },
+                _ => {
+                    return err(
+                        tl,
+                        if ext {
+                            "invalid indices for extractvalue"
+                        } else {
+                            "invalid indices for insertvalue"
+                        },
+                    )
+                }
+            };
+        }
+        Ok(if ext {
+            (InstKind::ExtractValue { agg, indices }, cur)
+        } else {
+            (InstKind::InsertValue { agg, val: val.unwrap_or(agg), indices }, t)
+        })
     }
 
     /// `add` ... `frem` (the opcode read): flags, then two operands.
