@@ -1407,7 +1407,6 @@ impl<'m> Ctx<'m> {
     }
 
     fn inst(&self, out: &mut Out, fx: &FnCx<'_>, idx: u32, inst: &Inst) {
-        let m = self.m;
         out.push_str("  ");
         if let Some(n) = named(&inst.name) {
             out.push('%');
@@ -1420,6 +1419,28 @@ impl<'m> Ctx<'m> {
                 out.push_str(" = ");
             }
         }
+        let k = &inst.kind;
+        if k.is_terminator() {
+            self.terminator(out, fx, inst);
+        } else if matches!(
+            k,
+            InstKind::Alloca { .. }
+                | InstKind::Load { .. }
+                | InstKind::Store { .. }
+                | InstKind::Fence { .. }
+                | InstKind::CmpXchg { .. }
+                | InstKind::AtomicRmw { .. }
+                | InstKind::Gep { .. }
+        ) {
+            self.memory_inst(out, fx, inst);
+        } else {
+            self.operation(out, fx, inst);
+        }
+        self.md_attachments_fn(out, &inst.md, fx);
+    }
+
+    /// The terminators.
+    fn terminator(&self, out: &mut Out, fx: &FnCx<'_>, inst: &Inst) {
         match &inst.kind {
             InstKind::Ret(None) => out.push_str("ret void"),
             InstKind::Ret(Some(v)) => {
@@ -1476,17 +1497,6 @@ impl<'m> Ctx<'m> {
                 self.labels(out, fx, indirect);
                 out.push(']');
             }
-            InstKind::Call { call, tail } => {
-                out.push_str(match tail {
-                    TailKind::None => "",
-                    TailKind::Tail => "tail ",
-                    TailKind::MustTail => "musttail ",
-                    TailKind::NoTail => "notail ",
-                });
-                out.push_str("call");
-                push_fmf(out, call.fmf);
-                self.call_body(out, fx, call, true, *tail == TailKind::MustTail && fx.vararg);
-            }
             InstKind::Resume(v) => {
                 out.push_str("resume ");
                 self.tvalue(out, fx, *v);
@@ -1501,22 +1511,6 @@ impl<'m> Ctx<'m> {
                     Some(u) => self.label(out, fx, *u),
                     None => out.push_str("to caller"),
                 }
-            }
-            InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
-                out.push_str(if matches!(inst.kind, InstKind::CatchPad { .. }) {
-                    "catchpad within "
-                } else {
-                    "cleanuppad within "
-                });
-                self.value(out, Some(fx), *parent);
-                out.push_str(" [");
-                for (i, a) in args.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    self.tvalue(out, fx, *a);
-                }
-                out.push(']');
             }
             InstKind::CatchRet { pad, dest } => {
                 out.push_str("catchret from ");
@@ -1534,51 +1528,15 @@ impl<'m> Ctx<'m> {
                 }
             }
             InstKind::Unreachable => out.push_str("unreachable"),
-            InstKind::FNeg { val, fmf } => {
-                out.push_str("fneg");
-                push_fmf(out, *fmf);
-                out.push(' ');
-                self.tvalue(out, fx, *val);
-            }
-            InstKind::Binary { op, lhs, rhs, flags: fl, fmf } => {
-                out.push_str(op.keyword());
-                push_fmf(out, *fmf);
-                push_int_flags(out, *fl);
-                self.same_type_ops(out, fx, &[*lhs, *rhs]);
-            }
-            InstKind::ExtractElement { vec, idx } => {
-                out.push_str("extractelement");
-                self.same_type_ops(out, fx, &[*vec, *idx]);
-            }
-            InstKind::InsertElement { vec, elt, idx } => {
-                out.push_str("insertelement");
-                self.same_type_ops(out, fx, &[*vec, *elt, *idx]);
-            }
-            InstKind::ShuffleVector { a, b, mask } => {
-                out.push_str("shufflevector ");
-                self.tvalue(out, fx, *a);
-                out.push_str(", ");
-                self.tvalue(out, fx, *b);
-                self.shuffle_mask(out, *mask, inst.ty);
-            }
-            InstKind::ExtractValue { agg, indices } => {
-                out.push_str("extractvalue ");
-                self.tvalue(out, fx, *agg);
-                for &i in indices {
-                    out.push_str(", ");
-                    push_u64(out, u64::from(i));
-                }
-            }
-            InstKind::InsertValue { agg, val, indices } => {
-                out.push_str("insertvalue ");
-                self.tvalue(out, fx, *agg);
-                out.push_str(", ");
-                self.tvalue(out, fx, *val);
-                for &i in indices {
-                    out.push_str(", ");
-                    push_u64(out, u64::from(i));
-                }
-            }
+            // The other instructions have their own printers.
+            _ => {}
+        }
+    }
+
+    /// `alloca`, `load`, `store`, `fence`, `cmpxchg`, `atomicrmw`, `getelementptr`.
+    fn memory_inst(&self, out: &mut Out, fx: &FnCx<'_>, inst: &Inst) {
+        let m = self.m;
+        match &inst.kind {
             InstKind::Alloca { ty, count, align, addrspace, inalloca, swifterror } => {
                 out.push_str("alloca ");
                 if *inalloca {
@@ -1702,6 +1660,88 @@ impl<'m> Ctx<'m> {
                 ops.extend_from_slice(indices);
                 self.same_type_ops(out, fx, &ops);
             }
+            // The other instructions have their own printers.
+            _ => {}
+        }
+    }
+
+    /// The other instructions: arithmetic, casts, comparisons, vector and
+    /// aggregate operations, `call`, `phi`, `select`, `freeze`, `va_arg`,
+    /// `landingpad`, the pads.
+    fn operation(&self, out: &mut Out, fx: &FnCx<'_>, inst: &Inst) {
+        match &inst.kind {
+            InstKind::Call { call, tail } => {
+                out.push_str(match tail {
+                    TailKind::None => "",
+                    TailKind::Tail => "tail ",
+                    TailKind::MustTail => "musttail ",
+                    TailKind::NoTail => "notail ",
+                });
+                out.push_str("call");
+                push_fmf(out, call.fmf);
+                self.call_body(out, fx, call, true, *tail == TailKind::MustTail && fx.vararg);
+            }
+            InstKind::CatchPad { parent, args } | InstKind::CleanupPad { parent, args } => {
+                out.push_str(if matches!(inst.kind, InstKind::CatchPad { .. }) {
+                    "catchpad within "
+                } else {
+                    "cleanuppad within "
+                });
+                self.value(out, Some(fx), *parent);
+                out.push_str(" [");
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.tvalue(out, fx, *a);
+                }
+                out.push(']');
+            }
+            InstKind::FNeg { val, fmf } => {
+                out.push_str("fneg");
+                push_fmf(out, *fmf);
+                out.push(' ');
+                self.tvalue(out, fx, *val);
+            }
+            InstKind::Binary { op, lhs, rhs, flags: fl, fmf } => {
+                out.push_str(op.keyword());
+                push_fmf(out, *fmf);
+                push_int_flags(out, *fl);
+                self.same_type_ops(out, fx, &[*lhs, *rhs]);
+            }
+            InstKind::ExtractElement { vec, idx } => {
+                out.push_str("extractelement");
+                self.same_type_ops(out, fx, &[*vec, *idx]);
+            }
+            InstKind::InsertElement { vec, elt, idx } => {
+                out.push_str("insertelement");
+                self.same_type_ops(out, fx, &[*vec, *elt, *idx]);
+            }
+            InstKind::ShuffleVector { a, b, mask } => {
+                out.push_str("shufflevector ");
+                self.tvalue(out, fx, *a);
+                out.push_str(", ");
+                self.tvalue(out, fx, *b);
+                self.shuffle_mask(out, *mask, inst.ty);
+            }
+            InstKind::ExtractValue { agg, indices } => {
+                out.push_str("extractvalue ");
+                self.tvalue(out, fx, *agg);
+                for &i in indices {
+                    out.push_str(", ");
+                    push_u64(out, u64::from(i));
+                }
+            }
+            InstKind::InsertValue { agg, val, indices } => {
+                out.push_str("insertvalue ");
+                self.tvalue(out, fx, *agg);
+                out.push_str(", ");
+                self.tvalue(out, fx, *val);
+                for &i in indices {
+                    out.push_str(", ");
+                    push_u64(out, u64::from(i));
+                }
+            }
             InstKind::Cast { op, val, flags: fl, fmf } => {
                 out.push_str(op.keyword());
                 push_fmf(out, *fmf);
@@ -1790,8 +1830,9 @@ impl<'m> Ctx<'m> {
                     self.tvalue(out, fx, *v);
                 }
             }
+            // The other instructions have their own printers.
+            _ => {}
         }
-        self.md_attachments_fn(out, &inst.md, fx);
     }
 
     fn md_attachments_fn(&self, out: &mut Out, md: &[(MdKindId, MdId)], fx: &FnCx<'_>) {
