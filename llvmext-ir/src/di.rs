@@ -681,11 +681,118 @@ pub enum Print {
     Special,
 }
 
+keyword_enum! {
+    /// A field label of the specialized nodes (`line:`, `scope:`, ...), as
+    /// the rows of [`KINDS`] name them: a field is found by its index in
+    /// its kind ([`field_index`]), not by comparing strings.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[allow(missing_docs)]
+    pub enum Field {
+        Line = b"line",
+        Column = b"column",
+        Scope = b"scope",
+        InlinedAt = b"inlinedAt",
+        IsImplicitCode = b"isImplicitCode",
+        Var = b"var",
+        Expr = b"expr",
+        Tag = b"tag",
+        Header = b"header",
+        Operands = b"operands",
+        Count = b"count",
+        LowerBound = b"lowerBound",
+        UpperBound = b"upperBound",
+        Stride = b"stride",
+        Name = b"name",
+        Value = b"value",
+        IsUnsigned = b"isUnsigned",
+        Size = b"size",
+        Align = b"align",
+        Encoding = b"encoding",
+        Flags = b"flags",
+        File = b"file",
+        BaseType = b"baseType",
+        Offset = b"offset",
+        ExtraData = b"extraData",
+        DwarfAddressSpace = b"dwarfAddressSpace",
+        Annotations = b"annotations",
+        PtrAuthKey = b"ptrAuthKey",
+        PtrAuthIsAddressDiscriminated = b"ptrAuthIsAddressDiscriminated",
+        PtrAuthExtraDiscriminator = b"ptrAuthExtraDiscriminator",
+        PtrAuthIsaPointer = b"ptrAuthIsaPointer",
+        PtrAuthAuthenticatesNullValues = b"ptrAuthAuthenticatesNullValues",
+        Elements = b"elements",
+        RuntimeLang = b"runtimeLang",
+        VtableHolder = b"vtableHolder",
+        TemplateParams = b"templateParams",
+        Identifier = b"identifier",
+        Discriminator = b"discriminator",
+        DataLocation = b"dataLocation",
+        Associated = b"associated",
+        Allocated = b"allocated",
+        Rank = b"rank",
+        Cc = b"cc",
+        Types = b"types",
+        Filename = b"filename",
+        Directory = b"directory",
+        Checksumkind = b"checksumkind",
+        Checksum = b"checksum",
+        Source = b"source",
+        Language = b"language",
+        Producer = b"producer",
+        IsOptimized = b"isOptimized",
+        RuntimeVersion = b"runtimeVersion",
+        SplitDebugFilename = b"splitDebugFilename",
+        EmissionKind = b"emissionKind",
+        Enums = b"enums",
+        RetainedTypes = b"retainedTypes",
+        Globals = b"globals",
+        Imports = b"imports",
+        Macros = b"macros",
+        DwoId = b"dwoId",
+        SplitDebugInlining = b"splitDebugInlining",
+        DebugInfoForProfiling = b"debugInfoForProfiling",
+        NameTableKind = b"nameTableKind",
+        RangesBaseAddress = b"rangesBaseAddress",
+        Sysroot = b"sysroot",
+        Sdk = b"sdk",
+        LinkageName = b"linkageName",
+        Type = b"type",
+        ScopeLine = b"scopeLine",
+        ContainingType = b"containingType",
+        VirtualIndex = b"virtualIndex",
+        ThisAdjustment = b"thisAdjustment",
+        SpFlags = b"spFlags",
+        Unit = b"unit",
+        Declaration = b"declaration",
+        RetainedNodes = b"retainedNodes",
+        ThrownTypes = b"thrownTypes",
+        TargetFuncName = b"targetFuncName",
+        IsLocal = b"isLocal",
+        IsDefinition = b"isDefinition",
+        Virtuality = b"virtuality",
+        ExportSymbols = b"exportSymbols",
+        ConfigMacros = b"configMacros",
+        IncludePath = b"includePath",
+        Apinotes = b"apinotes",
+        IsDecl = b"isDecl",
+        Defaulted = b"defaulted",
+        Arg = b"arg",
+        Setter = b"setter",
+        Getter = b"getter",
+        Attributes = b"attributes",
+        Entity = b"entity",
+        Nodes = b"nodes",
+        StringLength = b"stringLength",
+        StringLengthExpression = b"stringLengthExpression",
+        StringLocationExpression = b"stringLocationExpression",
+    }
+}
+
 /// One field of a kind's schema.
 #[derive(Debug, Clone, Copy)]
 pub struct FieldDef {
     /// The label.
-    pub name: &'static str,
+    pub field: Field,
     /// The values it takes.
     pub ty: FieldType,
     /// Whether the parser requires it.
@@ -705,19 +812,20 @@ pub struct KindDef {
     /// printed come last).
     pub fields: &'static [FieldDef],
     /// Required fields in the order LLParser checks them.
-    pub required_order: &'static [&'static str],
+    pub required_order: &'static [Field],
 }
 
-const fn f(name: &'static str, ty: FieldType, print: Print) -> FieldDef {
-    FieldDef { name, ty, required: false, default: 0, print }
+const fn f(field: Field, ty: FieldType, print: Print) -> FieldDef {
+    FieldDef { field, ty, required: false, default: 0, print }
 }
-const fn r(name: &'static str, ty: FieldType, print: Print) -> FieldDef {
-    FieldDef { name, ty, required: true, default: 0, print }
+const fn r(field: Field, ty: FieldType, print: Print) -> FieldDef {
+    FieldDef { field, ty, required: true, default: 0, print }
 }
-const fn d(name: &'static str, ty: FieldType, default: u64, print: Print) -> FieldDef {
-    FieldDef { name, ty, required: false, default, print }
+const fn d(field: Field, ty: FieldType, default: u64, print: Print) -> FieldDef {
+    FieldDef { field, ty, required: false, default, print }
 }
 
+use Field as F;
 use FieldType as T;
 use Print::{Always as A, Never as N, SkipDefault as S, Special as X};
 
@@ -735,341 +843,341 @@ pub const KINDS: &[KindDef] = &[
     KindDef {
         name: "DILocation",
         fields: &[
-            f("line", LINE, A),
-            f("column", T::UInt(U16), S),
-            r("scope", MDNN, A),
-            f("inlinedAt", MD, S),
-            f("isImplicitCode", T::Bool, S),
+            f(F::Line, LINE, A),
+            f(F::Column, T::UInt(U16), S),
+            r(F::Scope, MDNN, A),
+            f(F::InlinedAt, MD, S),
+            f(F::IsImplicitCode, T::Bool, S),
         ],
-        required_order: &["scope"],
+        required_order: &[F::Scope],
     },
     KindDef { name: "DIExpression", fields: &[], required_order: &[] },
     KindDef {
         name: "DIGlobalVariableExpression",
-        fields: &[r("var", MD, S), r("expr", MD, S)],
-        required_order: &["var", "expr"],
+        fields: &[r(F::Var, MD, S), r(F::Expr, MD, S)],
+        required_order: &[F::Var, F::Expr],
     },
     KindDef {
         name: "GenericDINode",
-        fields: &[r("tag", T::Tag, A), f("header", STR, S), f("operands", T::MdList, S)],
-        required_order: &["tag"],
+        fields: &[r(F::Tag, T::Tag, A), f(F::Header, STR, S), f(F::Operands, T::MdList, S)],
+        required_order: &[F::Tag],
     },
     KindDef {
         name: "DISubrange",
         fields: &[
-            f("count", T::SIntOrMd(-1, i64::MAX), X),
-            f("lowerBound", SOM, X),
-            f("upperBound", SOM, X),
-            f("stride", SOM, X),
+            f(F::Count, T::SIntOrMd(-1, i64::MAX), X),
+            f(F::LowerBound, SOM, X),
+            f(F::UpperBound, SOM, X),
+            f(F::Stride, SOM, X),
         ],
         required_order: &[],
     },
     KindDef {
         name: "DIEnumerator",
-        fields: &[r("name", STR, A), r("value", T::ApsInt, A), f("isUnsigned", T::Bool, S)],
-        required_order: &["name", "value"],
+        fields: &[r(F::Name, STR, A), r(F::Value, T::ApsInt, A), f(F::IsUnsigned, T::Bool, S)],
+        required_order: &[F::Name, F::Value],
     },
     KindDef {
         name: "DIBasicType",
         fields: &[
-            d("tag", T::Tag, 0x24, S),
-            f("name", STR, S),
-            f("size", T::UInt(u64::MAX), S),
-            f("align", T::UInt(U32), S),
-            f("encoding", T::Encoding, S),
-            f("flags", T::DiFlags, S),
+            d(F::Tag, T::Tag, 0x24, S),
+            f(F::Name, STR, S),
+            f(F::Size, T::UInt(u64::MAX), S),
+            f(F::Align, T::UInt(U32), S),
+            f(F::Encoding, T::Encoding, S),
+            f(F::Flags, T::DiFlags, S),
         ],
         required_order: &[],
     },
     KindDef {
         name: "DIDerivedType",
         fields: &[
-            r("tag", T::Tag, A),
-            f("name", STR, S),
-            f("scope", MD, S),
-            f("file", MD, S),
-            f("line", LINE, S),
-            r("baseType", MD, A),
-            f("size", T::UInt(u64::MAX), S),
-            f("align", T::UInt(U32), X),
-            f("offset", T::UInt(u64::MAX), S),
-            f("flags", T::DiFlags, S),
-            f("extraData", MD, S),
-            d("dwarfAddressSpace", T::UInt(U32), U32, X),
-            f("annotations", MD, S),
-            f("ptrAuthKey", T::UInt(7), X),
-            f("ptrAuthIsAddressDiscriminated", T::Bool, X),
-            f("ptrAuthExtraDiscriminator", T::UInt(U16), X),
-            f("ptrAuthIsaPointer", T::Bool, X),
-            f("ptrAuthAuthenticatesNullValues", T::Bool, X),
+            r(F::Tag, T::Tag, A),
+            f(F::Name, STR, S),
+            f(F::Scope, MD, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            r(F::BaseType, MD, A),
+            f(F::Size, T::UInt(u64::MAX), S),
+            f(F::Align, T::UInt(U32), X),
+            f(F::Offset, T::UInt(u64::MAX), S),
+            f(F::Flags, T::DiFlags, S),
+            f(F::ExtraData, MD, S),
+            d(F::DwarfAddressSpace, T::UInt(U32), U32, X),
+            f(F::Annotations, MD, S),
+            f(F::PtrAuthKey, T::UInt(7), X),
+            f(F::PtrAuthIsAddressDiscriminated, T::Bool, X),
+            f(F::PtrAuthExtraDiscriminator, T::UInt(U16), X),
+            f(F::PtrAuthIsaPointer, T::Bool, X),
+            f(F::PtrAuthAuthenticatesNullValues, T::Bool, X),
         ],
-        required_order: &["tag", "baseType"],
+        required_order: &[F::Tag, F::BaseType],
     },
     KindDef {
         name: "DICompositeType",
         fields: &[
-            r("tag", T::Tag, A),
-            f("name", STR, S),
-            f("scope", MD, S),
-            f("file", MD, S),
-            f("line", LINE, S),
-            f("baseType", MD, S),
-            f("size", T::UInt(u64::MAX), S),
-            f("align", T::UInt(U32), S),
-            f("offset", T::UInt(u64::MAX), S),
-            f("flags", T::DiFlags, S),
-            f("elements", MD, S),
-            f("runtimeLang", T::Lang, S),
-            f("vtableHolder", MD, S),
-            f("templateParams", MD, S),
-            f("identifier", STR, S),
-            f("discriminator", MD, S),
-            f("dataLocation", MD, S),
-            f("associated", MD, S),
-            f("allocated", MD, S),
-            f("rank", SOM, X),
-            f("annotations", MD, S),
+            r(F::Tag, T::Tag, A),
+            f(F::Name, STR, S),
+            f(F::Scope, MD, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::BaseType, MD, S),
+            f(F::Size, T::UInt(u64::MAX), S),
+            f(F::Align, T::UInt(U32), S),
+            f(F::Offset, T::UInt(u64::MAX), S),
+            f(F::Flags, T::DiFlags, S),
+            f(F::Elements, MD, S),
+            f(F::RuntimeLang, T::Lang, S),
+            f(F::VtableHolder, MD, S),
+            f(F::TemplateParams, MD, S),
+            f(F::Identifier, STR, S),
+            f(F::Discriminator, MD, S),
+            f(F::DataLocation, MD, S),
+            f(F::Associated, MD, S),
+            f(F::Allocated, MD, S),
+            f(F::Rank, SOM, X),
+            f(F::Annotations, MD, S),
         ],
-        required_order: &["tag"],
+        required_order: &[F::Tag],
     },
     KindDef {
         name: "DISubroutineType",
-        fields: &[f("flags", T::DiFlags, S), f("cc", T::Cc, S), r("types", MD, A)],
-        required_order: &["types"],
+        fields: &[f(F::Flags, T::DiFlags, S), f(F::Cc, T::Cc, S), r(F::Types, MD, A)],
+        required_order: &[F::Types],
     },
     KindDef {
         name: "DIFile",
         fields: &[
-            r("filename", STR, A),
-            r("directory", STR, A),
-            d("checksumkind", T::ChecksumKind, 1, X),
-            f("checksum", STR, X),
-            f("source", STR, S),
+            r(F::Filename, STR, A),
+            r(F::Directory, STR, A),
+            d(F::Checksumkind, T::ChecksumKind, 1, X),
+            f(F::Checksum, STR, X),
+            f(F::Source, STR, S),
         ],
-        required_order: &["filename", "directory"],
+        required_order: &[F::Filename, F::Directory],
     },
     KindDef {
         name: "DICompileUnit",
         fields: &[
-            r("language", T::Lang, S),
-            r("file", MDNN, A),
-            f("producer", STR, S),
-            f("isOptimized", T::Bool, A),
-            f("flags", STR, S),
-            f("runtimeVersion", T::UInt(U32), A),
-            f("splitDebugFilename", STR, S),
-            f("emissionKind", T::EmissionKind, A),
-            f("enums", MD, S),
-            f("retainedTypes", MD, S),
-            f("globals", MD, S),
-            f("imports", MD, S),
-            f("macros", MD, S),
-            f("dwoId", T::UInt(u64::MAX), S),
-            d("splitDebugInlining", T::Bool, 1, S),
-            f("debugInfoForProfiling", T::Bool, S),
-            f("nameTableKind", T::NameTableKind, S),
-            f("rangesBaseAddress", T::Bool, S),
-            f("sysroot", STR, S),
-            f("sdk", STR, S),
+            r(F::Language, T::Lang, S),
+            r(F::File, MDNN, A),
+            f(F::Producer, STR, S),
+            f(F::IsOptimized, T::Bool, A),
+            f(F::Flags, STR, S),
+            f(F::RuntimeVersion, T::UInt(U32), A),
+            f(F::SplitDebugFilename, STR, S),
+            f(F::EmissionKind, T::EmissionKind, A),
+            f(F::Enums, MD, S),
+            f(F::RetainedTypes, MD, S),
+            f(F::Globals, MD, S),
+            f(F::Imports, MD, S),
+            f(F::Macros, MD, S),
+            f(F::DwoId, T::UInt(u64::MAX), S),
+            d(F::SplitDebugInlining, T::Bool, 1, S),
+            f(F::DebugInfoForProfiling, T::Bool, S),
+            f(F::NameTableKind, T::NameTableKind, S),
+            f(F::RangesBaseAddress, T::Bool, S),
+            f(F::Sysroot, STR, S),
+            f(F::Sdk, STR, S),
         ],
-        required_order: &["language", "file"],
+        required_order: &[F::Language, F::File],
     },
     KindDef {
         name: "DISubprogram",
         fields: &[
-            f("name", STR, S),
-            f("linkageName", STR, S),
-            f("scope", MD, A),
-            f("file", MD, S),
-            f("line", LINE, S),
-            f("type", MD, S),
-            f("scopeLine", LINE, S),
-            f("containingType", MD, S),
-            f("virtualIndex", T::UInt(U32), X),
-            f("thisAdjustment", T::SInt(i32::MIN as i64, i32::MAX as i64), S),
-            f("flags", T::DiFlags, S),
-            f("spFlags", T::SpFlags, X),
-            f("unit", MD, S),
-            f("templateParams", MD, S),
-            f("declaration", MD, S),
-            f("retainedNodes", MD, S),
-            f("thrownTypes", MD, S),
-            f("annotations", MD, S),
-            f("targetFuncName", STR, S),
-            f("isLocal", T::Bool, N),
-            d("isDefinition", T::Bool, 1, N),
-            f("isOptimized", T::Bool, N),
-            f("virtuality", T::Virtuality, N),
+            f(F::Name, STR, S),
+            f(F::LinkageName, STR, S),
+            f(F::Scope, MD, A),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Type, MD, S),
+            f(F::ScopeLine, LINE, S),
+            f(F::ContainingType, MD, S),
+            f(F::VirtualIndex, T::UInt(U32), X),
+            f(F::ThisAdjustment, T::SInt(i32::MIN as i64, i32::MAX as i64), S),
+            f(F::Flags, T::DiFlags, S),
+            f(F::SpFlags, T::SpFlags, X),
+            f(F::Unit, MD, S),
+            f(F::TemplateParams, MD, S),
+            f(F::Declaration, MD, S),
+            f(F::RetainedNodes, MD, S),
+            f(F::ThrownTypes, MD, S),
+            f(F::Annotations, MD, S),
+            f(F::TargetFuncName, STR, S),
+            f(F::IsLocal, T::Bool, N),
+            d(F::IsDefinition, T::Bool, 1, N),
+            f(F::IsOptimized, T::Bool, N),
+            f(F::Virtuality, T::Virtuality, N),
         ],
         required_order: &[],
     },
     KindDef {
         name: "DILexicalBlock",
         fields: &[
-            r("scope", MDNN, A),
-            f("file", MD, S),
-            f("line", LINE, S),
-            f("column", T::UInt(U16), S),
+            r(F::Scope, MDNN, A),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Column, T::UInt(U16), S),
         ],
-        required_order: &["scope"],
+        required_order: &[F::Scope],
     },
     KindDef {
         name: "DILexicalBlockFile",
-        fields: &[r("scope", MDNN, A), f("file", MD, S), r("discriminator", T::UInt(U32), A)],
-        required_order: &["scope", "discriminator"],
+        fields: &[r(F::Scope, MDNN, A), f(F::File, MD, S), r(F::Discriminator, T::UInt(U32), A)],
+        required_order: &[F::Scope, F::Discriminator],
     },
     KindDef {
         name: "DINamespace",
-        fields: &[f("name", STR, S), r("scope", MD, A), f("exportSymbols", T::Bool, S)],
-        required_order: &["scope"],
+        fields: &[f(F::Name, STR, S), r(F::Scope, MD, A), f(F::ExportSymbols, T::Bool, S)],
+        required_order: &[F::Scope],
     },
     KindDef {
         name: "DIModule",
         fields: &[
-            r("scope", MD, A),
-            r("name", STR, S),
-            f("configMacros", STR, S),
-            f("includePath", STR, S),
-            f("apinotes", STR, S),
-            f("file", MD, S),
-            f("line", LINE, S),
-            f("isDecl", T::Bool, S),
+            r(F::Scope, MD, A),
+            r(F::Name, STR, S),
+            f(F::ConfigMacros, STR, S),
+            f(F::IncludePath, STR, S),
+            f(F::Apinotes, STR, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::IsDecl, T::Bool, S),
         ],
-        required_order: &["scope", "name"],
+        required_order: &[F::Scope, F::Name],
     },
     KindDef {
         name: "DITemplateTypeParameter",
-        fields: &[f("name", STR, S), r("type", MD, A), f("defaulted", T::Bool, S)],
-        required_order: &["type"],
+        fields: &[f(F::Name, STR, S), r(F::Type, MD, A), f(F::Defaulted, T::Bool, S)],
+        required_order: &[F::Type],
     },
     KindDef {
         name: "DITemplateValueParameter",
         fields: &[
-            d("tag", T::Tag, 0x30, S),
-            f("name", STR, S),
-            f("type", MD, S),
-            f("defaulted", T::Bool, S),
-            r("value", MD, A),
+            d(F::Tag, T::Tag, 0x30, S),
+            f(F::Name, STR, S),
+            f(F::Type, MD, S),
+            f(F::Defaulted, T::Bool, S),
+            r(F::Value, MD, A),
         ],
-        required_order: &["value"],
+        required_order: &[F::Value],
     },
     KindDef {
         name: "DIGlobalVariable",
         fields: &[
-            f("name", T::Str(true), S),
-            f("linkageName", STR, S),
-            f("scope", MD, A),
-            f("file", MD, S),
-            f("line", LINE, S),
-            f("type", MD, S),
-            f("isLocal", T::Bool, A),
-            d("isDefinition", T::Bool, 1, A),
-            f("declaration", MD, S),
-            f("templateParams", MD, S),
-            f("align", T::UInt(U32), S),
-            f("annotations", MD, S),
+            f(F::Name, T::Str(true), S),
+            f(F::LinkageName, STR, S),
+            f(F::Scope, MD, A),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Type, MD, S),
+            f(F::IsLocal, T::Bool, A),
+            d(F::IsDefinition, T::Bool, 1, A),
+            f(F::Declaration, MD, S),
+            f(F::TemplateParams, MD, S),
+            f(F::Align, T::UInt(U32), S),
+            f(F::Annotations, MD, S),
         ],
         required_order: &[],
     },
     KindDef {
         name: "DILocalVariable",
         fields: &[
-            f("name", STR, S),
-            f("arg", T::UInt(U16), S),
-            r("scope", MDNN, A),
-            f("file", MD, S),
-            f("line", LINE, S),
-            f("type", MD, S),
-            f("flags", T::DiFlags, S),
-            f("align", T::UInt(U32), S),
-            f("annotations", MD, S),
+            f(F::Name, STR, S),
+            f(F::Arg, T::UInt(U16), S),
+            r(F::Scope, MDNN, A),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Type, MD, S),
+            f(F::Flags, T::DiFlags, S),
+            f(F::Align, T::UInt(U32), S),
+            f(F::Annotations, MD, S),
         ],
-        required_order: &["scope"],
+        required_order: &[F::Scope],
     },
     KindDef {
         name: "DILabel",
-        fields: &[r("scope", MDNN, A), r("name", STR, S), r("file", MD, S), r("line", LINE, S)],
-        required_order: &["scope", "name", "file", "line"],
+        fields: &[r(F::Scope, MDNN, A), r(F::Name, STR, S), r(F::File, MD, S), r(F::Line, LINE, S)],
+        required_order: &[F::Scope, F::Name, F::File, F::Line],
     },
     KindDef {
         name: "DIObjCProperty",
         fields: &[
-            f("name", STR, S),
-            f("file", MD, S),
-            f("line", LINE, S),
-            f("setter", STR, S),
-            f("getter", STR, S),
-            f("attributes", T::UInt(U32), S),
-            f("type", MD, S),
+            f(F::Name, STR, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Setter, STR, S),
+            f(F::Getter, STR, S),
+            f(F::Attributes, T::UInt(U32), S),
+            f(F::Type, MD, S),
         ],
         required_order: &[],
     },
     KindDef {
         name: "DIImportedEntity",
         fields: &[
-            r("tag", T::Tag, A),
-            f("name", STR, S),
-            r("scope", MD, A),
-            f("entity", MD, S),
-            f("file", MD, S),
-            f("line", LINE, S),
-            f("elements", MD, S),
+            r(F::Tag, T::Tag, A),
+            f(F::Name, STR, S),
+            r(F::Scope, MD, A),
+            f(F::Entity, MD, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Elements, MD, S),
         ],
-        required_order: &["tag", "scope"],
+        required_order: &[F::Tag, F::Scope],
     },
     KindDef { name: "DIAssignID", fields: &[], required_order: &[] },
     KindDef {
         name: "DIMacro",
         fields: &[
-            r("type", T::Macinfo, A),
-            f("line", LINE, S),
-            r("name", STR, S),
-            f("value", STR, S),
+            r(F::Type, T::Macinfo, A),
+            f(F::Line, LINE, S),
+            r(F::Name, STR, S),
+            f(F::Value, STR, S),
         ],
-        required_order: &["type", "name"],
+        required_order: &[F::Type, F::Name],
     },
     KindDef {
         name: "DIMacroFile",
         fields: &[
-            f("line", LINE, S),
-            r("file", MD, A),
-            f("nodes", MD, S),
-            d("type", T::Macinfo, 3, N),
+            f(F::Line, LINE, S),
+            r(F::File, MD, A),
+            f(F::Nodes, MD, S),
+            d(F::Type, T::Macinfo, 3, N),
         ],
-        required_order: &["file"],
+        required_order: &[F::File],
     },
     KindDef {
         name: "DICommonBlock",
         fields: &[
-            r("scope", MD, A),
-            f("declaration", MD, A),
-            f("name", STR, S),
-            f("file", MD, S),
-            f("line", LINE, S),
+            r(F::Scope, MD, A),
+            f(F::Declaration, MD, A),
+            f(F::Name, STR, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
         ],
-        required_order: &["scope"],
+        required_order: &[F::Scope],
     },
     KindDef {
         name: "DIStringType",
         fields: &[
-            d("tag", T::Tag, 0x12, S),
-            f("name", STR, S),
-            f("stringLength", MD, S),
-            f("stringLengthExpression", MD, S),
-            f("stringLocationExpression", MD, S),
-            f("size", T::UInt(u64::MAX), S),
-            f("align", T::UInt(U32), S),
-            f("encoding", T::Encoding, S),
+            d(F::Tag, T::Tag, 0x12, S),
+            f(F::Name, STR, S),
+            f(F::StringLength, MD, S),
+            f(F::StringLengthExpression, MD, S),
+            f(F::StringLocationExpression, MD, S),
+            f(F::Size, T::UInt(u64::MAX), S),
+            f(F::Align, T::UInt(U32), S),
+            f(F::Encoding, T::Encoding, S),
         ],
         required_order: &[],
     },
     KindDef {
         name: "DIGenericSubrange",
         fields: &[
-            f("count", SOM, X),
-            f("lowerBound", SOM, X),
-            f("upperBound", SOM, X),
-            f("stride", SOM, X),
+            f(F::Count, SOM, X),
+            f(F::LowerBound, SOM, X),
+            f(F::UpperBound, SOM, X),
+            f(F::Stride, SOM, X),
         ],
         required_order: &[],
     },
@@ -1103,7 +1211,7 @@ pub fn distinct_required(kind: DiKind, node: Option<&DiNode>) -> Option<&'static
         ("DICompileUnit", None) => Some("missing 'distinct', required for !DICompileUnit"),
         ("DIAssignID", None) => Some("missing 'distinct', required for !DIAssignID()"),
         ("DISubprogram", Some(n)) => {
-            let i = field_index(kind, "spFlags")?;
+            let i = field_index(kind, F::SpFlags)?;
             match n.fields.get(i) {
                 Some(DiField::UInt(v)) if v & 8 != 0 => {
                     Some("missing 'distinct', required for !DISubprogram that is a Definition")
@@ -1115,25 +1223,50 @@ pub fn distinct_required(kind: DiKind, node: Option<&DiNode>) -> Option<&'static
     }
 }
 
-fn field_index(kind: DiKind, name: &str) -> Option<usize> {
-    schema(kind)?.fields.iter().position(|f| f.name == name)
+/// No such field in the kind.
+const NO_FIELD: u8 = u8::MAX;
+
+/// `FIELD_INDEX[kind][field]`: the field's position in its kind's row of
+/// [`KINDS`] (`NO_FIELD` if the kind has none), worked out from the table
+/// at compile time.
+static FIELD_INDEX: [[u8; Field::ALL.len()]; KINDS.len()] = {
+    let mut t = [[NO_FIELD; Field::ALL.len()]; KINDS.len()];
+    let mut k = 0;
+    while k < KINDS.len() {
+        let fields = KINDS[k].fields;
+        assert!(fields.len() < NO_FIELD as usize);
+        let mut i = 0;
+        while i < fields.len() {
+            t[k][fields[i].field as usize] = i as u8;
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The position of field `f` in nodes of `kind` (`None` if the kind has
+/// no such field).
+pub fn field_index(kind: DiKind, f: Field) -> Option<usize> {
+    match FIELD_INDEX.get(usize::from(kind.0))?[f as usize] {
+        NO_FIELD => None,
+        i => Some(usize::from(i)),
+    }
 }
 
 impl DiNode {
-    /// The field `name` (`Absent` if not given or not a field of the kind).
-    pub fn field(&self, name: &str) -> &DiField {
-        field_index(self.kind, name).and_then(|i| self.fields.get(i)).unwrap_or(&DiField::Absent)
+    /// The field `f` (`Absent` if not given or not a field of the kind).
+    pub fn field(&self, f: Field) -> &DiField {
+        field_index(self.kind, f).and_then(|i| self.fields.get(i)).unwrap_or(&DiField::Absent)
     }
 
-    /// The field `name` as an unsigned value (its default when absent).
-    pub fn uint(&self, name: &str) -> u64 {
-        let def = field_index(self.kind, name)
-            .and_then(|i| schema(self.kind).and_then(|k| k.fields.get(i)))
-            .map_or(0, |f| f.default);
-        match self.field(name) {
-            DiField::UInt(v) => *v,
-            DiField::Int(v) => *v as u64,
-            _ => def,
+    /// The field `f` as an unsigned value (its default when absent).
+    pub fn uint(&self, f: Field) -> u64 {
+        let Some(i) = field_index(self.kind, f) else { return 0 };
+        match self.fields.get(i) {
+            Some(DiField::UInt(v)) => *v,
+            Some(DiField::Int(v)) => *v as u64,
+            _ => schema(self.kind).and_then(|k| k.fields.get(i)).map_or(0, |d| d.default),
         }
     }
 }
@@ -1350,7 +1483,9 @@ pub fn build(
     let mut out: Vec<DiField> = alloc::vec![DiField::Absent; def.fields.len()];
     let mut seen: Vec<bool> = alloc::vec![false; def.fields.len()];
     for (i, (label, raw)) in fields.iter().enumerate() {
-        let Some(fi) = def.fields.iter().position(|fd| fd.name == *label) else {
+        let Some(fi) =
+            Field::from_keyword(label.as_bytes()).and_then(|f| field_index(kind, f))
+        else {
             return Err(err(i, format!("invalid field '{label}'")));
         };
         if seen[fi] {
@@ -1358,7 +1493,7 @@ pub fn build(
         }
         seen[fi] = true;
         let fd = &def.fields[fi];
-        let name = fd.name;
+        let name = fd.field.keyword();
         if matches!(raw, DiRaw::Or(_)) && !matches!(fd.ty, T::DiFlags | T::SpFlags) {
             return Err(err(i, "expected ')' here"));
         }
@@ -1531,9 +1666,10 @@ pub fn build(
         };
         out[fi] = v;
     }
-    for req in def.required_order {
-        if let Some(fi) = def.fields.iter().position(|fd| fd.name == *req) {
+    for &req in def.required_order {
+        if let Some(fi) = field_index(kind, req) {
             if !seen[fi] {
+                let req = req.keyword();
                 return Err(err(usize::MAX, format!("missing required field '{req}'")));
             }
         }
@@ -1566,9 +1702,9 @@ fn fixup(
     seen: &[bool],
     md: &mut Metadata,
 ) -> Result<(), DiError> {
-    let idx = |n: &str| def.fields.iter().position(|fd| fd.name == n);
-    let get = |out: &[DiField], n: &str| -> u64 {
-        let Some(i) = idx(n) else { return 0 };
+    let idx = |f: Field| field_index(kind, f);
+    let get = |out: &[DiField], f: Field| -> u64 {
+        let Some(i) = idx(f) else { return 0 };
         match out.get(i) {
             Some(DiField::UInt(v)) => *v,
             _ => def.fields.get(i).map_or(0, |f| f.default),
@@ -1576,8 +1712,8 @@ fn fixup(
     };
     match def.name {
         "DIEnumerator" => {
-            let unsigned = get(out, "isUnsigned") != 0;
-            let negative = match idx("value").and_then(|i| out.get(i)) {
+            let unsigned = get(out, F::IsUnsigned) != 0;
+            let negative = match idx(F::Value).and_then(|i| out.get(i)) {
                 Some(DiField::Int(v)) => *v < 0,
                 Some(DiField::Big { negative, .. }) => *negative,
                 _ => false,
@@ -1587,7 +1723,7 @@ fn fixup(
             }
         }
         "DIFile" => {
-            let (k, c) = (idx("checksumkind").unwrap_or(0), idx("checksum").unwrap_or(0));
+            let (k, c) = (idx(F::Checksumkind).unwrap_or(0), idx(F::Checksum).unwrap_or(0));
             let (ks, cs) = (seen.get(k) == Some(&true), seen.get(c) == Some(&true));
             if ks != cs {
                 return Err(err(
@@ -1607,23 +1743,23 @@ fn fixup(
             }
         }
         "DISubprogram" => {
-            let sp = idx("spFlags").unwrap_or(0);
+            let sp = idx(F::SpFlags).unwrap_or(0);
             if seen.get(sp) != Some(&true) {
-                let mut v = get(out, "virtuality") & 3;
-                if get(out, "isLocal") != 0 {
+                let mut v = get(out, F::Virtuality) & 3;
+                if get(out, F::IsLocal) != 0 {
                     v |= 4;
                 }
-                if get(out, "isDefinition") != 0 {
+                if get(out, F::IsDefinition) != 0 {
                     v |= 8;
                 }
-                if get(out, "isOptimized") != 0 {
+                if get(out, F::IsOptimized) != 0 {
                     v |= 16;
                 }
                 if let Some(slot) = out.get_mut(sp) {
                     *slot = DiField::UInt(v);
                 }
             }
-            for n in ["isLocal", "isDefinition", "isOptimized", "virtuality"] {
+            for n in [F::IsLocal, F::IsDefinition, F::IsOptimized, F::Virtuality] {
                 if let Some(slot) = idx(n).and_then(|i| out.get_mut(i)) {
                     *slot = DiField::Absent;
                 }
@@ -1633,24 +1769,18 @@ fn fixup(
             // LLVM 19 keeps the pointer-authentication data and the
             // alignment in one 32-bit word: with a key, the packed data
             // replaces the alignment.
-            let key = get(out, "ptrAuthKey");
+            let key = get(out, F::PtrAuthKey);
             if key != 0 {
                 let word = key
-                    | (get(out, "ptrAuthIsAddressDiscriminated") << 4)
-                    | (get(out, "ptrAuthExtraDiscriminator") << 5)
-                    | (get(out, "ptrAuthIsaPointer") << 21)
-                    | (get(out, "ptrAuthAuthenticatesNullValues") << 22);
-                if let Some(slot) = idx("align").and_then(|i| out.get_mut(i)) {
+                    | (get(out, F::PtrAuthIsAddressDiscriminated) << 4)
+                    | (get(out, F::PtrAuthExtraDiscriminator) << 5)
+                    | (get(out, F::PtrAuthIsaPointer) << 21)
+                    | (get(out, F::PtrAuthAuthenticatesNullValues) << 22);
+                if let Some(slot) = idx(F::Align).and_then(|i| out.get_mut(i)) {
                     *slot = uint_field(word, 0);
                 }
             }
-            for n in [
-                "ptrAuthKey",
-                "ptrAuthIsAddressDiscriminated",
-                "ptrAuthExtraDiscriminator",
-                "ptrAuthIsaPointer",
-                "ptrAuthAuthenticatesNullValues",
-            ] {
+            for n in [F::PtrAuthKey, F::PtrAuthIsAddressDiscriminated, F::PtrAuthExtraDiscriminator, F::PtrAuthIsaPointer, F::PtrAuthAuthenticatesNullValues] {
                 if let Some(slot) = idx(n).and_then(|i| out.get_mut(i)) {
                     *slot = DiField::Absent;
                 }
@@ -1946,16 +2076,16 @@ pub fn write_node(
     }
     write!(out, "!{}(", def.name)?;
     let mut sep = "";
-    let tag = node.uint("tag");
+    let tag = node.uint(F::Tag);
     for (i, fd) in def.fields.iter().enumerate() {
         let v = node.fields.get(i).unwrap_or(&DiField::Absent);
-        let name = fd.name;
+        let name = fd.field.keyword();
         if fd.print == Print::Never {
             continue;
         }
         // Special rules first.
         if fd.print == Print::Special {
-            match (def.name, name) {
+            match (def.name, fd.field) {
                 ("DISubrange" | "DIGenericSubrange" | "DICompositeType", _) => match v {
                     DiField::Int(n) => {
                         write!(out, "{sep}{name}: {n}")?;
@@ -1975,8 +2105,8 @@ pub fn write_node(
                     }
                     _ => {}
                 },
-                ("DIDerivedType", "align") => {
-                    let w = node.uint("align");
+                ("DIDerivedType", F::Align) => {
+                    let w = node.uint(F::Align);
                     if tag == 0x4300 {
                         // DW_TAG_LLVM_ptrauth_type: the word is the
                         // pointer-authentication data.
@@ -1996,13 +2126,13 @@ pub fn write_node(
                         sep = ", ";
                     }
                 }
-                ("DIDerivedType", "dwarfAddressSpace") => {
+                ("DIDerivedType", F::DwarfAddressSpace) => {
                     if let DiField::UInt(a) = v {
                         write!(out, "{sep}dwarfAddressSpace: {a}")?;
                         sep = ", ";
                     }
                 }
-                ("DIFile", "checksumkind") => {
+                ("DIFile", F::Checksumkind) => {
                     if let DiField::UInt(k) = v {
                         write!(
                             out,
@@ -2010,21 +2140,21 @@ pub fn write_node(
                             name_of(CHECKSUM_KINDS, *k).unwrap_or("")
                         )?;
                         write!(out, ", checksum: \"")?;
-                        write_escaped(out, string_of(md, node.field("checksum")))?;
+                        write_escaped(out, string_of(md, node.field(F::Checksum)))?;
                         out.write_str("\"")?;
                         sep = ", ";
                     }
                 }
-                ("DISubprogram", "virtualIndex") => {
-                    let vi = node.uint("virtualIndex");
-                    if node.uint("spFlags") & 3 != 0 || vi != 0 {
+                ("DISubprogram", F::VirtualIndex) => {
+                    let vi = node.uint(F::VirtualIndex);
+                    if node.uint(F::SpFlags) & 3 != 0 || vi != 0 {
                         write!(out, "{sep}virtualIndex: {vi}")?;
                         sep = ", ";
                     }
                 }
-                ("DISubprogram", "spFlags") => {
+                ("DISubprogram", F::SpFlags) => {
                     write!(out, "{sep}spFlags: ")?;
-                    write_flags(out, node.uint("spFlags"), true)?;
+                    write_flags(out, node.uint(F::SpFlags), true)?;
                     sep = ", ";
                 }
                 _ => {}
@@ -2034,7 +2164,7 @@ pub fn write_node(
         let always = fd.print == Print::Always;
         match fd.ty {
             T::Tag => {
-                let t = node.uint(name);
+                let t = node.uint(fd.field);
                 if always || t != fd.default {
                     write!(out, "{sep}{name}: ")?;
                     match tag_name(t) {
@@ -2048,7 +2178,7 @@ pub fn write_node(
                 let (zero, text) = match v {
                     DiField::Int(x) => (*x == 0, format!("{x}")),
                     _ => {
-                        let x = node.uint(name);
+                        let x = node.uint(fd.field);
                         (x == 0, format!("{x}"))
                     }
                 };
@@ -2058,7 +2188,7 @@ pub fn write_node(
                 }
             }
             T::Bool => {
-                let b = node.uint(name) != 0;
+                let b = node.uint(fd.field) != 0;
                 if always || b != (fd.default != 0) {
                     write!(out, "{sep}{name}: {b}")?;
                     sep = ", ";
@@ -2085,7 +2215,7 @@ pub fn write_node(
                 }
             }
             T::DiFlags => {
-                let x = node.uint(name);
+                let x = node.uint(fd.field);
                 if x != 0 {
                     write!(out, "{sep}{name}: ")?;
                     write_flags(out, x, false)?;
@@ -2094,7 +2224,7 @@ pub fn write_node(
             }
             T::SpFlags => {}
             T::Lang | T::Encoding | T::Cc | T::Virtuality | T::Macinfo => {
-                let x = node.uint(name);
+                let x = node.uint(fd.field);
                 let table = match fd.ty {
                     T::Lang => DW_LANGS,
                     T::Encoding => DW_ATES,
@@ -2114,7 +2244,7 @@ pub fn write_node(
                 }
             }
             T::EmissionKind | T::NameTableKind => {
-                let x = node.uint(name);
+                let x = node.uint(fd.field);
                 let table =
                     if fd.ty == T::EmissionKind { EMISSION_KINDS } else { NAME_TABLE_KINDS };
                 if always || x != 0 {
@@ -2160,35 +2290,35 @@ pub fn write_node(
 /// operand indices of LLVM 19's `DebugInfoMetadata.h`), otherwise the
 /// schema's order is LLVM's.
 pub fn md_operands(node: &DiNode, out: &mut alloc::vec::Vec<Option<MdId>>) {
-    let order: &[&str] = match kind_name(node.kind) {
-        "DIDerivedType" => &["file", "scope", "baseType", "extraData", "annotations"],
+    let order: &[Field] = match kind_name(node.kind) {
+        "DIDerivedType" => &[F::File, F::Scope, F::BaseType, F::ExtraData, F::Annotations],
         "DICompositeType" => &[
-            "file",
-            "scope",
-            "baseType",
-            "elements",
-            "vtableHolder",
-            "templateParams",
-            "discriminator",
-            "dataLocation",
-            "associated",
-            "allocated",
-            "rank",
-            "annotations",
+            F::File,
+            F::Scope,
+            F::BaseType,
+            F::Elements,
+            F::VtableHolder,
+            F::TemplateParams,
+            F::Discriminator,
+            F::DataLocation,
+            F::Associated,
+            F::Allocated,
+            F::Rank,
+            F::Annotations,
         ],
         "DISubprogram" => &[
-            "file",
-            "scope",
-            "type",
-            "unit",
-            "declaration",
-            "retainedNodes",
-            "containingType",
-            "templateParams",
-            "thrownTypes",
-            "annotations",
+            F::File,
+            F::Scope,
+            F::Type,
+            F::Unit,
+            F::Declaration,
+            F::RetainedNodes,
+            F::ContainingType,
+            F::TemplateParams,
+            F::ThrownTypes,
+            F::Annotations,
         ],
-        "DILexicalBlock" | "DILexicalBlockFile" | "DIModule" => &["file", "scope"],
+        "DILexicalBlock" | "DILexicalBlockFile" | "DIModule" => &[F::File, F::Scope],
         _ => {
             for f in node.fields.iter() {
                 match f {
@@ -2200,8 +2330,8 @@ pub fn md_operands(node: &DiNode, out: &mut alloc::vec::Vec<Option<MdId>>) {
             return;
         }
     };
-    for name in order {
-        if let DiField::Md(m) = node.field(name) {
+    for &f in order {
+        if let DiField::Md(m) = node.field(f) {
             out.push(*m);
         }
     }

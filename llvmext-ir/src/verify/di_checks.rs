@@ -14,14 +14,14 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::di::{kind_name, DiField, DiNode};
+use crate::di::{kind_name, DiField, DiNode, Field as F};
 use crate::inst::{DbgRecord, InstKind};
 use crate::metadata::{MdId, MdNode};
 use crate::module::{Function, Module, Value};
 
 /// A list field of `DICompileUnit`: its name, the message when it is not
 /// a tuple, the message for a bad element, and what an element must be.
-type ListRule = (&'static str, &'static str, &'static str, fn(&W<'_>, Option<MdId>) -> bool);
+type ListRule = (F, &'static str, &'static str, fn(&W<'_>, Option<MdId>) -> bool);
 
 /// A debug-info fault: where (the function's name, if in one) and what.
 pub(super) struct DiFault {
@@ -82,9 +82,9 @@ fn is_di_node_kind(k: &str) -> bool {
 /// Whether a `DISubprogram` is a definition (`DISPFlagDefinition`, or the
 /// old `isDefinition:` field, true by default).
 fn sp_definition(d: &DiNode) -> bool {
-    match d.field("spFlags") {
+    match d.field(F::SpFlags) {
         DiField::UInt(v) => v & 8 != 0,
-        _ => d.uint("isDefinition") != 0,
+        _ => d.uint(F::IsDefinition) != 0,
     }
 }
 
@@ -96,7 +96,7 @@ fn expr_ops(n: &DiNode) -> &[u64] {
     }
 }
 
-fn md(n: &DiNode, f: &str) -> Option<MdId> {
+fn md(n: &DiNode, f: F) -> Option<MdId> {
     match n.field(f) {
         DiField::Md(m) => *m,
         _ => None,
@@ -174,7 +174,7 @@ impl<'m> W<'m> {
 
     fn node(&mut self, id: MdId, n: &DiNode) {
         let name = kind_name(n.kind);
-        let tag = n.uint("tag");
+        let tag = n.uint(F::Tag);
         let distinct = self.m.md.is_distinct(id);
         macro_rules! check {
             ($c:expr, $msg:expr) => {
@@ -184,12 +184,12 @@ impl<'m> W<'m> {
                 }
             };
         }
-        let file_ok = |w: &Self| md(n, "file").map_or(true, |f| w.k(Some(f)) == "DIFile");
+        let file_ok = |w: &Self| md(n, F::File).map_or(true, |f| w.k(Some(f)) == "DIFile");
         match name {
             "DILocation" => {
-                let scope = md(n, "scope");
+                let scope = md(n, F::Scope);
                 check!(is_local_scope_kind(self.k(scope)), "location requires a valid scope");
-                if let Some(ia) = md(n, "inlinedAt") {
+                if let Some(ia) = md(n, F::InlinedAt) {
                     check!(self.k(Some(ia)) == "DILocation", "inlined-at should be a location");
                 }
                 if self.k(scope) == "DISubprogram" {
@@ -198,9 +198,9 @@ impl<'m> W<'m> {
             }
             "GenericDINode" => check!(tag != 0, "invalid tag"),
             "DISubrange" => {
-                let given = |f: &str| !matches!(n.field(f), DiField::Absent | DiField::Md(None));
+                let given = |f: F| !matches!(n.field(f), DiField::Absent | DiField::Md(None));
                 check!(
-                    !(given("count") && given("upperBound")),
+                    !(given(F::Count) && given(F::UpperBound)),
                     "Subrange can have any one of count or upperBound"
                 );
             }
@@ -209,7 +209,7 @@ impl<'m> W<'m> {
             "DIStringType" => check!(tag == 0x12, "invalid tag"),
             "DIDerivedType" => {
                 check!(file_ok(self), "invalid file");
-                let static_member = n.uint("flags") & (1 << 12) != 0;
+                let static_member = n.uint(F::Flags) & (1 << 12) != 0;
                 check!(
                     matches!(
                         tag,
@@ -232,10 +232,10 @@ impl<'m> W<'m> {
                     "invalid tag"
                 );
                 if tag == 0x1f {
-                    check!(self.is_type(md(n, "extraData")), "invalid pointer to member type");
+                    check!(self.is_type(md(n, F::ExtraData)), "invalid pointer to member type");
                 }
-                check!(self.is_scope(md(n, "scope")), "invalid scope");
-                check!(self.is_type(md(n, "baseType")), "invalid base type");
+                check!(self.is_scope(md(n, F::Scope)), "invalid scope");
+                check!(self.is_type(md(n, F::BaseType)), "invalid base type");
             }
             "DICompositeType" => {
                 check!(file_ok(self), "invalid file");
@@ -243,18 +243,18 @@ impl<'m> W<'m> {
                     matches!(tag, 0x01 | 0x13 | 0x17 | 0x04 | 0x02 | 0x33 | 0x2b),
                     "invalid tag"
                 );
-                check!(self.is_scope(md(n, "scope")), "invalid scope");
-                check!(self.is_type(md(n, "baseType")), "invalid base type");
-                if let Some(e) = md(n, "elements") {
+                check!(self.is_scope(md(n, F::Scope)), "invalid scope");
+                check!(self.is_type(md(n, F::BaseType)), "invalid base type");
+                if let Some(e) = md(n, F::Elements) {
                     check!(self.tuple(e).is_some(), "invalid composite elements");
                 }
-                check!(self.is_type(md(n, "vtableHolder")), "invalid vtable holder");
+                check!(self.is_type(md(n, F::VtableHolder)), "invalid vtable holder");
                 if tag == 0x01 {
-                    check!(md(n, "baseType").is_some(), "array types must have a base type");
+                    check!(md(n, F::BaseType).is_some(), "array types must have a base type");
                 }
             }
             "DISubroutineType" => {
-                if let Some(t) = md(n, "types") {
+                if let Some(t) = md(n, F::Types) {
                     let Some(types) = self.tuple(t) else {
                         self.fail("invalid composite elements");
                         return;
@@ -263,8 +263,8 @@ impl<'m> W<'m> {
                 }
             }
             "DIFile" => {
-                if let Some(sum) = md(n, "checksum") {
-                    let want = match n.uint("checksumkind") {
+                if let Some(sum) = md(n, F::Checksum) {
+                    let want = match n.uint(F::Checksumkind) {
                         1 => 32,
                         2 => 40,
                         3 => 64,
@@ -283,17 +283,16 @@ impl<'m> W<'m> {
             }
             "DICompileUnit" => {
                 check!(distinct, "compile units must be distinct");
-                let file = md(n, "file");
+                let file = md(n, F::File);
                 check!(self.k(file) == "DIFile", "invalid file");
-                let fname = self.di(file).and_then(|f| md(f, "filename"));
+                let fname = self.di(file).and_then(|f| md(f, F::Filename));
                 check!(self.string_len(fname) != 0, "invalid filename");
                 let lists: [ListRule; 5] = [
-                    ("enums", "invalid enum list", "invalid enum type", |w, o| {
+                    (F::Enums, "invalid enum list", "invalid enum type", |w, o| {
                         w.k(o) == "DICompositeType"
-                            && w.di(o).is_some_and(|d| d.uint("tag") == 0x04)
+                            && w.di(o).is_some_and(|d| d.uint(F::Tag) == 0x04)
                     }),
-                    (
-                        "retainedTypes",
+                    (F::RetainedTypes,
                         "invalid retained type list",
                         "invalid retained type",
                         |w, o| {
@@ -302,19 +301,17 @@ impl<'m> W<'m> {
                                     || (w.k(o) == "DISubprogram" && !w.sp_is_definition(o)))
                         },
                     ),
-                    (
-                        "globals",
+                    (F::Globals,
                         "invalid global variable list",
                         "invalid global variable ref",
                         |w, o| w.k(o) == "DIGlobalVariableExpression",
                     ),
-                    (
-                        "imports",
+                    (F::Imports,
                         "invalid imported entity list",
                         "invalid imported entity ref",
                         |w, o| w.k(o) == "DIImportedEntity",
                     ),
-                    ("macros", "invalid macro list", "invalid macro ref", |w, o| {
+                    (F::Macros, "invalid macro list", "invalid macro ref", |w, o| {
                         matches!(w.k(o), "DIMacro" | "DIMacroFile")
                     }),
                 ];
@@ -329,23 +326,23 @@ impl<'m> W<'m> {
                 }
             }
             "DISubprogram" => {
-                check!(self.is_scope(md(n, "scope")), "invalid scope");
-                if md(n, "file").is_some() {
+                check!(self.is_scope(md(n, F::Scope)), "invalid scope");
+                if md(n, F::File).is_some() {
                     check!(file_ok(self), "invalid file");
                 } else {
-                    check!(n.uint("line") == 0, "line specified with no file");
+                    check!(n.uint(F::Line) == 0, "line specified with no file");
                 }
-                if let Some(t) = md(n, "type") {
+                if let Some(t) = md(n, F::Type) {
                     check!(self.k(Some(t)) == "DISubroutineType", "invalid subroutine type");
                 }
-                check!(self.is_type(md(n, "containingType")), "invalid containing type");
-                if let Some(d) = md(n, "declaration") {
+                check!(self.is_type(md(n, F::ContainingType)), "invalid containing type");
+                if let Some(d) = md(n, F::Declaration) {
                     check!(
                         self.k(Some(d)) == "DISubprogram" && !self.sp_is_definition(Some(d)),
                         "invalid subprogram declaration"
                     );
                 }
-                if let Some(r) = md(n, "retainedNodes") {
+                if let Some(r) = md(n, F::RetainedNodes) {
                     let Some(items) = self.tuple(r) else {
                         self.fail("invalid retained nodes list");
                         return;
@@ -358,7 +355,7 @@ impl<'m> W<'m> {
                         "invalid retained nodes, expected DILocalVariable, DILabel or DIImportedEntity"
                     );
                 }
-                let unit = md(n, "unit");
+                let unit = md(n, F::Unit);
                 if sp_definition(n) {
                     check!(distinct, "subprogram definitions must be distinct");
                     check!(unit.is_some(), "subprogram definitions must have a compile unit");
@@ -366,69 +363,69 @@ impl<'m> W<'m> {
                 } else {
                     check!(unit.is_none(), "subprogram declarations must not have a compile unit");
                     check!(
-                        md(n, "declaration").is_none(),
+                        md(n, F::Declaration).is_none(),
                         "subprogram declaration must not have a declaration field"
                     );
                 }
             }
             "DILexicalBlock" | "DILexicalBlockFile" => {
-                let scope = md(n, "scope");
+                let scope = md(n, F::Scope);
                 check!(is_local_scope_kind(self.k(scope)), "invalid local scope");
                 if self.k(scope) == "DISubprogram" {
                     check!(self.sp_is_definition(scope), "scope points into the type hierarchy");
                 }
                 if name == "DILexicalBlock" {
                     check!(
-                        n.uint("line") != 0 || n.uint("column") == 0,
+                        n.uint(F::Line) != 0 || n.uint(F::Column) == 0,
                         "cannot have column info without line info"
                     );
                 }
             }
             "DINamespace" | "DICommonBlock" => {
-                if let Some(s) = md(n, "scope") {
+                if let Some(s) = md(n, F::Scope) {
                     check!(is_scope_kind(self.k(Some(s))), "invalid scope ref");
                 }
             }
-            "DIModule" => check!(self.string_len(md(n, "name")) != 0, "anonymous module"),
+            "DIModule" => check!(self.string_len(md(n, F::Name)) != 0, "anonymous module"),
             "DIMacro" => {
-                check!(matches!(n.uint("type"), 1 | 2), "invalid macinfo type");
-                check!(self.string_len(md(n, "name")) != 0, "anonymous macro");
+                check!(matches!(n.uint(F::Type), 1 | 2), "invalid macinfo type");
+                check!(self.string_len(md(n, F::Name)) != 0, "anonymous macro");
             }
             "DITemplateTypeParameter" | "DITemplateValueParameter" => {
-                check!(self.is_type(md(n, "type")), "invalid type ref");
+                check!(self.is_type(md(n, F::Type)), "invalid type ref");
             }
             "DIGlobalVariable" => {
-                if let Some(s) = md(n, "scope") {
+                if let Some(s) = md(n, F::Scope) {
                     check!(is_scope_kind(self.k(Some(s))), "invalid scope");
                 }
                 check!(file_ok(self), "invalid file");
-                check!(self.is_type(md(n, "type")), "invalid type ref");
-                if n.uint("isDefinition") != 0 {
-                    check!(md(n, "type").is_some(), "missing global variable type");
+                check!(self.is_type(md(n, F::Type)), "invalid type ref");
+                if n.uint(F::IsDefinition) != 0 {
+                    check!(md(n, F::Type).is_some(), "missing global variable type");
                 }
             }
             "DILocalVariable" => {
-                if let Some(s) = md(n, "scope") {
+                if let Some(s) = md(n, F::Scope) {
                     check!(is_scope_kind(self.k(Some(s))), "invalid scope");
                 }
                 check!(file_ok(self), "invalid file");
-                check!(self.is_type(md(n, "type")), "invalid type ref");
+                check!(self.is_type(md(n, F::Type)), "invalid type ref");
                 check!(
-                    is_local_scope_kind(self.k(md(n, "scope"))),
+                    is_local_scope_kind(self.k(md(n, F::Scope))),
                     "local variable requires a valid scope"
                 );
-                check!(self.k(md(n, "type")) != "DISubroutineType", "invalid type");
+                check!(self.k(md(n, F::Type)) != "DISubroutineType", "invalid type");
             }
             "DILabel" => {
-                if let Some(s) = md(n, "scope") {
+                if let Some(s) = md(n, F::Scope) {
                     check!(is_scope_kind(self.k(Some(s))), "invalid scope");
                 }
                 check!(file_ok(self), "invalid file");
-                check!(is_local_scope_kind(self.k(md(n, "scope"))), "label requires a valid scope");
+                check!(is_local_scope_kind(self.k(md(n, F::Scope))), "label requires a valid scope");
             }
             "DIGlobalVariableExpression" => {
-                check!(self.k(md(n, "var")) == "DIGlobalVariable", "missing variable");
-                if let (Some(var), Some(e)) = (md(n, "var"), md(n, "expr")) {
+                check!(self.k(md(n, F::Var)) == "DIGlobalVariable", "missing variable");
+                if let (Some(var), Some(e)) = (md(n, F::Var), md(n, F::Expr)) {
                     if let Some(msg) = self.fragment_fault(var, e) {
                         self.fail(msg);
                     }
@@ -439,10 +436,10 @@ impl<'m> W<'m> {
             }
             "DIImportedEntity" => {
                 check!(matches!(tag, 0x3a | 0x08), "invalid tag");
-                if let Some(s) = md(n, "scope") {
+                if let Some(s) = md(n, F::Scope) {
                     check!(is_scope_kind(self.k(Some(s))), "invalid scope for imported entity");
                 }
-                let e = md(n, "entity");
+                let e = md(n, F::Entity);
                 check!(e.is_none() || is_di_node_kind(self.k(e)), "invalid imported entity");
             }
             "DIAssignID" => check!(distinct, "DIAssignID must be distinct"),
@@ -455,7 +452,7 @@ impl<'m> W<'m> {
         for _ in 0..10_000 {
             match self.k(scope) {
                 "DISubprogram" => return scope,
-                "DILexicalBlock" | "DILexicalBlockFile" => scope = md(self.di(scope)?, "scope"),
+                "DILexicalBlock" | "DILexicalBlockFile" => scope = md(self.di(scope)?, F::Scope),
                 _ => return None,
             }
         }
@@ -467,9 +464,9 @@ impl<'m> W<'m> {
     fn loc_subprogram(&self, mut loc: MdId) -> Option<MdId> {
         for _ in 0..10_000 {
             let d = self.di(Some(loc))?;
-            match md(d, "inlinedAt") {
+            match md(d, F::InlinedAt) {
                 Some(ia) if self.k(Some(ia)) == "DILocation" => loc = ia,
-                _ => return self.subprogram_of(md(d, "scope")),
+                _ => return self.subprogram_of(md(d, F::Scope)),
             }
         }
         None
@@ -558,10 +555,10 @@ impl<'m> W<'m> {
         }
         let (offset, size) = crate::di::expression_fragment(ops)?;
         // Artificial variables (clang's anonymous-union members) are exempt.
-        if kind_name(v.kind) == "DILocalVariable" && v.uint("flags") & (1 << 6) != 0 {
+        if kind_name(v.kind) == "DILocalVariable" && v.uint(F::Flags) & (1 << 6) != 0 {
             return None;
         }
-        let var_size = self.variable_size(md(v, "type"))?;
+        let var_size = self.variable_size(md(v, F::Type))?;
         if size.checked_add(offset).map_or(true, |end| end > var_size) {
             return Some("fragment is larger than or outside of variable");
         }
@@ -575,7 +572,7 @@ impl<'m> W<'m> {
             let d = self.di(ty)?;
             let k = kind_name(d.kind);
             if is_type_kind(k) {
-                let size = d.uint("size");
+                let size = d.uint(F::Size);
                 if size != 0 {
                     return Some(size);
                 }
@@ -583,7 +580,7 @@ impl<'m> W<'m> {
             if k != "DIDerivedType" {
                 return None;
             }
-            ty = md(d, "baseType");
+            ty = md(d, F::BaseType);
         }
         None
     }
@@ -618,15 +615,15 @@ impl<'m> W<'m> {
                     }
                 }
                 let var = self.di(Some(*variable));
-                if !self.is_type(var.and_then(|v| md(v, "type"))) {
+                if !self.is_type(var.and_then(|v| md(v, F::Type))) {
                     return self.fail("invalid type ref");
                 }
                 if self.k(Some(*dbg_loc)) != "DILocation" {
                     return self.fail("invalid #dbg record DILocation");
                 }
-                let var_sp = self.subprogram_of(var.and_then(|v| md(v, "scope")));
+                let var_sp = self.subprogram_of(var.and_then(|v| md(v, F::Scope)));
                 let loc_sp =
-                    self.subprogram_of(self.di(Some(*dbg_loc)).and_then(|l| md(l, "scope")));
+                    self.subprogram_of(self.di(Some(*dbg_loc)).and_then(|l| md(l, F::Scope)));
                 if let (Some(a), Some(b)) = (var_sp, loc_sp) {
                     if a != b {
                         return self.fail(
@@ -646,9 +643,9 @@ impl<'m> W<'m> {
                     return;
                 }
                 let label_sp =
-                    self.subprogram_of(self.di(Some(*label)).and_then(|l| md(l, "scope")));
+                    self.subprogram_of(self.di(Some(*label)).and_then(|l| md(l, F::Scope)));
                 let loc_sp =
-                    self.subprogram_of(self.di(Some(*dbg_loc)).and_then(|l| md(l, "scope")));
+                    self.subprogram_of(self.di(Some(*dbg_loc)).and_then(|l| md(l, F::Scope)));
                 if let (Some(a), Some(b)) = (label_sp, loc_sp) {
                     if a != b {
                         self.fail(
@@ -740,8 +737,8 @@ impl<'m> W<'m> {
             }
         }
         let var = arg(1).and_then(|v| self.di(Some(v)));
-        let var_sp = self.subprogram_of(var.and_then(|v| md(v, "scope")));
-        let loc_sp = self.subprogram_of(self.di(loc).and_then(|l| md(l, "scope")));
+        let var_sp = self.subprogram_of(var.and_then(|v| md(v, F::Scope)));
+        let loc_sp = self.subprogram_of(self.di(loc).and_then(|l| md(l, F::Scope)));
         if let (Some(a), Some(b)) = (var_sp, loc_sp) {
             if a != b {
                 return self.fail(msg!(
