@@ -1483,8 +1483,7 @@ pub fn build(
     let mut out: Vec<DiField> = alloc::vec![DiField::Absent; def.fields.len()];
     let mut seen: Vec<bool> = alloc::vec![false; def.fields.len()];
     for (i, (label, raw)) in fields.iter().enumerate() {
-        let Some(fi) =
-            Field::from_keyword(label.as_bytes()).and_then(|f| field_index(kind, f))
+        let Some(fi) = Field::from_keyword(label.as_bytes()).and_then(|f| field_index(kind, f))
         else {
             return Err(err(i, format!("invalid field '{label}'")));
         };
@@ -1780,7 +1779,13 @@ fn fixup(
                     *slot = uint_field(word, 0);
                 }
             }
-            for n in [F::PtrAuthKey, F::PtrAuthIsAddressDiscriminated, F::PtrAuthExtraDiscriminator, F::PtrAuthIsaPointer, F::PtrAuthAuthenticatesNullValues] {
+            for n in [
+                F::PtrAuthKey,
+                F::PtrAuthIsAddressDiscriminated,
+                F::PtrAuthExtraDiscriminator,
+                F::PtrAuthIsaPointer,
+                F::PtrAuthAuthenticatesNullValues,
+            ] {
                 if let Some(slot) = idx(n).and_then(|i| out.get_mut(i)) {
                     *slot = DiField::Absent;
                 }

@@ -462,6 +462,10 @@ impl<'a> V<'a> {
                 "the function has a different number of arguments than its type has parameters",
             );
         }
+        // verifyAttributeCount.
+        if m.attrs.get_list(f.attrs).params.len() > params.len() {
+            self.at(top, "Attribute after last parameter!");
+        }
         match f.common.linkage {
             Linkage::Common => self.at(top, "Functions may not have common linkage"),
             Linkage::Appending => self.at(top, "Only global variables can have appending linkage!"),
@@ -730,6 +734,9 @@ impl<'a> V<'a> {
             | InstKind::CallBr { call, .. } => call,
             _ => return,
         };
+        if self.m.attrs.get_list(call.attrs).params.len() > call.args.len() {
+            self.at(loc, "Attribute after last parameter!");
+        }
         if let Some(msg) = intrinsic_sig::check_call(self.m, call) {
             self.at(loc, msg);
             return;

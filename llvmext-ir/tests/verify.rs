@@ -1116,6 +1116,16 @@ fn debug_info_rules() {
             "  call void @llvm.dbg.value(metadata i32 0, metadata !1, metadata !DIExpression()), !dbg !8\n  ret void, !dbg !8",
             "declare void @llvm.dbg.value(metadata, metadata, metadata)\n",
             "invalid llvm.dbg.value intrinsic variable",
+        ),        // verifyFnArgs: two variables for argument 1 (records, then intrinsics).
+        (
+            "  %p = alloca i32, align 4\n    #dbg_declare(ptr %p, !20, !DIExpression(), !8)\n    #dbg_declare(ptr %p, !21, !DIExpression(), !8)\n  ret void, !dbg !8",
+            "!20 = !DILocalVariable(name: \"a\", arg: 1, scope: !5, file: !1, line: 1)\n!21 = !DILocalVariable(name: \"b\", arg: 1, scope: !5, file: !1, line: 1)\n",
+            "conflicting debug info for argument",
+        ),
+        (
+            "  %p = alloca i32, align 4\n  call void @llvm.dbg.declare(metadata ptr %p, metadata !20, metadata !DIExpression()), !dbg !8\n  call void @llvm.dbg.declare(metadata ptr %p, metadata !21, metadata !DIExpression()), !dbg !8\n  ret void, !dbg !8",
+            "declare void @llvm.dbg.declare(metadata, metadata, metadata)\n!20 = !DILocalVariable(name: \"a\", arg: 2, scope: !5, file: !1, line: 1)\n!21 = !DILocalVariable(name: \"b\", arg: 2, scope: !5, file: !1, line: 1)\n",
+            "conflicting debug info for argument",
         ),
     ];
     for (body, extra, msg) in cases {
@@ -1127,4 +1137,56 @@ fn debug_info_rules() {
         "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug, enums: !1)",
     );
     both_find_di_fault(&src, "invalid enum list");
+}
+
+#[test]
+fn debug_info_one_variable_per_argument_is_fine() {
+    // The same variable twice, or the second one inlined: no fault.
+    both_accept(&di_module(
+        "  %p = alloca i32, align 4\n    #dbg_declare(ptr %p, !20, !DIExpression(), !8)\n    #dbg_value(ptr %p, !20, !DIExpression(), !8)\n    #dbg_declare(ptr %p, !21, !DIExpression(), !22)\n  ret void, !dbg !8",
+        "!20 = !DILocalVariable(name: \"a\", arg: 1, scope: !5, file: !1, line: 1)\n\
+         !21 = !DILocalVariable(name: \"b\", arg: 1, scope: !5, file: !1, line: 1)\n\
+         !22 = !DILocation(line: 3, scope: !5, inlinedAt: !8)\n",
+    ));
+}
+
+/// verifyAttributeCount: attributes for a parameter the function type or
+/// the call does not have (text cannot say it: the parser sizes the lists).
+#[test]
+fn attribute_after_last_parameter() {
+    use llvmext_ir::attr::{Attr, AttrKind, AttrList};
+    let mut t = T::new();
+    let g = t.func("g", t.void, &[t.i32], 1);
+    t.ret_void(g, 0);
+    let nonnull = Attr::Enum(AttrKind::from_keyword("noundef").expect("an attribute"));
+    let set = t.m.attrs.set(vec![nonnull]);
+    let two = t.m.attrs.list(AttrList { params: vec![set, set].into(), ..Default::default() });
+    t.m.functions[g].attrs = two;
+    let e = expect(&t, "Attribute after last parameter!", None);
+    assert_eq!(e.function.as_deref(), Some("g"));
+
+    let mut t = T::new();
+    let g = t.func("g", t.void, &[t.i32], 1);
+    t.ret_void(g, 0);
+    let one = t.c(t.i32, 1);
+    let set =
+        t.m.attrs.set(vec![Attr::Enum(AttrKind::from_keyword("noundef").expect("an attribute"))]);
+    let two = t.m.attrs.list(AttrList { params: vec![set, set].into(), ..Default::default() });
+    let f = t.func("f", t.void, &[], 1);
+    let fn_ty = t.m.functions[g].ty;
+    let p = t.ptr;
+    let callee = t.m.consts.global(p, GlobalRef::Func(g as u32));
+    let call = CallData {
+        cc: CallConv::C,
+        attrs: two,
+        fn_ty,
+        callee: Value::Const(callee),
+        args: vec![one],
+        bundles: vec![],
+        fmf: 0,
+        addrspace: 0,
+    };
+    t.put(f, 0, InstKind::Call { call: Box::new(call), tail: Default::default() }, t.void);
+    t.ret_void(f, 0);
+    expect(&t, "Attribute after last parameter!", None);
 }

@@ -246,16 +246,22 @@ impl<'a> Parser<'a> {
                     let n = t[..t.len() - 1].iter().fold(0u32, |n, &d| {
                         n.wrapping_mul(10).wrapping_add(u32::from(d.wrapping_sub(b'0')))
                     });
-                    let next = self.fs().next_num;
-                    if n < next {
-                        return err(
-                            loc,
-                            format!("label expected to be numbered '{next}' or greater"),
-                        );
-                    }
-                    self.fs().next_num = n.wrapping_add(1);
                     self.bump();
-                    Some(Key::I(n))
+                    // LLParser's NameID is an `int` whose -1 means "no
+                    // number": label 4294967295 is an unnumbered block.
+                    if n == u32::MAX {
+                        None
+                    } else {
+                        let next = self.fs().next_num;
+                        if n < next {
+                            return err(
+                                loc,
+                                format!("label expected to be numbered '{next}' or greater"),
+                            );
+                        }
+                        self.fs().next_num = n.wrapping_add(1);
+                        Some(Key::I(n))
+                    }
                 }
                 Tok::Eof => return self.fail("found end of file when expecting more instructions"),
                 _ => None,
@@ -640,11 +646,12 @@ impl<'a> Parser<'a> {
         let start = self.loc();
         let mut name: Option<Key<'a>> = None;
         if matches!(self.tok.kind, Tok::LocalVar | Tok::LocalId) {
-            name = Some(if self.tok.kind == Tok::LocalId {
-                Key::I(self.var_num()?)
+            name = if self.tok.kind == Tok::LocalId {
+                // As for labels, LLParser's -1 "no number": unnamed.
+                Some(self.var_num()?).filter(|&n| n != u32::MAX).map(Key::I)
             } else {
-                Key::N(self.var_name())
-            });
+                Some(Key::N(self.var_name()))
+            };
             self.bump();
             self.expect(Tok::Equal, "'=' after instruction name")?;
         }

@@ -292,7 +292,8 @@ impl<'m> W<'m> {
                         w.k(o) == "DICompositeType"
                             && w.di(o).is_some_and(|d| d.uint(F::Tag) == 0x04)
                     }),
-                    (F::RetainedTypes,
+                    (
+                        F::RetainedTypes,
                         "invalid retained type list",
                         "invalid retained type",
                         |w, o| {
@@ -301,12 +302,14 @@ impl<'m> W<'m> {
                                     || (w.k(o) == "DISubprogram" && !w.sp_is_definition(o)))
                         },
                     ),
-                    (F::Globals,
+                    (
+                        F::Globals,
                         "invalid global variable list",
                         "invalid global variable ref",
                         |w, o| w.k(o) == "DIGlobalVariableExpression",
                     ),
-                    (F::Imports,
+                    (
+                        F::Imports,
                         "invalid imported entity list",
                         "invalid imported entity ref",
                         |w, o| w.k(o) == "DIImportedEntity",
@@ -421,7 +424,10 @@ impl<'m> W<'m> {
                     check!(is_scope_kind(self.k(Some(s))), "invalid scope");
                 }
                 check!(file_ok(self), "invalid file");
-                check!(is_local_scope_kind(self.k(md(n, F::Scope))), "label requires a valid scope");
+                check!(
+                    is_local_scope_kind(self.k(md(n, F::Scope))),
+                    "label requires a valid scope"
+                );
             }
             "DIGlobalVariableExpression" => {
                 check!(self.k(md(n, F::Var)) == "DIGlobalVariable", "missing variable");
@@ -486,6 +492,8 @@ impl<'m> W<'m> {
             }
             self.walk(id, true);
         }
+        // verifyFnArgs: the variable seen for each argument number.
+        let mut fn_args: Vec<Option<MdId>> = Vec::new();
         let placed =
             f.blocks.iter().flat_map(|b| b.insts.iter()).filter_map(|i| f.insts.get(i.0 as usize));
         for inst in placed {
@@ -505,7 +513,13 @@ impl<'m> W<'m> {
                 self.walk(id, is_dbg || Some(k) == loop_kind);
             }
             for r in &inst.dbg_records {
+                let before = self.out.len();
                 self.record(r);
+                if let (true, Some(_), DbgRecord::Variable { variable, dbg_loc, .. }) =
+                    (self.out.len() == before, sp, r)
+                {
+                    self.fn_arg(&mut fn_args, *variable, Some(*dbg_loc));
+                }
                 match r {
                     DbgRecord::Variable {
                         location, variable, expression, dbg_loc, assign, ..
@@ -526,7 +540,13 @@ impl<'m> W<'m> {
                 }
             }
             if let InstKind::Call { call, .. } = &inst.kind {
+                let before = self.out.len();
                 self.dbg_intrinsic(call, inst);
+                let var = self.dbg_call(call).and_then(|(_, arg)| arg(1));
+                if let (Some(var), true, Some(_)) = (var, self.out.len() == before, sp) {
+                    let loc = dbg.and_then(|d| inst.md.iter().find(|e| e.0 == d)).map(|e| e.1);
+                    self.fn_arg(&mut fn_args, var, loc);
+                }
                 for a in &call.args {
                     if let Value::Metadata(id) = a {
                         self.walk(*id, false);
@@ -586,6 +606,25 @@ impl<'m> W<'m> {
     }
 
     /// `Verifier::visit(DbgVariableRecord&)` / `visit(DbgLabelRecord&)`.
+    /// LLVM's `verifyFnArgs`: in a function with debug info, two variables
+    /// (not inlined) may not describe one argument.
+    fn fn_arg(&mut self, seen: &mut Vec<Option<MdId>>, var: MdId, loc: Option<MdId>) {
+        if self.di(loc).is_some_and(|l| md(l, F::InlinedAt).is_some()) {
+            return;
+        }
+        let Some(v) = self.di(Some(var)) else { return };
+        let n = v.uint(F::Arg) as usize;
+        if n == 0 {
+            return;
+        }
+        if seen.len() < n {
+            seen.resize(n, None);
+        }
+        if seen[n - 1].replace(var).is_some_and(|prev| prev != var) {
+            self.fail("conflicting debug info for argument");
+        }
+    }
+
     fn record(&mut self, r: &DbgRecord) {
         match r {
             DbgRecord::Variable { location, variable, expression, assign, dbg_loc, .. } => {
@@ -659,27 +698,37 @@ impl<'m> W<'m> {
 
     /// `visitDbgIntrinsic` for `llvm.dbg.declare` / `llvm.dbg.value` /
     /// `llvm.dbg.assign` calls (the form LLVM verifies a text module in).
-    fn dbg_intrinsic(&mut self, call: &crate::inst::CallData, inst: &crate::inst::Inst) {
-        let Some(fi) = super::intrinsic_sig::direct_callee(self.m, call) else { return };
-        let Some(f) = self.m.functions.get(fi) else { return };
+    /// Which debug intrinsic `call` calls (`declare`, `value`, `assign`),
+    /// and its metadata operand `i` (the old four-operand
+    /// `llvm.dbg.value(value, offset, var, expr)`, which LLVM upgrades
+    /// before it verifies, skips its offset).
+    fn dbg_call<'c>(
+        &self,
+        call: &'c crate::inst::CallData,
+    ) -> Option<(&'static str, impl Fn(usize) -> Option<MdId> + 'c)> {
+        let fi = super::intrinsic_sig::direct_callee(self.m, call)?;
+        let f = self.m.functions.get(fi)?;
         let kind: &'static str = match f.common.name.as_deref() {
             Some(b"llvm.dbg.declare") => "declare",
             Some(b"llvm.dbg.value") => "value",
             Some(b"llvm.dbg.assign") => "assign",
-            _ => return,
+            _ => return None,
         };
         // A call of another type is refused elsewhere ("Intrinsic called
         // with incompatible signature").
         if f.ty != call.fn_ty {
-            return;
+            return None;
         }
-        // The old four-operand `llvm.dbg.value(value, offset, var, expr)`,
-        // which LLVM upgrades before it verifies.
         let old = kind == "value" && call.args.len() == 4;
-        let arg = |i: usize| match call.args.get(if old && i > 0 { i + 1 } else { i }) {
+        let arg = move |i: usize| match call.args.get(if old && i > 0 { i + 1 } else { i }) {
             Some(Value::Metadata(id)) => Some(*id),
             _ => None,
         };
+        Some((kind, arg))
+    }
+
+    fn dbg_intrinsic(&mut self, call: &crate::inst::CallData, inst: &crate::inst::Inst) {
+        let Some((kind, arg)) = self.dbg_call(call) else { return };
         macro_rules! msg {
             ($($k:literal => $m:literal),*) => {
                 match kind { $($k => $m,)* _ => "" }

@@ -172,3 +172,24 @@ define i32 @f(i32 %a) {
   use66666666632 %a, %a
    }
 }
+;--- label-number-minus-one
+; LLParser's NameID is an int whose -1 means "no number": a label or value
+; numbered 4294967295 is unnumbered, and %4294967295 stays undefined.
+define void @f() {
+  br label %4294967295
+4294967295:
+  ret void
+}
+;--- value-number-minus-one
+define i32 @f() {
+entry:
+  %4294967295 = add i32 1, 1
+  ret i32 %0
+}
+;--- label-number-minus-one-unnamed
+define i32 @f() {
+  %4294967295 = add i32 1, 1
+  br label %4294967295
+4294967295:
+  ret i32 %0
+}
