@@ -285,13 +285,19 @@ fn remangle(name: &[u8]) -> Option<Vec<u8>> {
     changed.then_some(out)
 }
 
-fn intrinsic_upgrades(m: &mut Module, remove: &mut [bool]) {
-    let n = m.functions.len();
-    #[allow(clippy::needless_range_loop)] // `m.functions` grows inside.
-    for i in 0..n {
-        if remove[i] || !m.functions[i].blocks.is_empty() {
+/// As LLParser's `UpgradeCallsToIntrinsic` over the module's functions,
+/// the declarations it adds on the way included (a function renamed out of
+/// a new declaration's way is upgraded in its turn).
+fn intrinsic_upgrades(m: &mut Module, remove: &mut Vec<bool>) {
+    let mut i = 0;
+    while i < m.functions.len() {
+        remove.resize(m.functions.len(), false);
+        let skip = remove[i] || !m.functions[i].blocks.is_empty();
+        i += 1;
+        if skip {
             continue;
         }
+        let i = i - 1;
         let name = name_of(&m.functions[i]).to_vec();
         if !name.starts_with(b"llvm.") {
             continue;
@@ -312,7 +318,7 @@ fn intrinsic_upgrades(m: &mut Module, remove: &mut [bool]) {
         if !crate::intrinsics::is_intrinsic(&new_name_s) {
             continue;
         }
-        if replace(m, i, new_name_s, fix) {
+        if replace(m, i, new_name_s, fix, remove) {
             remove[i] = true;
         }
     }
@@ -378,7 +384,7 @@ fn plan(m: &Module, i: usize, name: &[u8]) -> Option<(Vec<u8>, Fix)> {
 /// Moves the calls of function `i` to a declaration named `new_name` (the
 /// module's, or a new one at the end), fixing their arguments; false if the
 /// function is used otherwise than as a callee.
-fn replace(m: &mut Module, i: usize, new_name: String, fix: Fix) -> bool {
+fn replace(m: &mut Module, i: usize, new_name: String, fix: Fix, removed: &[bool]) -> bool {
     let consts = fn_consts(m);
     let old_c = consts[i];
     if let Some(c) = old_c {
@@ -403,23 +409,42 @@ fn replace(m: &mut Module, i: usize, new_name: String, fix: Fix) -> bool {
         Fix::AppendNullPtr => new_params.push(params[0]),
     }
     let Ok(new_ty) = m.types.function(ret, &new_params, vararg) else { return false };
-    let target =
-        match m.functions.iter().enumerate().position(|(t, f)| {
-            t != i && f.common.name.as_ref().is_some_and(|n| n == new_name.as_str())
-        }) {
-            Some(t) if m.functions[t].ty == new_ty => t,
-            Some(_) => return false,
-            None => {
-                let old = &m.functions[i];
-                let mut nf = Function::new(new_ty);
-                nf.common = old.common.clone();
-                nf.common.name = Some(ByteStr::from(new_name));
-                nf.addrspace = old.addrspace;
-                nf.args = vec![Default::default(); new_params.len()];
-                m.functions.push(nf);
-                m.functions.len() - 1
+    let named =
+        |c: &crate::module::GlobalCommon| c.name.as_ref().is_some_and(|n| n == new_name.as_str());
+    let existing =
+        m.functions.iter().enumerate().position(|(t, f)| {
+            t != i && !removed.get(t).copied().unwrap_or(false) && named(&f.common)
+        });
+    if existing.map_or(true, |t| m.functions[t].ty != new_ty) {
+        // As remangleIntrinsicFunction: whatever holds the name (another
+        // function of another type, a variable, ...) makes room for the new
+        // declaration as `NAME.renamed`.
+        let renamed = ByteStr::from(alloc::format!("{new_name}.renamed"));
+        let commons = m
+            .globals
+            .iter_mut()
+            .map(|g| &mut g.common)
+            .chain(m.aliases.iter_mut().map(|a| &mut a.common))
+            .chain(m.ifuncs.iter_mut().map(|f| &mut f.common));
+        for c in commons.chain(existing.map(|t| &mut m.functions[t].common)) {
+            if named(c) {
+                c.name = Some(renamed.clone());
             }
-        };
+        }
+    }
+    let target = match existing.filter(|&t| m.functions[t].ty == new_ty) {
+        Some(t) => t,
+        None => {
+            let old = &m.functions[i];
+            let mut nf = Function::new(new_ty);
+            nf.common = old.common.clone();
+            nf.common.name = Some(ByteStr::from(new_name));
+            nf.addrspace = old.addrspace;
+            nf.args = vec![Default::default(); new_params.len()];
+            m.functions.push(nf);
+            m.functions.len() - 1
+        }
+    };
     let Some(old_c) = old_c else { return true };
     let ptr = m.consts.ty(old_c).unwrap_or(ret);
     let new_c = m.consts.global(ptr, GlobalRef::Func(target as u32));

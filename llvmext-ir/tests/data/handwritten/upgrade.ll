@@ -298,3 +298,20 @@ define void @f() {
   call void @llvm.lifetime.start.p0i8(i64 16, i8* %p)
   ret void
 }
+;--- remangle-swap
+; Two declarations with each other's names: the first remangled takes its
+; name from the second, which is renamed NAME.renamed and remangled in turn.
+declare i32 @llvm.abs.i64(i32, i1)
+declare i64 @llvm.abs.i32(i64, i1)
+define i32 @f(i32 %x, i64 %y) {
+  %a = call i32 @llvm.abs.i64(i32 %x, i1 false)
+  %b = call i64 @llvm.abs.i32(i64 %y, i1 false)
+  ret i32 %a
+}
+;--- remangle-over-a-variable
+@llvm.abs.i32 = global i32 0
+declare i32 @llvm.abs.i64(i32, i1)
+define i32 @f(i32 %x) {
+  %a = call i32 @llvm.abs.i64(i32 %x, i1 false)
+  ret i32 %a
+}
