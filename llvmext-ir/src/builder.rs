@@ -1741,16 +1741,20 @@ impl<'a> FunctionBuilder<'a> {
         let ap = self.val("va_arg", 0, ap)?;
         self.push_v(InstKind::VaArg(ap), ty, name)
     }
-    /// `landingpad ty [cleanup] clauses` (plain clause values: see
-    /// [`push`](Self::push)).
-    pub fn landing_pad(
+    /// `landingpad ty clauses` (the clauses are constants: typeinfo
+    /// globals, or arrays of them for `filter`).
+    pub fn landing_pad(&mut self, ty: TypeId, clauses: &[Clause], name: &str) -> R<ValueRef> {
+        self.push_v(InstKind::LandingPad { cleanup: false, clauses: clauses.to_vec() }, ty, name)
+    }
+    /// `landingpad ty cleanup clauses`: a landing pad that also runs for
+    /// exceptions no clause catches.
+    pub fn landing_pad_cleanup(
         &mut self,
         ty: TypeId,
-        cleanup: bool,
         clauses: &[Clause],
         name: &str,
     ) -> R<ValueRef> {
-        self.push_v(InstKind::LandingPad { cleanup, clauses: clauses.to_vec() }, ty, name)
+        self.push_v(InstKind::LandingPad { cleanup: true, clauses: clauses.to_vec() }, ty, name)
     }
 
     /// Attaches `!kind md` to instruction `v` (`!dbg`, `!tbaa`, custom).

@@ -733,7 +733,7 @@ fn exception_handling_rules() {
             }
             let null = Builder::new(fb.module()).const_zero(ptr).unwrap();
             let lp =
-                fb.landing_pad(lp_ty, false, &[Clause::Catch(Value::Const(null))], "lp").unwrap();
+                fb.landing_pad(lp_ty, &[Clause::Catch(Value::Const(null))], "lp").unwrap();
             let _ = lp;
             let used = if use_in == 1 { r } else { fb.const_int(i32t, 0).unwrap() };
             fb.ret(Some(used)).unwrap();
