@@ -17,10 +17,9 @@
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-use core::hash::{BuildHasher, Hash};
+use core::hash::Hash;
 
-use hashbrown::hash_table::Entry;
-use hashbrown::{DefaultHashBuilder, HashTable};
+use crate::interner::Interner;
 
 use crate::int::IntValue;
 use crate::name::ByteStr;
@@ -260,11 +259,8 @@ pub struct AttrList {
 /// The attribute arena of a module.
 #[derive(Debug, Clone)]
 pub struct Attrs {
-    sets: Vec<Box<[Attr]>>,
-    set_map: HashTable<u32>,
-    lists: Vec<AttrList>,
-    list_map: HashTable<u32>,
-    hasher: DefaultHashBuilder,
+    sets: Interner<Box<[Attr]>>,
+    lists: Interner<AttrList>,
 }
 
 impl Default for Attrs {
@@ -273,20 +269,10 @@ impl Default for Attrs {
     }
 }
 
-fn hash_of<T: Hash + ?Sized>(h: &DefaultHashBuilder, v: &T) -> u64 {
-    h.hash_one(v)
-}
-
 impl Attrs {
     /// An arena holding the empty set and the empty list.
     pub fn new() -> Self {
-        let mut a = Attrs {
-            sets: Vec::new(),
-            set_map: HashTable::new(),
-            lists: Vec::new(),
-            list_map: HashTable::new(),
-            hasher: DefaultHashBuilder::default(),
-        };
+        let mut a = Attrs { sets: Interner::default(), lists: Interner::default() };
         a.set(Vec::new());
         a.list(AttrList::default());
         a
@@ -310,27 +296,12 @@ impl Attrs {
             }
             out.push(a);
         }
-        let key: Box<[Attr]> = out.into();
-        let hash = hash_of(&self.hasher, &key);
-        let Attrs { sets, set_map, hasher, .. } = self;
-        match set_map.entry(
-            hash,
-            |&i| sets[i as usize] == key,
-            |&i| hash_of(hasher, &sets[i as usize]),
-        ) {
-            Entry::Occupied(o) => AttrSetId(*o.get()),
-            Entry::Vacant(v) => {
-                let id = sets.len() as u32;
-                sets.push(key);
-                v.insert(id);
-                AttrSetId(id)
-            }
-        }
+        AttrSetId(self.sets.intern(out.into()))
     }
 
     /// The attributes of set `id` (empty for an unknown id).
     pub fn get(&self, id: AttrSetId) -> &[Attr] {
-        self.sets.get(id.0 as usize).map(|s| &s[..]).unwrap_or(&[])
+        self.sets.get(id.0).map(|s| &s[..]).unwrap_or(&[])
     }
 
     /// The number of distinct sets.
@@ -345,26 +316,16 @@ impl Attrs {
             params.pop();
         }
         list.params = params.into();
-        let hash = hash_of(&self.hasher, &list);
-        let Attrs { lists, list_map, hasher, .. } = self;
-        match list_map.entry(
-            hash,
-            |&i| lists[i as usize] == list,
-            |&i| hash_of(hasher, &lists[i as usize]),
-        ) {
-            Entry::Occupied(o) => AttrListId(*o.get()),
-            Entry::Vacant(v) => {
-                let id = lists.len() as u32;
-                lists.push(list);
-                v.insert(id);
-                AttrListId(id)
-            }
-        }
+        AttrListId(self.lists.intern(list))
     }
 
     /// The list `id` (the empty list for an unknown id).
     pub fn get_list(&self, id: AttrListId) -> &AttrList {
-        self.lists.get(id.0 as usize).unwrap_or(&self.lists[0])
+        match self.lists.get(id.0) {
+            Some(l) => l,
+            // Index 0 is the empty list, which `new` makes first.
+            None => self.lists.get(0).expect("the attribute arena holds the empty list"),
+        }
     }
 
     /// The attributes of parameter `n` in list `id`.

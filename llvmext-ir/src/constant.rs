@@ -31,10 +31,9 @@
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
-use core::hash::{BuildHasher, Hash};
+use core::hash::Hash;
 
-use hashbrown::hash_table::Entry;
-use hashbrown::{DefaultHashBuilder, HashTable};
+use crate::interner::Interner;
 
 use crate::float::FloatValue;
 use crate::int::IntValue;
@@ -181,13 +180,7 @@ struct Entry_ {
 /// The constant arena of a module.
 #[derive(Debug, Clone, Default)]
 pub struct Constants {
-    items: Vec<Entry_>,
-    map: HashTable<u32>,
-    hasher: DefaultHashBuilder,
-}
-
-fn hash_of<T: Hash + ?Sized>(h: &DefaultHashBuilder, v: &T) -> u64 {
-    h.hash_one(v)
+    items: Interner<Entry_>,
 }
 
 impl Constants {
@@ -203,35 +196,23 @@ impl Constants {
 
     /// No constants.
     pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
+        self.items.len() == 0
     }
 
     /// What `id` is.
     pub fn kind(&self, id: ConstId) -> Option<&ConstKind> {
-        self.items.get(id.0 as usize).map(|e| &e.kind)
+        self.items.get(id.0).map(|e| &e.kind)
     }
 
     /// The type of `id`.
     pub fn ty(&self, id: ConstId) -> Option<TypeId> {
-        self.items.get(id.0 as usize).map(|e| e.ty)
+        self.items.get(id.0).map(|e| e.ty)
     }
 
     /// Interns `kind` of type `ty` as it is, with no canonicalization and no
     /// check. The typed constructors below are the checked way in.
     pub fn intern_raw(&mut self, ty: TypeId, kind: ConstKind) -> ConstId {
-        let e = Entry_ { ty, kind };
-        let hash = hash_of(&self.hasher, &e);
-        let Constants { items, map, hasher } = self;
-        match map.entry(hash, |&i| items[i as usize] == e, |&i| hash_of(hasher, &items[i as usize]))
-        {
-            Entry::Occupied(o) => ConstId(*o.get()),
-            Entry::Vacant(v) => {
-                let id = items.len() as u32;
-                items.push(e);
-                v.insert(id);
-                ConstId(id)
-            }
-        }
+        ConstId(self.items.intern(Entry_ { ty, kind }))
     }
 
     /// An integer of type `ty` (an `iN`), truncated from `v`.
@@ -501,20 +482,7 @@ impl Constants {
     /// entry is re-hashed; an equal constant already present stays apart.
     /// Returns `false` for an unknown id.
     pub fn replace_kind(&mut self, id: ConstId, ty: TypeId, kind: ConstKind) -> bool {
-        let Some(old) = self.items.get(id.0 as usize) else { return false };
-        let old_hash = hash_of(&self.hasher, old);
-        if let Ok(e) = self.map.find_entry(old_hash, |&i| i == id.0) {
-            e.remove();
-        }
-        let e = Entry_ { ty, kind };
-        let hash = hash_of(&self.hasher, &e);
-        self.items[id.0 as usize] = e;
-        let Constants { items, map, hasher } = self;
-        let exists = map.find(hash, |&i| items[i as usize] == items[id.0 as usize]).is_some();
-        if !exists {
-            map.insert_unique(hash, id.0, |&i| hash_of(hasher, &items[i as usize]));
-        }
-        true
+        self.items.replace(id.0, Entry_ { ty, kind })
     }
 
     /// Iterates over `(id, type, kind)` in creation order.

@@ -61,6 +61,7 @@ pub mod di;
 pub mod float;
 pub mod inst;
 pub mod int;
+mod interner;
 mod intrinsic_table;
 pub mod intrinsics;
 pub mod metadata;

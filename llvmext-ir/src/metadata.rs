@@ -18,12 +18,8 @@
 //! assert_eq!(md.kind_name(k), "pcsections");
 //! ```
 
+use crate::interner::Interner;
 use alloc::boxed::Box;
-use alloc::vec::Vec;
-use core::hash::{BuildHasher, Hash};
-
-use hashbrown::hash_table::Entry;
-use hashbrown::{DefaultHashBuilder, HashTable};
 
 use crate::di::DiNode;
 use crate::module::Value;
@@ -109,11 +105,10 @@ struct MdEntry {
 /// The metadata arena and kind table of a module.
 #[derive(Debug, Clone)]
 pub struct Metadata {
-    nodes: Vec<MdEntry>,
-    map: HashTable<u32>,
-    kinds: Vec<Box<str>>,
-    kind_map: HashTable<u32>,
-    hasher: DefaultHashBuilder,
+    /// Uniqued nodes are interned; `distinct` nodes and nodes not uniqued
+    /// (yet) are stored apart.
+    nodes: Interner<MdEntry>,
+    kinds: Interner<Box<str>>,
 }
 
 impl Default for Metadata {
@@ -122,20 +117,10 @@ impl Default for Metadata {
     }
 }
 
-fn hash_of<T: Hash + ?Sized>(h: &DefaultHashBuilder, v: &T) -> u64 {
-    h.hash_one(v)
-}
-
 impl Metadata {
     /// An empty arena with LLVM 19's fixed kinds registered.
     pub fn new() -> Self {
-        let mut m = Metadata {
-            nodes: Vec::new(),
-            map: HashTable::new(),
-            kinds: Vec::new(),
-            kind_map: HashTable::new(),
-            hasher: DefaultHashBuilder::default(),
-        };
+        let mut m = Metadata { nodes: Interner::default(), kinds: Interner::default() };
         for k in FIXED_KINDS {
             m.kind_id(k);
         }
@@ -145,61 +130,47 @@ impl Metadata {
     /// The uniqued node `node` (an existing equal, non-distinct node if
     /// there is one).
     pub fn get_or_insert(&mut self, node: MdNode) -> MdId {
-        let e = MdEntry { node, distinct: false };
-        let hash = hash_of(&self.hasher, &e);
-        let Metadata { nodes, map, hasher, .. } = self;
-        match map.entry(hash, |&i| nodes[i as usize] == e, |&i| hash_of(hasher, &nodes[i as usize]))
-        {
-            Entry::Occupied(o) => MdId(*o.get()),
-            Entry::Vacant(v) => {
-                let id = nodes.len() as u32;
-                nodes.push(e);
-                v.insert(id);
-                MdId(id)
-            }
-        }
+        MdId(self.nodes.intern(MdEntry { node, distinct: false }))
     }
 
     /// A new `distinct` node.
     pub fn push_distinct(&mut self, node: MdNode) -> MdId {
-        let id = self.nodes.len() as u32;
-        self.nodes.push(MdEntry { node, distinct: true });
-        MdId(id)
+        MdId(self.nodes.push_apart(MdEntry { node, distinct: true }))
     }
 
     /// A new node that is not `distinct` but is kept apart from equal nodes
     /// (for nodes on a uniqued cycle, which LLVM cannot merge either).
     pub fn push_ununiqued(&mut self, node: MdNode) -> MdId {
-        let id = self.nodes.len() as u32;
-        self.nodes.push(MdEntry { node, distinct: false });
-        MdId(id)
+        MdId(self.nodes.push_apart(MdEntry { node, distinct: false }))
     }
 
     /// Replaces the contents of a node made by [`push_distinct`](Self::push_distinct)
     /// or [`push_ununiqued`](Self::push_ununiqued) (for filling in forward
     /// references). Uniqued nodes are never changed: returns `false`.
     pub fn replace(&mut self, id: MdId, node: MdNode) -> bool {
-        let Some(e) = self.nodes.get(id.0 as usize) else { return false };
-        let h = hash_of(&self.hasher, e);
-        if self.map.find(h, |&i| i == id.0).is_some() {
+        if self.nodes.is_interned(id.0) {
             return false;
         }
-        self.nodes[id.0 as usize].node = node;
-        true
+        match self.nodes.get_apart_mut(id.0) {
+            Some(e) => {
+                e.node = node;
+                true
+            }
+            None => false,
+        }
     }
 
     /// Makes room for `n` more uniqued nodes (so that uniquing many nodes
     /// at once does not rehash the table as it grows).
     pub(crate) fn reserve_uniqued(&mut self, n: usize) {
-        let Metadata { nodes, map, hasher, .. } = self;
-        map.reserve(n, |&i| hash_of(hasher, &nodes[i as usize]));
+        self.nodes.reserve(n);
     }
 
     /// Takes the contents of node `id`, which must not be uniqued (made by
     /// [`push_distinct`](Self::push_distinct) or
     /// [`push_ununiqued`](Self::push_ununiqued)), leaving an empty tuple.
     pub(crate) fn take_ununiqued(&mut self, id: MdId) -> MdNode {
-        match self.nodes.get_mut(id.0 as usize) {
+        match self.nodes.get_apart_mut(id.0) {
             Some(e) => core::mem::replace(&mut e.node, MdNode::Tuple(Box::new([]))),
             None => MdNode::Tuple(Box::new([])),
         }
@@ -207,40 +178,27 @@ impl Metadata {
 
     /// Puts `node` back into node `id`, which must not be uniqued.
     pub(crate) fn put_ununiqued(&mut self, id: MdId, node: MdNode) {
-        if let Some(e) = self.nodes.get_mut(id.0 as usize) {
+        if let Some(e) = self.nodes.get_apart_mut(id.0) {
             e.node = node;
         }
     }
 
     /// Uniques node `id` (not uniqued, not `distinct`) with the contents
     /// `node`: the id of an equal uniqued node if there is one (`id` is
-    /// then left an empty tuple that nothing should refer to), else `id`
-    /// itself, uniqued from now on.
+    /// then left as it was, apart, and nothing should refer to it), else
+    /// `id` itself, uniqued from now on.
     pub(crate) fn unique_at(&mut self, id: MdId, node: MdNode) -> MdId {
-        let e = MdEntry { node, distinct: false };
-        let hash = hash_of(&self.hasher, &e);
-        let Metadata { nodes, map, hasher, .. } = self;
-        match map.entry(hash, |&i| nodes[i as usize] == e, |&i| hash_of(hasher, &nodes[i as usize]))
-        {
-            Entry::Occupied(o) => MdId(*o.get()),
-            Entry::Vacant(v) => {
-                if let Some(slot) = nodes.get_mut(id.0 as usize) {
-                    *slot = e;
-                    v.insert(id.0);
-                }
-                id
-            }
-        }
+        MdId(self.nodes.intern_at(id.0, MdEntry { node, distinct: false }))
     }
 
     /// The node `id`.
     pub fn get(&self, id: MdId) -> Option<&MdNode> {
-        self.nodes.get(id.0 as usize).map(|e| &e.node)
+        self.nodes.get(id.0).map(|e| &e.node)
     }
 
     /// Whether `id` is `distinct`.
     pub fn is_distinct(&self, id: MdId) -> bool {
-        self.nodes.get(id.0 as usize).is_some_and(|e| e.distinct)
+        self.nodes.get(id.0).is_some_and(|e| e.distinct)
     }
 
     /// The number of nodes.
@@ -250,37 +208,25 @@ impl Metadata {
 
     /// No nodes.
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.nodes.len() == 0
     }
 
     /// The id of kind `name`, registered if new.
     pub fn kind_id(&mut self, name: &str) -> MdKindId {
-        let hash = hash_of(&self.hasher, name);
-        let Metadata { kinds, kind_map, hasher, .. } = self;
-        match kind_map.entry(
-            hash,
-            |&i| &*kinds[i as usize] == name,
-            |&i| hash_of(hasher, &*kinds[i as usize]),
-        ) {
-            Entry::Occupied(o) => MdKindId(*o.get()),
-            Entry::Vacant(v) => {
-                let id = kinds.len() as u32;
-                kinds.push(name.into());
-                v.insert(id);
-                MdKindId(id)
-            }
+        match self.find_kind(name) {
+            Some(k) => k,
+            None => MdKindId(self.kinds.intern(name.into())),
         }
     }
 
     /// The id of kind `name` if registered.
     pub fn find_kind(&self, name: &str) -> Option<MdKindId> {
-        let hash = hash_of(&self.hasher, name);
-        self.kind_map.find(hash, |&i| &*self.kinds[i as usize] == name).map(|&i| MdKindId(i))
+        self.kinds.find(name, |k| &**k == name).map(MdKindId)
     }
 
     /// The name of kind `id` (`""` if unknown).
     pub fn kind_name(&self, id: MdKindId) -> &str {
-        self.kinds.get(id.0 as usize).map(|k| &**k).unwrap_or("")
+        self.kinds.get(id.0).map(|k| &**k).unwrap_or("")
     }
 
     /// The number of registered kinds.

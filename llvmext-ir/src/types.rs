@@ -27,8 +27,10 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::hash::Hash;
 
-use hashbrown::hash_table::{Entry, HashTable};
+use hashbrown::hash_table::HashTable;
 use hashbrown::DefaultHashBuilder;
+
+use crate::interner::Interner;
 
 /// The widest integer type LLVM allows (`IntegerType::MAX_INT_BITS`).
 pub const MAX_INT_BITS: u32 = 1 << 23;
@@ -230,8 +232,8 @@ pub struct StructBody<'a> {
 /// The type arena of a module.
 #[derive(Debug, Clone)]
 pub struct Types {
-    kinds: Vec<TypeKind>,
-    map: HashTable<u32>,
+    kinds: Interner<TypeKind>,
+    /// Hashes the names of `names`' index.
     hasher: DefaultHashBuilder,
     named: Vec<NamedStruct>,
     /// Named struct index by name hash.
@@ -253,8 +255,7 @@ impl Types {
     /// An arena holding the primitive types (`void` is id 0).
     pub fn new() -> Self {
         let mut t = Types {
-            kinds: Vec::new(),
-            map: HashTable::new(),
+            kinds: Interner::default(),
             hasher: DefaultHashBuilder::default(),
             named: Vec::new(),
             names: HashTable::new(),
@@ -264,26 +265,12 @@ impl Types {
     }
 
     fn intern(&mut self, kind: TypeKind) -> TypeId {
-        let hash = hash_of(&self.hasher, &kind);
-        let Types { kinds, map, hasher, .. } = self;
-        match map.entry(
-            hash,
-            |&i| kinds[i as usize] == kind,
-            |&i| hash_of(hasher, &kinds[i as usize]),
-        ) {
-            Entry::Occupied(e) => TypeId(*e.get()),
-            Entry::Vacant(e) => {
-                let id = kinds.len() as u32;
-                kinds.push(kind);
-                e.insert(id);
-                TypeId(id)
-            }
-        }
+        TypeId(self.kinds.intern(kind))
     }
 
     /// What `id` is (`None` for an id of another arena).
     pub fn get(&self, id: TypeId) -> Option<&TypeKind> {
-        self.kinds.get(id.index())
+        self.kinds.get(id.0)
     }
 
     fn kind(&self, id: TypeId) -> Result<&TypeKind, TypeError> {
@@ -293,8 +280,7 @@ impl Types {
     /// The id of `kind` if the arena holds it (identified structs by
     /// [`find_named`](Self::find_named)).
     pub fn find(&self, kind: &TypeKind) -> Option<TypeId> {
-        let h = hash_of(&self.hasher, kind);
-        self.map.find(h, |&i| self.kinds[i as usize] == *kind).map(|&i| TypeId(i))
+        self.kinds.find(kind, |k| k == kind).map(TypeId)
     }
 
     /// The number of distinct types.
@@ -445,8 +431,7 @@ impl Types {
     pub fn find_named(&self, name: impl AsRef<[u8]>) -> Option<TypeId> {
         let index = self.named_by_name(name.as_ref())?;
         let kind = TypeKind::Named(index);
-        let h = hash_of(&self.hasher, &kind);
-        self.map.find(h, |&i| self.kinds[i as usize] == kind).map(|&i| TypeId(i))
+        self.kinds.find(&kind, |k| *k == kind).map(TypeId)
     }
 
     /// Gives an opaque identified struct its body.

@@ -732,8 +732,7 @@ fn exception_handling_rules() {
                 fb.add(one, one, "x").unwrap();
             }
             let null = Builder::new(fb.module()).const_zero(ptr).unwrap();
-            let lp =
-                fb.landing_pad(lp_ty, &[Clause::Catch(Value::Const(null))], "lp").unwrap();
+            let lp = fb.landing_pad(lp_ty, &[Clause::Catch(Value::Const(null))], "lp").unwrap();
             let _ = lp;
             let used = if use_in == 1 { r } else { fb.const_int(i32t, 0).unwrap() };
             fb.ret(Some(used)).unwrap();
