@@ -19,11 +19,13 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::hash::Hash;
 
+pub use crate::id::{AttrListId, AttrSetId};
+
+use crate::id::TypeId;
 use crate::interner::Interner;
 
 use crate::int::IntValue;
 use crate::name::ByteStr;
-use crate::types::TypeId;
 
 /// An attribute kind (LLVM 19's `Attribute::AttrKind`, 1-based).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -225,24 +227,6 @@ impl Attr {
             _ => self.kind().cmp(&other.kind()),
         }
     }
-}
-
-/// An interned attribute set; `AttrSetId::EMPTY` is the empty set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct AttrSetId(pub u32);
-
-impl AttrSetId {
-    /// The empty set.
-    pub const EMPTY: AttrSetId = AttrSetId(0);
-}
-
-/// An interned attribute list; `AttrListId::EMPTY` has no attributes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct AttrListId(pub u32);
-
-impl AttrListId {
-    /// No attributes anywhere.
-    pub const EMPTY: AttrListId = AttrListId(0);
 }
 
 /// Function, return and parameter attributes of a function or call site.

@@ -44,26 +44,26 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::attr::{Attr, AttrKind, AttrList, AttrListId};
-use crate::constant::{ConstId, ConstKind};
+use crate::attr::{Attr, AttrKind, AttrList};
+use crate::constant::ConstKind;
 use crate::float::FloatValue;
+use crate::id::{AttrListId, BlockId, ComdatId, ConstId, GlobalRef, InstId, MdId, TypeId};
 use crate::inst::{
-    flags, BinOp, CallData, CastOp, Clause, FloatPred, Inst, InstId, InstKind, IntPred, Ordering,
-    RmwOp, SyncScope, TailKind,
+    flags, BinOp, CallData, CastOp, Clause, FloatPred, Inst, InstKind, IntPred, Ordering, RmwOp,
+    SyncScope, TailKind,
 };
 use crate::int::IntValue;
-use crate::metadata::{MdId, MdNode};
+use crate::metadata::MdNode;
 use crate::module::{
-    Arg, Block, BlockId, CallConv, Comdat, ComdatId, ComdatKind, DllStorage, Function,
-    GlobalCommon, GlobalRef, GlobalVar, Linkage, Module, NamedMd, ThreadLocal, UnnamedAddr, Value,
-    Visibility,
+    Arg, Block, CallConv, Comdat, ComdatKind, DllStorage, Function, GlobalCommon, GlobalVar,
+    Linkage, Module, NamedMd, ThreadLocal, UnnamedAddr, Value, Visibility,
 };
 use crate::typecheck::{
     check_common, check_global_var, check_inst, fn_sig, gep_vector, global_addrspace,
     indexed_aggregate, operand_type, Ty,
 };
 pub use crate::typecheck::{CheckError as BuildError, ErrorKind};
-use crate::types::{FloatKind, TypeId, TypeKind, Types};
+use crate::types::{FloatKind, TypeKind, Types};
 
 type R<T> = Result<T, BuildError>;
 

@@ -33,16 +33,15 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::hash::Hash;
 
+pub use crate::id::ConstId;
+
+use crate::id::{GlobalRef, TypeId};
 use crate::interner::Interner;
 
 use crate::float::FloatValue;
 use crate::int::IntValue;
-use crate::module::GlobalRef;
-use crate::types::{TypeError, TypeId, TypeKind, Types};
 
-/// A constant of a module's arena.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ConstId(pub u32);
+use crate::types::{TypeError, TypeKind, Types};
 
 keyword_enum! {
     /// Opcodes of the constant expressions LLVM 19 still has, and of

@@ -23,7 +23,8 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::types::{FloatKind, TypeId, TypeKind, Types};
+use crate::id::TypeId;
+use crate::types::{FloatKind, TypeKind, Types};
 
 /// Why a datalayout string was refused: LLVM 19's message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -35,9 +35,10 @@ use core::fmt;
 use hashbrown::{HashMap, HashSet};
 
 use crate::constant::ConstKind;
+use crate::id::{GlobalRef, MdId, MdKindId};
 use crate::inst::InstKind;
-use crate::metadata::{MdId, MdKindId, MdNode};
-use crate::module::{GlobalRef, Module, Value};
+use crate::metadata::MdNode;
+use crate::module::{Module, Value};
 use crate::verify::VerifyError;
 
 /// The debug-info metadata version LLVM 19 writes and accepts

@@ -9,9 +9,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
+use crate::id::MdId;
 use crate::metadata::{MdNode, Metadata};
-
-use crate::metadata::MdId;
 
 /// A specialized node kind (an index into the schema table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -5,15 +5,10 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use crate::attr::AttrListId;
-use crate::constant::ConstId;
-use crate::metadata::{MdId, MdKindId};
-use crate::module::{BlockId, CallConv, Name, Value};
-use crate::types::TypeId;
+pub use crate::id::InstId;
 
-/// An index into a function's [`Function::insts`](crate::module::Function::insts).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct InstId(pub u32);
+use crate::id::{AttrListId, BlockId, ConstId, MdId, MdKindId, TypeId};
+use crate::module::{CallConv, Name, Value};
 
 keyword_enum! {
     /// Binary operators.

@@ -16,7 +16,8 @@
 
 use alloc::vec::Vec;
 
-use crate::attr::{Attr, AttrCategory, AttrKind, AttrList, AttrListId, AttrSetId, Attrs};
+use crate::attr::{Attr, AttrCategory, AttrKind, AttrList, Attrs};
+use crate::id::{AttrListId, AttrSetId};
 use crate::intrinsic_table::{BUCKETS, LISTS, NAMES, SETS};
 use crate::module::Module;
 

@@ -18,21 +18,14 @@
 //! assert_eq!(md.kind_name(k), "pcsections");
 //! ```
 
+use crate::id::TypeId;
 use crate::interner::Interner;
 use alloc::boxed::Box;
 
+pub use crate::id::{MdId, MdKindId};
+
 use crate::di::DiNode;
 use crate::module::Value;
-use crate::types::TypeId;
-
-/// A metadata node of a module's arena.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct MdId(pub u32);
-
-/// A metadata kind (`!dbg` is 0; LLVM 19's fixed kinds are 0..=40, custom
-/// kinds follow in order of registration).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct MdKindId(pub u32);
 
 /// LLVM 19's fixed metadata kinds (`FixedMetadataKinds.def`), by id.
 pub const FIXED_KINDS: &[&str] = &[

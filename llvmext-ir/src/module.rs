@@ -10,12 +10,15 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use crate::attr::{AttrListId, AttrSetId, Attrs};
-use crate::constant::{ConstId, Constants};
-use crate::inst::{Inst, InstId};
-use crate::metadata::{MdId, MdKindId, Metadata};
+pub use crate::id::{BlockId, ComdatId, GlobalRef};
+
+use crate::attr::Attrs;
+use crate::constant::Constants;
+use crate::id::{AttrListId, AttrSetId, ConstId, InstId, MdId, MdKindId, TypeId};
+use crate::inst::Inst;
+use crate::metadata::Metadata;
 use crate::name::ByteStr;
-use crate::types::{TypeId, TypeKind, Types};
+use crate::types::{TypeKind, Types};
 
 /// A global or local name (bytes, as in LLVM): `Some("x".into())` prints as `@x`/`%x`, `None` is an
 /// unnamed value, numbered when printed (`@0`, `%1`).
@@ -265,23 +268,6 @@ pub struct Comdat {
     pub kind: ComdatKind,
 }
 
-/// An index into [`Module::comdats`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ComdatId(pub u32);
-
-/// A global value of the module.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GlobalRef {
-    /// [`Module::globals`]`[i]`.
-    Var(u32),
-    /// [`Module::functions`]`[i]`.
-    Func(u32),
-    /// [`Module::aliases`]`[i]`.
-    Alias(u32),
-    /// [`Module::ifuncs`]`[i]`.
-    IFunc(u32),
-}
-
 /// What every global value has.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GlobalCommon {
@@ -370,10 +356,6 @@ pub struct Arg {
     /// Its name (`None`: numbered).
     pub name: Name,
 }
-
-/// An index into a function's [`Function::blocks`] (layout order).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct BlockId(pub u32);
 
 /// A basic block.
 #[derive(Debug, Clone, Default, PartialEq)]

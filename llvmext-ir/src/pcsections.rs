@@ -25,10 +25,9 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use crate::constant::ConstId;
-use crate::metadata::{MdId, MdNode, Metadata};
+use crate::id::{ConstId, MdId, TypeId};
+use crate::metadata::{MdNode, Metadata};
 use crate::module::Value;
-use crate::types::TypeId;
 
 /// One section of a `!pcsections` tuple.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -36,12 +36,11 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::constant::{ConstId, ConstKind};
+use crate::constant::ConstKind;
+use crate::id::{BlockId, ConstId, GlobalRef, TypeId};
 use crate::inst::{flags, BinOp, CallData, CastOp, Clause, InstKind, Ordering, RmwOp};
-use crate::module::{
-    BlockId, Function, GlobalCommon, GlobalRef, GlobalVar, Linkage, Module, Value,
-};
-use crate::types::{TypeError, TypeId, TypeKind, Types};
+use crate::module::{Function, GlobalCommon, GlobalVar, Linkage, Module, Value};
+use crate::types::{TypeError, TypeKind, Types};
 
 /// What kind of rule a [`CheckError`] reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

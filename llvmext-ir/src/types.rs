@@ -27,6 +27,8 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::hash::Hash;
 
+pub use crate::id::TypeId;
+
 use hashbrown::hash_table::HashTable;
 use hashbrown::DefaultHashBuilder;
 
@@ -34,23 +36,6 @@ use crate::interner::Interner;
 
 /// The widest integer type LLVM allows (`IntegerType::MAX_INT_BITS`).
 pub const MAX_INT_BITS: u32 = 1 << 23;
-
-/// A type of a [`Types`] arena.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TypeId(u32);
-
-impl TypeId {
-    /// The position in the arena.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The id at position `i` of an arena (the inverse of
-    /// [`index`](Self::index); meaningful for `i < Types::len()`).
-    pub fn from_index(i: u32) -> TypeId {
-        TypeId(i)
-    }
-}
 
 /// The float formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

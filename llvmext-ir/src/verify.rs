@@ -47,9 +47,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::constant::{ConstId, ConstKind};
-use crate::inst::{DbgRecord, InstId, InstKind, TailKind};
-use crate::module::{Block, Function, GlobalRef, Linkage, Module, Name, Value};
+use crate::constant::ConstKind;
+use crate::id::{ConstId, GlobalRef, InstId};
+use crate::inst::{DbgRecord, InstKind, TailKind};
+use crate::module::{Block, Function, Linkage, Module, Name, Value};
 use crate::typecheck::{check_common, check_global_var, check_inst, global_addrspace};
 use crate::types::TypeKind;
 
@@ -331,11 +332,7 @@ impl<'a> V<'a> {
         }
     }
 
-    fn md_attachments(
-        &mut self,
-        md: &[(crate::metadata::MdKindId, crate::metadata::MdId)],
-        who: String,
-    ) {
+    fn md_attachments(&mut self, md: &[(crate::id::MdKindId, crate::id::MdId)], who: String) {
         for (k, id) in md {
             if self.m.md.get(*id).is_none() || (k.0 as usize) >= self.m.md.kind_count() {
                 self.global_err(who.clone(), "metadata attachment that does not exist");
@@ -600,7 +597,7 @@ impl<'a> V<'a> {
                     }
                 }
                 for r in &inst.dbg_records {
-                    let missing = |id: &crate::metadata::MdId| self.m.md.get(*id).is_none();
+                    let missing = |id: &crate::id::MdId| self.m.md.get(*id).is_none();
                     let bad = match r {
                         DbgRecord::Variable {
                             location,
@@ -840,12 +837,7 @@ impl<'a> V<'a> {
         dom.dominates(def.0, pred)
     }
 
-    fn phi_preds(
-        &mut self,
-        loc: Loc<'_>,
-        incoming: &[(Value, crate::module::BlockId)],
-        preds: &[u32],
-    ) {
+    fn phi_preds(&mut self, loc: Loc<'_>, incoming: &[(Value, crate::id::BlockId)], preds: &[u32]) {
         let mut ps: Vec<u32> = preds.to_vec();
         ps.sort_unstable();
         let mut vals: Vec<(u32, Value)> = incoming.iter().map(|&(v, b)| (b.0, v)).collect();

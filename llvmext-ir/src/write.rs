@@ -24,18 +24,19 @@ use core::fmt::Write as _;
 
 use hashbrown::HashMap;
 
-use crate::attr::{Attr, AttrSetId};
-use crate::constant::{expr_flags, ConstId, ConstKind, ExprOp};
+use crate::attr::Attr;
+use crate::constant::{expr_flags, ConstKind, ExprOp};
 use crate::di::DiKind;
+use crate::id::{AttrSetId, BlockId, ComdatId, ConstId, GlobalRef, MdId, MdKindId, TypeId};
 use crate::inst::{
     flags, fmf, Clause, DbgKind, DbgRecord, Inst, InstKind, Ordering, SyncScope, TailKind,
 };
-use crate::metadata::{MdId, MdKindId, MdNode};
+use crate::metadata::MdNode;
 use crate::module::{
-    BlockId, CallConv, ComdatId, DllStorage, Function, GlobalCommon, GlobalRef, Linkage, Module,
-    Name, ThreadLocal, UnnamedAddr, Value, Visibility,
+    CallConv, DllStorage, Function, GlobalCommon, Linkage, Module, Name, ThreadLocal, UnnamedAddr,
+    Value, Visibility,
 };
-use crate::types::{TypeId, TypeKind};
+use crate::types::TypeKind;
 
 const NONE: u32 = u32::MAX;
 
@@ -2766,7 +2767,7 @@ impl TypeFinder<'_> {
         }
     }
 
-    fn attr_list(&mut self, l: crate::attr::AttrListId) {
+    fn attr_list(&mut self, l: crate::id::AttrListId) {
         let m = self.m;
         let al = m.attrs.get_list(l);
         let sets = [al.func, al.ret].into_iter().chain(al.params.iter().copied());

@@ -13,11 +13,12 @@ use super::md::MdRef;
 use super::{err, Key, Parser, R};
 use crate::attr::{Attr, AttrList};
 use crate::constant::ConstKind;
+use crate::id::{BlockId, MdId, TypeId};
 use crate::inst::*;
-use crate::metadata::{MdId, MdNode};
-use crate::module::{Block, BlockId, CallConv, Function, InlineAsm, Module, Value};
+use crate::metadata::MdNode;
+use crate::module::{Block, CallConv, Function, InlineAsm, Module, Value};
 use crate::name::ByteStr;
-use crate::types::{TypeId, TypeKind};
+use crate::types::TypeKind;
 
 const FWD: u32 = 0x8000_0000;
 

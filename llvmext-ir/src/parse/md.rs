@@ -17,7 +17,8 @@ use hashbrown::HashMap;
 use super::lexer::Tok;
 use super::{err, PErr, Parser, R};
 use crate::di::{self, DiKind, DiRaw};
-use crate::metadata::{MdId, MdKindId, MdNode};
+use crate::id::{MdId, MdKindId};
+use crate::metadata::MdNode;
 use crate::module::{Module, NamedMd, Value};
 use crate::types::TypeKind;
 
@@ -246,7 +247,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `ty value` as metadata (the type already read).
-    pub fn value_as_md(&mut self, ty: crate::types::TypeId) -> R<MdRef> {
+    pub fn value_as_md(&mut self, ty: crate::id::TypeId) -> R<MdRef> {
         let v = if self.f.is_some() {
             self.parse_value(ty)?
         } else {

@@ -21,14 +21,15 @@ use core::fmt;
 use hashbrown::HashMap;
 
 use crate::attr::{Attr, AttrCategory, AttrKind, AttrList};
-use crate::constant::{expr_flags, ConstId, ConstKind, ExprOp};
+use crate::constant::{expr_flags, ConstKind, ExprOp};
 use crate::datalayout::DataLayout;
 use crate::float::FloatValue;
+use crate::id::{ConstId, TypeId};
 use crate::inst::{BinOp, CastOp};
 use crate::int::IntValue;
 use crate::module::*;
 use crate::name::ByteStr;
-use crate::types::{FloatKind, TypeId, TypeKind};
+use crate::types::{FloatKind, TypeKind};
 
 mod func;
 mod lexer;

@@ -24,9 +24,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::constant::ConstKind;
+use crate::id::{GlobalRef, MdId, MdKindId};
 use crate::inst::{CallData, DbgKind, DbgRecord, InstKind, TailKind};
-use crate::metadata::{MdId, MdKindId, MdNode};
-use crate::module::{Function, GlobalRef, Module, Value};
+use crate::metadata::MdNode;
+use crate::module::{Function, Module, Value};
 use crate::name::ByteStr;
 use crate::types::TypeKind;
 
@@ -59,7 +60,7 @@ pub(crate) fn upgrade(m: &mut Module, debug_info: impl FnOnce(&mut Module)) {
 }
 
 /// The constant that names function `i`, if the module has one.
-fn fn_consts(m: &Module) -> Vec<Option<crate::constant::ConstId>> {
+fn fn_consts(m: &Module) -> Vec<Option<crate::id::ConstId>> {
     let mut out = vec![None; m.functions.len()];
     for (id, _, k) in m.consts.iter() {
         if let ConstKind::Global(GlobalRef::Func(i)) = k {
@@ -73,7 +74,7 @@ fn fn_consts(m: &Module) -> Vec<Option<crate::constant::ConstId>> {
 
 /// Whether a constant other than the global itself refers to `c` (then
 /// the function is used as a value and is left alone).
-fn used_in_constants(m: &Module, c: crate::constant::ConstId) -> bool {
+fn used_in_constants(m: &Module, c: crate::id::ConstId) -> bool {
     m.consts.iter().any(|(_, _, k)| match k {
         ConstKind::Array(ops) | ConstKind::Struct(ops) | ConstKind::Vector(ops) => ops.contains(&c),
         ConstKind::Expr { ops, .. } => ops.contains(&c),
@@ -83,7 +84,7 @@ fn used_in_constants(m: &Module, c: crate::constant::ConstId) -> bool {
 
 /// Whether `v` appears among `f`'s operands other than as the callee of a
 /// `call` (the only use the upgrades rewrite).
-fn used_otherwise(m: &Module, c: crate::constant::ConstId) -> bool {
+fn used_otherwise(m: &Module, c: crate::id::ConstId) -> bool {
     let v = Value::Const(c);
     for f in &m.functions {
         for inst in &f.insts {
@@ -105,7 +106,7 @@ fn used_otherwise(m: &Module, c: crate::constant::ConstId) -> bool {
         }
     }
     for i in 0..m.md.len() {
-        if let Some(MdNode::Value(_, x)) = m.md.get(crate::metadata::MdId(i as u32)) {
+        if let Some(MdNode::Value(_, x)) = m.md.get(crate::id::MdId(i as u32)) {
             if *x == v {
                 return true;
             }
@@ -121,7 +122,7 @@ fn name_of(f: &Function) -> &[u8] {
 fn dbg_intrinsics_to_records(m: &mut Module, remove: &mut [bool]) {
     let consts = fn_consts(m);
     // Which functions are old debug intrinsics, and of which kind.
-    let mut kinds: Vec<(crate::constant::ConstId, usize, &'static str)> = Vec::new();
+    let mut kinds: Vec<(crate::id::ConstId, usize, &'static str)> = Vec::new();
     for (i, f) in m.functions.iter().enumerate() {
         let kind = match name_of(f) {
             b"llvm.dbg.declare" => "declare",

@@ -15,8 +15,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::di::{kind_name, DiField, DiNode, Field as F};
+use crate::id::MdId;
 use crate::inst::{DbgRecord, InstKind};
-use crate::metadata::{MdId, MdNode};
+use crate::metadata::MdNode;
 use crate::module::{Function, Module, Value};
 
 /// A list field of `DICompileUnit`: its name, the message when it is not

@@ -13,11 +13,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::constant::ConstKind;
+use crate::id::{GlobalRef, TypeId};
 use crate::inst::CallData;
 use crate::intrinsic_table::{IIT, IIT_LONG};
 use crate::intrinsics::find;
-use crate::module::{Function, GlobalRef, Module, Value};
-use crate::types::{FloatKind, TypeId, TypeKind};
+use crate::module::{Function, Module, Value};
+use crate::types::{FloatKind, TypeKind};
 
 /// One IIT descriptor (`Intrinsic::IITDescriptor`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,11 +7,12 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::attr::{Attr, AttrListId};
+use crate::attr::Attr;
 use crate::constant::ConstKind;
+use crate::id::{AttrListId, GlobalRef, TypeId};
 use crate::inst::{CallData, CastOp, InstKind};
-use crate::module::{Block, CallConv, Function, GlobalRef, Module, Value};
-use crate::types::{TypeId, TypeKind};
+use crate::module::{Block, CallConv, Function, Module, Value};
+use crate::types::TypeKind;
 
 /// LLVM's `CallingConv::Tail` (`tailcc`).
 const TAILCC: CallConv = CallConv(18);

@@ -12,8 +12,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::constant::ConstKind;
+use crate::id::MdId;
 use crate::inst::InstKind;
-use crate::metadata::{MdId, MdNode};
+use crate::metadata::MdNode;
 use crate::module::{Module, Value};
 
 /// A node as the TBAA verifier sees it: one of the module's, or one made
