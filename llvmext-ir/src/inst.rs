@@ -913,6 +913,49 @@ pub enum DbgRecord {
     },
 }
 
+impl DbgRecord {
+    /// Calls `f` on each metadata operand, in the order the record is
+    /// written: location, variable, expression, then `assign`'s id, address
+    /// and address expression, then the `DILocation` (for a label: the
+    /// label, then the location).
+    pub fn for_each_md(&self, mut f: impl FnMut(MdId)) {
+        match self {
+            DbgRecord::Variable { location, variable, expression, assign, dbg_loc, .. } => {
+                [*location, *variable, *expression].into_iter().for_each(&mut f);
+                if let Some((a, b, c)) = assign {
+                    [*a, *b, *c].into_iter().for_each(&mut f);
+                }
+                f(*dbg_loc);
+            }
+            DbgRecord::Label { label, dbg_loc } => {
+                f(*label);
+                f(*dbg_loc);
+            }
+        }
+    }
+
+    /// [`for_each_md`](Self::for_each_md), to change the operands.
+    pub fn for_each_md_mut(&mut self, mut f: impl FnMut(&mut MdId)) {
+        match self {
+            DbgRecord::Variable { location, variable, expression, assign, dbg_loc, .. } => {
+                f(location);
+                f(variable);
+                f(expression);
+                if let Some((a, b, c)) = assign {
+                    f(a);
+                    f(b);
+                    f(c);
+                }
+                f(dbg_loc);
+            }
+            DbgRecord::Label { label, dbg_loc } => {
+                f(label);
+                f(dbg_loc);
+            }
+        }
+    }
+}
+
 /// The kind of a variable debug record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DbgKind {

@@ -49,7 +49,7 @@ use core::fmt;
 
 use crate::constant::ConstKind;
 use crate::id::{ConstId, GlobalRef, InstId};
-use crate::inst::{DbgRecord, InstKind, TailKind};
+use crate::inst::{InstKind, TailKind};
 use crate::module::{Block, Function, Linkage, Module, Name, Value};
 use crate::typecheck::{check_common, check_global_var, check_inst, global_addrspace};
 use crate::types::TypeKind;
@@ -597,21 +597,8 @@ impl<'a> V<'a> {
                     }
                 }
                 for r in &inst.dbg_records {
-                    let missing = |id: &crate::id::MdId| self.m.md.get(*id).is_none();
-                    let bad = match r {
-                        DbgRecord::Variable {
-                            location,
-                            variable,
-                            expression,
-                            assign,
-                            dbg_loc,
-                            ..
-                        } => {
-                            [location, variable, expression, dbg_loc].into_iter().any(missing)
-                                || assign.is_some_and(|(a, b, c)| [a, b, c].iter().any(missing))
-                        }
-                        DbgRecord::Label { label, dbg_loc } => missing(label) || missing(dbg_loc),
-                    };
+                    let mut bad = false;
+                    r.for_each_md(|id| bad |= self.m.md.get(id).is_none());
                     if bad {
                         self.at(loc, "debug record refers to metadata that does not exist");
                     }

@@ -4,6 +4,8 @@
 //! `clang-19` together with a C driver, and run; plus the builder's type
 //! errors.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -572,16 +574,7 @@ fn global_errors_are_values() {
 
 /// `llvm-as-19` accepts `src`?
 fn llvm_as_accepts(src: &str) -> bool {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new("llvm-as-19")
-        .args(["-", "-o", "/dev/null"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("llvm-as-19 (Debian package llvm-19)");
-    child.stdin.take().unwrap().write_all(src.as_bytes()).unwrap();
-    child.wait().unwrap().success()
+    common::llvm_as_verdict(src.as_bytes()).is_ok()
 }
 
 /// Every cast opcode between 12 types: the builder accepts exactly the

@@ -325,31 +325,11 @@ fn clang(compiler: &str, src: &Path, args: &[&str]) -> Vec<u8> {
 
 fn as_dis(ll: &[u8], disable_verify: bool) -> String {
     let bc = if disable_verify {
-        let mut child = Command::new("llvm-as-19")
-            .args(["--disable-verify", "-", "-o", "-"])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        child.stdin.take().unwrap().write_all(ll).unwrap();
-        child.wait_with_output().unwrap().stdout
+        common::filter("llvm-as-19", &["--disable-verify", "-", "-o", "-"], ll).stdout
     } else {
         common::run("llvm-as-19", ll)
     };
-    let out = Command::new("llvm-dis-19")
-        .args(["-", "-o", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .and_then(|mut c| {
-            use std::io::Write;
-            c.stdin.take().unwrap().write_all(&bc)?;
-            c.wait_with_output()
-        })
-        .unwrap();
-    String::from_utf8(out.stdout).unwrap()
+    String::from_utf8(common::filter("llvm-dis-19", &["-", "-o", "-"], &bc).stdout).unwrap()
 }
 
 #[test]

@@ -12,9 +12,7 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// The `(name, text)` modules of one suite file.
 fn split(src: &[u8]) -> Vec<(String, Vec<u8>)> {
@@ -38,20 +36,7 @@ fn warnings(stderr: &str) -> Vec<String> {
 /// `llvm-as-19 | llvm-dis-19` of `src` and llvm-as-19's warnings, or its
 /// error.
 fn llvm(src: &[u8]) -> Result<(Vec<u8>, Vec<String>), String> {
-    let mut child = Command::new("llvm-as-19")
-        .args(["-", "-o", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("llvm-as-19 (Debian package llvm-19)");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = src.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
+    let out = common::filter("llvm-as-19", &["-", "-o", "-"], src);
     if !out.status.success() {
         return Err(String::from_utf8_lossy(&out.stderr).into_owned());
     }

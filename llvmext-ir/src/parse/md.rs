@@ -533,30 +533,7 @@ impl<'a> Parser<'a> {
             for inst in &mut f.insts {
                 inst.md.iter_mut().for_each(|(_, id)| fix(id));
                 for r in &mut inst.dbg_records {
-                    match r {
-                        crate::inst::DbgRecord::Variable {
-                            location,
-                            variable,
-                            expression,
-                            assign,
-                            dbg_loc,
-                            ..
-                        } => {
-                            fix(location);
-                            fix(variable);
-                            fix(expression);
-                            fix(dbg_loc);
-                            if let Some((a, b, c)) = assign {
-                                fix(a);
-                                fix(b);
-                                fix(c);
-                            }
-                        }
-                        crate::inst::DbgRecord::Label { label, dbg_loc } => {
-                            fix(label);
-                            fix(dbg_loc);
-                        }
-                    }
+                    r.for_each_md_mut(fix);
                 }
                 inst.kind.for_each_operand_mut(|v| {
                     if let Value::Metadata(id) = v {
