@@ -2560,16 +2560,28 @@ impl<'a> Parser<'a> {
                 self.expect(Tok::LParen, "'(' in constantexpr")?;
                 let ops = self.parse_const_list(Tok::RParen)?;
                 self.expect(Tok::RParen, "')' in constantexpr")?;
-                Ok(self.m.consts.intern_raw(
-                    ty,
-                    ConstKind::Expr {
-                        op,
-                        flags: 0,
-                        ops: ops.into(),
-                        source_ty: None,
-                        inrange: None,
-                    },
-                ))
+                let (t, c) = (&self.m.types, &mut self.m.consts);
+                Ok(match (op, &ops[..]) {
+                    (ExprOp::ExtractElement, &[v, i]) => {
+                        crate::fold::extract_element(t, c, v, i, ty)
+                    }
+                    (ExprOp::InsertElement, &[v, e, i]) => {
+                        crate::fold::insert_element(t, c, v, e, i, ty)
+                    }
+                    (ExprOp::ShuffleVector, &[a, b, m]) => {
+                        crate::fold::shuffle_vector(t, c, a, b, m, ty)
+                    }
+                    _ => c.intern_raw(
+                        ty,
+                        ConstKind::Expr {
+                            op,
+                            flags: 0,
+                            ops: ops.into(),
+                            source_ty: None,
+                            inrange: None,
+                        },
+                    ),
+                })
             }
             b"asm" => self.fail("inline asm is only valid as a callee"),
             // The instructions that were constant expressions once.
@@ -2673,33 +2685,7 @@ impl<'a> Parser<'a> {
                 ),
             );
         }
-        // Folds LLVM's ConstantExpr::getCast applies.
-        if op == ExprOp::BitCast && src == dst {
-            return Ok(v);
-        }
-        match (op, self.m.consts.kind(v).cloned()) {
-            (ExprOp::PtrToInt, Some(ConstKind::Null))
-            | (ExprOp::IntToPtr, Some(ConstKind::Int(_)))
-                if self.m.consts.is_null_value(v) =>
-            {
-                let c = self.m.consts.zero(&self.m.types, dst);
-                return self.cerr(loc, c);
-            }
-            (ExprOp::Trunc, Some(ConstKind::Int(iv))) => {
-                if let Some(TypeKind::Int(bits)) = d {
-                    let c = IntValue::from_limbs(bits, iv.limbs())
-                        .and_then(|x| self.m.consts.int(&self.m.types, dst, x));
-                    return self.cerr(loc, c);
-                }
-            }
-            (_, Some(ConstKind::Undef)) if op != ExprOp::BitCast => {}
-            (_, Some(ConstKind::Poison)) => return Ok(self.m.consts.poison(dst)),
-            _ => {}
-        }
-        Ok(self.m.consts.intern_raw(
-            dst,
-            ConstKind::Expr { op, flags: 0, ops: Box::new([v]), source_ty: None, inrange: None },
-        ))
+        Ok(crate::fold::cast(&mut self.m.types, &mut self.m.consts, op, v, dst))
     }
 
     fn fold_binary(
@@ -2710,33 +2696,7 @@ impl<'a> Parser<'a> {
         b: ConstId,
         ty: TypeId,
     ) -> ConstId {
-        let ka = self.m.consts.kind(a).cloned();
-        let kb = self.m.consts.kind(b).cloned();
-        if let (Some(ConstKind::Int(x)), Some(ConstKind::Int(y))) = (&ka, &kb) {
-            if x.bits() <= 64 {
-                let (p, q) = (x.limbs()[0], y.limbs()[0]);
-                let r = match op {
-                    ExprOp::Add => p.wrapping_add(q),
-                    ExprOp::Sub => p.wrapping_sub(q),
-                    ExprOp::Mul => p.wrapping_mul(q),
-                    _ => p ^ q,
-                };
-                if let Ok(c) = self.m.consts.int_u64(&self.m.types, ty, r) {
-                    return c;
-                }
-            }
-        }
-        // x + 0, x - 0, x ^ 0 → x.
-        if matches!(op, ExprOp::Add | ExprOp::Sub | ExprOp::Xor) && self.m.consts.is_null_value(b) {
-            return a;
-        }
-        if op == ExprOp::Add && self.m.consts.is_null_value(a) {
-            return b;
-        }
-        self.m.consts.intern_raw(
-            ty,
-            ConstKind::Expr { op, flags, ops: Box::new([a, b]), source_ty: None, inrange: None },
-        )
+        crate::fold::binary(&self.m.types, &mut self.m.consts, op, flags, a, b, ty)
     }
 
     fn parse_const_gep(&mut self, ty: Option<TypeId>, loc: u32) -> R<ConstId> {
