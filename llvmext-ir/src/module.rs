@@ -13,9 +13,9 @@ use alloc::vec::Vec;
 pub use crate::id::{BlockId, ComdatId, GlobalRef};
 
 use crate::attr::Attrs;
-use crate::constant::Constants;
+use crate::constant::{ConstKind, Constants};
 use crate::id::{AttrListId, AttrSetId, ConstId, InstId, MdId, MdKindId, TypeId};
-use crate::inst::Inst;
+use crate::inst::{CallData, Inst};
 use crate::metadata::Metadata;
 use crate::name::ByteStr;
 use crate::types::{TypeKind, Types};
@@ -578,6 +578,38 @@ impl Module {
             source_filename: Some(id.as_bytes().into()),
             ..Self::default()
         }
+    }
+
+    /// The function a call calls directly (LLVM's `getCalledFunction`):
+    /// its index in [`functions`](Self::functions), `None` for an indirect
+    /// call, inline asm or a callee that is another constant.
+    pub fn called_function_index(&self, call: &CallData) -> Option<usize> {
+        let Value::Const(c) = call.callee else { return None };
+        match self.consts.kind(c)? {
+            ConstKind::Global(GlobalRef::Func(i)) if (*i as usize) < self.functions.len() => {
+                Some(*i as usize)
+            }
+            _ => None,
+        }
+    }
+
+    /// The function a call calls directly (see
+    /// [`called_function_index`](Self::called_function_index)).
+    ///
+    /// ```
+    /// use llvmext_ir::inst::InstKind;
+    /// let m = llvmext_ir::parse::parse(
+    ///     b"declare i32 @puts(ptr)\ndefine void @f(ptr %s) {\n  %r = call i32 @puts(ptr %s)\n  ret void\n}\n",
+    ///     "f.ll",
+    /// )?;
+    /// let f = &m.functions[1];
+    /// let InstKind::Call { call, .. } = &f.insts[0].kind else { unreachable!() };
+    /// let callee = m.called_function(call).and_then(|g| g.common.name.as_ref());
+    /// assert_eq!(callee.map(|n| n.to_string()).as_deref(), Some("puts"));
+    /// # Ok::<(), llvmext_ir::parse::ParseError>(())
+    /// ```
+    pub fn called_function(&self, call: &CallData) -> Option<&Function> {
+        self.functions.get(self.called_function_index(call)?)
     }
 
     /// The common properties of a global value.

@@ -13,7 +13,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::constant::ConstKind;
-use crate::id::{GlobalRef, TypeId};
+use crate::id::TypeId;
 use crate::inst::CallData;
 use crate::intrinsic_table::{IIT, IIT_LONG};
 use crate::intrinsics::find;
@@ -500,11 +500,7 @@ fn mangle(m: &Module, t: TypeId, out: &mut String, depth: u32) -> Option<()> {
 
 /// The function a call calls directly (its index), if any.
 pub(super) fn direct_callee(m: &Module, call: &CallData) -> Option<usize> {
-    let Value::Const(c) = call.callee else { return None };
-    match m.consts.kind(c)? {
-        ConstKind::Global(GlobalRef::Func(i)) => Some(*i as usize),
-        _ => None,
-    }
+    m.called_function_index(call)
 }
 
 /// The first fault of a call to function `fi` (if it is a known intrinsic)
