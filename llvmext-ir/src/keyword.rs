@@ -6,7 +6,7 @@
 
 /// A closed enum whose values each have one keyword:
 ///
-/// ```ignore
+/// ```text
 /// keyword_enum! {
 ///     /// Docs.
 ///     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -60,7 +60,7 @@ macro_rules! keyword_enum {
 /// constants): each row gives the constant, its number and its keyword;
 /// numbers without a row stay valid values.
 ///
-/// ```ignore
+/// ```text
 /// named_constants! {
 ///     CallConv(u32) {
 ///         /// `fastcc`.
