@@ -47,16 +47,16 @@ use alloc::vec::Vec;
 use crate::attr::{Attr, AttrKind, AttrList};
 use crate::constant::ConstKind;
 use crate::float::FloatValue;
-use crate::id::{AttrListId, BlockId, ComdatId, ConstId, GlobalRef, InstId, MdId, TypeId};
+use crate::id::{AttrListId, BlockId, ComdatId, ConstId, GlobalRef, InstId, MdId, TypeId, Value};
 use crate::inst::{
-    flags, BinOp, CallData, CastOp, Clause, FloatPred, Inst, InstKind, IntPred, Ordering, RmwOp,
-    SyncScope, TailKind,
+    flags, BinOp, CallConv, CallData, CastOp, Clause, FloatPred, Inst, InstKind, IntPred, Ordering,
+    RmwOp, SyncScope, TailKind,
 };
 use crate::int::IntValue;
 use crate::metadata::MdNode;
 use crate::module::{
-    Arg, Block, CallConv, Comdat, ComdatKind, DllStorage, Function, GlobalCommon, GlobalVar,
-    Linkage, Module, NamedMd, ThreadLocal, UnnamedAddr, Value, Visibility,
+    Arg, Block, Comdat, ComdatKind, DllStorage, Function, GlobalCommon, GlobalVar, Linkage, Module,
+    NamedMd, ThreadLocal, UnnamedAddr, Visibility,
 };
 use crate::typecheck::{
     check_common, check_global_var, check_inst, fn_sig, gep_vector, global_addrspace,

@@ -35,10 +35,10 @@ use core::fmt;
 use hashbrown::{HashMap, HashSet};
 
 use crate::constant::ConstKind;
-use crate::id::{GlobalRef, MdId, MdKindId};
+use crate::id::{GlobalRef, MdId, MdKindId, Value};
 use crate::inst::InstKind;
 use crate::metadata::MdNode;
-use crate::module::{Module, Value};
+use crate::module::Module;
 use crate::verify::VerifyError;
 
 /// The debug-info metadata version LLVM 19 writes and accepts

@@ -74,3 +74,18 @@ pub enum GlobalRef {
     /// [`Module::ifuncs`](crate::module::Module::ifuncs)`[i]`.
     IFunc(u32),
 }
+
+/// A function-local value, an operand of an instruction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// A constant (including globals, through [`ConstKind::Global`](crate::constant::ConstKind::Global)).
+    Const(ConstId),
+    /// The function's argument `n`.
+    Arg(u32),
+    /// The result of an instruction of this function.
+    Inst(InstId),
+    /// `metadata ...`: metadata as a value (intrinsic operands).
+    Metadata(MdId),
+    /// Inline assembly ([`Module::inline_asm`](crate::module::Module::inline_asm)`[i]`), only as a callee.
+    InlineAsm(u32),
+}

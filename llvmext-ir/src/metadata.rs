@@ -18,14 +18,13 @@
 //! assert_eq!(md.kind_name(k), "pcsections");
 //! ```
 
-use crate::id::TypeId;
+use crate::id::{TypeId, Value};
 use crate::interner::Interner;
 use alloc::boxed::Box;
 
 pub use crate::id::{MdId, MdKindId};
 
 use crate::di::DiNode;
-use crate::module::Value;
 
 /// LLVM 19's fixed metadata kinds (`FixedMetadataKinds.def`), by id.
 pub const FIXED_KINDS: &[&str] = &[

@@ -4,13 +4,15 @@
 //! Everything is plain index-based data: a global is named by a
 //! [`GlobalRef`], a function-local value by a [`Value`], a block by a
 //! [`BlockId`]. References between globals go through the constant arena
-//! ([`ConstKind::Global`](crate::constant::ConstKind::Global)), so an
+//! ([`ConstKind::Global`]), so an
 //! initializer, an operand and an alias target all name globals the same way.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-pub use crate::id::{BlockId, ComdatId, GlobalRef};
+pub use crate::id::{BlockId, ComdatId, GlobalRef, Value};
+pub use crate::inst::CallConv;
+pub use crate::name::Name;
 
 use crate::attr::Attrs;
 use crate::constant::{ConstKind, Constants};
@@ -19,10 +21,6 @@ use crate::inst::{CallData, Inst};
 use crate::metadata::Metadata;
 use crate::name::ByteStr;
 use crate::types::{TypeKind, Types};
-
-/// A global or local name (bytes, as in LLVM): `Some("x".into())` prints as `@x`/`%x`, `None` is an
-/// unnamed value, numbered when printed (`@0`, `%1`).
-pub type Name = Option<ByteStr>;
 
 keyword_enum! {
     /// Linkage types (LangRef "Linkage Types").
@@ -117,127 +115,6 @@ keyword_enum! {
         Local = b"local_unnamed_addr",
         /// `unnamed_addr`.
         Global = b"unnamed_addr",
-    }
-}
-
-/// A calling convention: its number (`cc N`). The conventions LLVM 19
-/// names have constants, parsed and printed by keyword (a number LLVM 19
-/// has no keyword for, such as 101, is written `cc101`). LLVM keeps the
-/// number in 10 bits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct CallConv(pub u32);
-
-// LLVM 19's `CallingConv.h` numbers and `LLLexer`/`AsmWriter` keywords
-// (every number 0..1023 checked against llvm-as-19 | llvm-dis-19 by
-// `tests/data/handwritten/callconv.ll`).
-named_constants! {
-    CallConv(u32) {
-        /// the C calling convention, the default (printed as nothing).
-        C = 0, b"ccc";
-        /// `fastcc`.
-        FAST = 8, b"fastcc";
-        /// `coldcc`.
-        COLD = 9, b"coldcc";
-        /// `ghccc`.
-        GHC = 10, b"ghccc";
-        /// `anyregcc`.
-        ANY_REG = 13, b"anyregcc";
-        /// `preserve_mostcc`.
-        PRESERVE_MOST = 14, b"preserve_mostcc";
-        /// `preserve_allcc`.
-        PRESERVE_ALL = 15, b"preserve_allcc";
-        /// `swiftcc`.
-        SWIFT = 16, b"swiftcc";
-        /// `cxx_fast_tlscc`.
-        CXX_FAST_TLS = 17, b"cxx_fast_tlscc";
-        /// `tailcc`.
-        TAIL = 18, b"tailcc";
-        /// `cfguard_checkcc`.
-        CFGUARD_CHECK = 19, b"cfguard_checkcc";
-        /// `swifttailcc`.
-        SWIFT_TAIL = 20, b"swifttailcc";
-        /// `preserve_nonecc`.
-        PRESERVE_NONE = 21, b"preserve_nonecc";
-        /// `x86_stdcallcc`.
-        X86_STDCALL = 64, b"x86_stdcallcc";
-        /// `x86_fastcallcc`.
-        X86_FASTCALL = 65, b"x86_fastcallcc";
-        /// `arm_apcscc`.
-        ARM_APCS = 66, b"arm_apcscc";
-        /// `arm_aapcscc`.
-        ARM_AAPCS = 67, b"arm_aapcscc";
-        /// `arm_aapcs_vfpcc`.
-        ARM_AAPCS_VFP = 68, b"arm_aapcs_vfpcc";
-        /// `msp430_intrcc`.
-        MSP430_INTR = 69, b"msp430_intrcc";
-        /// `x86_thiscallcc`.
-        X86_THISCALL = 70, b"x86_thiscallcc";
-        /// `ptx_kernel`.
-        PTX_KERNEL = 71, b"ptx_kernel";
-        /// `ptx_device`.
-        PTX_DEVICE = 72, b"ptx_device";
-        /// `spir_func`.
-        SPIR_FUNC = 75, b"spir_func";
-        /// `spir_kernel`.
-        SPIR_KERNEL = 76, b"spir_kernel";
-        /// `intel_ocl_bicc`.
-        INTEL_OCL_BI = 77, b"intel_ocl_bicc";
-        /// `x86_64_sysvcc`.
-        X86_64_SYSV = 78, b"x86_64_sysvcc";
-        /// `win64cc`.
-        WIN64 = 79, b"win64cc";
-        /// `x86_vectorcallcc`.
-        X86_VECTORCALL = 80, b"x86_vectorcallcc";
-        /// `hhvmcc`.
-        HHVM = 81, b"hhvmcc";
-        /// `hhvm_ccc`.
-        HHVM_C = 82, b"hhvm_ccc";
-        /// `x86_intrcc`.
-        X86_INTR = 83, b"x86_intrcc";
-        /// `avr_intrcc` (LLVM prints it with a space after it).
-        AVR_INTR = 84, b"avr_intrcc";
-        /// `avr_signalcc` (LLVM prints it with a space after it).
-        AVR_SIGNAL = 85, b"avr_signalcc";
-        /// `amdgpu_vs`.
-        AMDGPU_VS = 87, b"amdgpu_vs";
-        /// `amdgpu_gs`.
-        AMDGPU_GS = 88, b"amdgpu_gs";
-        /// `amdgpu_ps`.
-        AMDGPU_PS = 89, b"amdgpu_ps";
-        /// `amdgpu_cs`.
-        AMDGPU_CS = 90, b"amdgpu_cs";
-        /// `amdgpu_kernel`.
-        AMDGPU_KERNEL = 91, b"amdgpu_kernel";
-        /// `x86_regcallcc`.
-        X86_REGCALL = 92, b"x86_regcallcc";
-        /// `amdgpu_hs`.
-        AMDGPU_HS = 93, b"amdgpu_hs";
-        /// `amdgpu_ls`.
-        AMDGPU_LS = 95, b"amdgpu_ls";
-        /// `amdgpu_es`.
-        AMDGPU_ES = 96, b"amdgpu_es";
-        /// `aarch64_vector_pcs`.
-        AARCH64_VECTOR_PCS = 97, b"aarch64_vector_pcs";
-        /// `aarch64_sve_vector_pcs`.
-        AARCH64_SVE_VECTOR_PCS = 98, b"aarch64_sve_vector_pcs";
-        /// `amdgpu_gfx`.
-        AMDGPU_GFX = 100, b"amdgpu_gfx";
-        /// `aarch64_sme_preservemost_from_x0`.
-        AARCH64_SME_PRESERVEMOST_FROM_X0 = 102, b"aarch64_sme_preservemost_from_x0";
-        /// `aarch64_sme_preservemost_from_x2`.
-        AARCH64_SME_PRESERVEMOST_FROM_X2 = 103, b"aarch64_sme_preservemost_from_x2";
-        /// `amdgpu_cs_chain`.
-        AMDGPU_CS_CHAIN = 104, b"amdgpu_cs_chain";
-        /// `amdgpu_cs_chain_preserve`.
-        AMDGPU_CS_CHAIN_PRESERVE = 105, b"amdgpu_cs_chain_preserve";
-        /// `m68k_rtdcc`.
-        M68K_RTD = 106, b"m68k_rtdcc";
-        /// `graalcc`.
-        GRAAL = 107, b"graalcc";
-        /// `riscv_vector_cc`.
-        RISCV_VECTOR = 110, b"riscv_vector_cc";
-        /// `aarch64_sme_preservemost_from_x1`.
-        AARCH64_SME_PRESERVEMOST_FROM_X1 = 111, b"aarch64_sme_preservemost_from_x1";
     }
 }
 
@@ -473,21 +350,6 @@ pub struct NamedMd {
     pub name: ByteStr,
     /// The operands (nodes).
     pub ops: Vec<MdId>,
-}
-
-/// A function-local value, an operand of an instruction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// A constant (including globals, through [`ConstKind::Global`](crate::constant::ConstKind::Global)).
-    Const(ConstId),
-    /// The function's argument `n`.
-    Arg(u32),
-    /// The result of an instruction of this function.
-    Inst(InstId),
-    /// `metadata ...`: metadata as a value (intrinsic operands).
-    Metadata(MdId),
-    /// Inline assembly ([`Module::inline_asm`]`[i]`), only as a callee.
-    InlineAsm(u32),
 }
 
 /// `asm sideeffect alignstack inteldialect unwind "body", "constraints"`.

@@ -206,3 +206,7 @@ pub fn write_escaped(f: &mut dyn fmt::Write, bytes: &[u8]) -> fmt::Result {
     }
     f.write_str(core::str::from_utf8(&bytes[start..]).unwrap_or(""))
 }
+
+/// A global or local name (bytes, as in LLVM): `Some("x".into())` prints as `@x`/`%x`, `None` is an
+/// unnamed value, numbered when printed (`@0`, `%1`).
+pub type Name = Option<ByteStr>;

@@ -25,9 +25,8 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use crate::id::{ConstId, MdId, TypeId};
+use crate::id::{ConstId, MdId, TypeId, Value};
 use crate::metadata::{MdNode, Metadata};
-use crate::module::Value;
 
 /// One section of a `!pcsections` tuple.
 #[derive(Debug, Clone, PartialEq, Eq)]

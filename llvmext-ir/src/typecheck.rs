@@ -37,9 +37,9 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::constant::ConstKind;
-use crate::id::{BlockId, ConstId, GlobalRef, TypeId};
+use crate::id::{BlockId, ConstId, GlobalRef, TypeId, Value};
 use crate::inst::{flags, BinOp, CallData, CastOp, Clause, InstKind, Ordering, RmwOp};
-use crate::module::{Function, GlobalCommon, GlobalVar, Linkage, Module, Value};
+use crate::module::{Function, GlobalCommon, GlobalVar, Linkage, Module};
 use crate::types::{TypeError, TypeKind, Types};
 
 /// What kind of rule a [`CheckError`] reports.

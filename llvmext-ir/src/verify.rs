@@ -48,9 +48,10 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::constant::ConstKind;
-use crate::id::{ConstId, GlobalRef, InstId};
+use crate::id::{ConstId, GlobalRef, InstId, Value};
 use crate::inst::{InstKind, TailKind};
-use crate::module::{Block, Function, Linkage, Module, Name, Value};
+use crate::module::{Block, Function, Linkage, Module};
+use crate::name::Name;
 use crate::typecheck::{check_common, check_global_var, check_inst, global_addrspace};
 use crate::types::TypeKind;
 

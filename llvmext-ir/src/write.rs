@@ -27,15 +27,15 @@ use hashbrown::HashMap;
 use crate::attr::Attr;
 use crate::constant::{expr_flags, ConstKind, ExprOp};
 use crate::di::DiKind;
-use crate::id::{AttrSetId, BlockId, ComdatId, ConstId, GlobalRef, MdId, MdKindId, TypeId};
+use crate::id::{AttrSetId, BlockId, ComdatId, ConstId, GlobalRef, MdId, MdKindId, TypeId, Value};
 use crate::inst::{
-    flags, fmf, Clause, DbgKind, DbgRecord, Inst, InstKind, Ordering, SyncScope, TailKind,
+    flags, fmf, CallConv, Clause, DbgKind, DbgRecord, Inst, InstKind, Ordering, SyncScope, TailKind,
 };
 use crate::metadata::MdNode;
 use crate::module::{
-    CallConv, DllStorage, Function, GlobalCommon, Linkage, Module, Name, ThreadLocal, UnnamedAddr,
-    Value, Visibility,
+    DllStorage, Function, GlobalCommon, Linkage, Module, ThreadLocal, UnnamedAddr, Visibility,
 };
+use crate::name::Name;
 use crate::types::TypeKind;
 
 const NONE: u32 = u32::MAX;

@@ -4,13 +4,13 @@
 
 use std::time::{Duration, Instant};
 
-/// The best of three times to parse and print a global initialized with
+/// The best of five times to parse and print a global initialized with
 /// an `n`-digit literal; checks the digits come back.
 fn parse_and_print(n: usize) -> Duration {
     let digits: String = (0..n).map(|i| char::from(b'1' + (i * 7 % 9) as u8)).collect();
     let bits = n * 10 / 3 + 64;
     let text = format!("@g = global i{bits} {digits}\n");
-    (0..3)
+    (0..5)
         .map(|_| {
             let t = Instant::now();
             let m = llvmext_ir::parse::parse(text.as_bytes(), "<stdin>").unwrap();

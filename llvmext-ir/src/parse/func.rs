@@ -13,10 +13,11 @@ use super::md::MdRef;
 use super::{err, Key, Parser, R};
 use crate::attr::{Attr, AttrList};
 use crate::constant::ConstKind;
-use crate::id::{BlockId, MdId, TypeId};
+use crate::id::{BlockId, MdId, TypeId, Value};
+use crate::inst::CallConv;
 use crate::inst::*;
 use crate::metadata::MdNode;
-use crate::module::{Block, CallConv, Function, InlineAsm, Module, Value};
+use crate::module::{Block, Function, InlineAsm, Module};
 use crate::name::ByteStr;
 use crate::types::TypeKind;
 

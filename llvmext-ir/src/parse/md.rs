@@ -17,9 +17,9 @@ use hashbrown::HashMap;
 use super::lexer::Tok;
 use super::{err, PErr, Parser, R};
 use crate::di::{self, DiKind, DiRaw};
-use crate::id::{MdId, MdKindId};
+use crate::id::{MdId, MdKindId, Value};
 use crate::metadata::MdNode;
-use crate::module::{Module, NamedMd, Value};
+use crate::module::{Module, NamedMd};
 use crate::types::TypeKind;
 
 /// Placeholder ids handed to holders and to provisional nodes until the

@@ -24,10 +24,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::constant::ConstKind;
-use crate::id::{GlobalRef, MdId, MdKindId};
+use crate::id::{GlobalRef, MdId, MdKindId, Value};
 use crate::inst::{CallData, DbgKind, DbgRecord, InstKind, TailKind};
 use crate::metadata::MdNode;
-use crate::module::{Function, Module, Value};
+use crate::module::{Function, Module};
 use crate::name::ByteStr;
 use crate::types::TypeKind;
 

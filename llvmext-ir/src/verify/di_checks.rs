@@ -15,10 +15,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::di::{kind_name, DiField, DiNode, Field as F};
-use crate::id::MdId;
+use crate::id::{MdId, Value};
 use crate::inst::{DbgRecord, InstKind};
 use crate::metadata::MdNode;
-use crate::module::{Function, Module, Value};
+use crate::module::{Function, Module};
 
 /// A list field of `DICompileUnit`: its name, the message when it is not
 /// a tuple, the message for a bad element, and what an element must be.

@@ -13,11 +13,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::constant::ConstKind;
-use crate::id::TypeId;
+use crate::id::{TypeId, Value};
 use crate::inst::CallData;
 use crate::intrinsic_table::{IIT, IIT_LONG};
 use crate::intrinsics::find;
-use crate::module::{Function, Module, Value};
+use crate::module::{Function, Module};
 use crate::types::{FloatKind, TypeKind};
 
 /// One IIT descriptor (`Intrinsic::IITDescriptor`).

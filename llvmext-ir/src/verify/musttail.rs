@@ -9,9 +9,9 @@ use alloc::vec::Vec;
 
 use crate::attr::Attr;
 use crate::constant::ConstKind;
-use crate::id::{AttrListId, GlobalRef, TypeId};
-use crate::inst::{CallData, CastOp, InstKind};
-use crate::module::{Block, CallConv, Function, Module, Value};
+use crate::id::{AttrListId, GlobalRef, TypeId, Value};
+use crate::inst::{CallConv, CallData, CastOp, InstKind};
+use crate::module::{Block, Function, Module};
 use crate::types::TypeKind;
 
 /// LLVM's `CallingConv::Tail` (`tailcc`).

@@ -12,10 +12,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::constant::ConstKind;
-use crate::id::MdId;
+use crate::id::{MdId, Value};
 use crate::inst::InstKind;
 use crate::metadata::MdNode;
-use crate::module::{Module, Value};
+use crate::module::Module;
 
 /// A node as the TBAA verifier sees it: one of the module's, or one made
 /// by the upgrade of an old-style tag.
