@@ -184,8 +184,14 @@ impl<'a> Parser<'a> {
             self.m.md.replace(id, MdNode::Value(ty, v));
         }
         let f = &mut self.m.functions[fi as usize];
+        // Growth slack would stay for the module's lifetime.
         f.insts = st.insts;
+        f.insts.shrink_to_fit();
         f.blocks = st.blocks;
+        f.blocks.shrink_to_fit();
+        for b in &mut f.blocks {
+            b.insts.shrink_to_fit();
+        }
         for (loc, v, n) in st.uselist {
             if let Value::Inst(_) | Value::Arg(_) = v {
                 let f = &self.m.functions[fi as usize];
@@ -712,6 +718,8 @@ impl<'a> Parser<'a> {
         // Metadata attachments.
         let mut md = Vec::new();
         if cx.md_next || matches!(self.comma_if_md(), Some(true)) {
+            // Mostly one (`!dbg`): room for exactly that, not Vec's four.
+            md.reserve_exact(1);
             loop {
                 if self.tok.kind != Tok::MetadataVar {
                     return self.fail("expected metadata after comma");
