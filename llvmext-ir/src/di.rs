@@ -1254,25 +1254,6 @@ pub fn field_index(kind: DiKind, f: Field) -> Option<usize> {
 }
 
 impl DiNode {
-    /// A node of `kind` with `fields` in schema order. Trailing absent
-    /// fields are not stored (every reader takes a missing field as
-    /// absent), so equal nodes compare equal however they were made.
-    pub fn new(kind: DiKind, mut fields: Vec<DiField>) -> DiNode {
-        while fields.last() == Some(&DiField::Absent) {
-            fields.pop();
-        }
-        DiNode { kind, fields: fields.into() }
-    }
-
-    /// `self` with its trailing absent fields dropped (see [`new`](Self::new)).
-    pub(crate) fn normalized(self) -> DiNode {
-        if self.fields.last() == Some(&DiField::Absent) {
-            DiNode::new(self.kind, self.fields.into_vec())
-        } else {
-            self
-        }
-    }
-
     /// The field `f` (`Absent` if not given or not a field of the kind).
     pub fn field(&self, f: Field) -> &DiField {
         field_index(self.kind, f).and_then(|i| self.fields.get(i)).unwrap_or(&DiField::Absent)
@@ -1692,7 +1673,7 @@ pub fn build(
         }
     }
     fixup(kind, def, &mut out, &seen, md)?;
-    Ok(DiNode::new(kind, out))
+    Ok(DiNode { kind, fields: out.into() })
 }
 
 fn apsint_field(lit: &Lit) -> DiField {

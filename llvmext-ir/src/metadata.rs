@@ -94,15 +94,6 @@ struct MdEntry {
     distinct: bool,
 }
 
-/// A specialized node without its trailing absent fields (so a node built
-/// with all its fields equals the same node read from text).
-fn normalized(node: MdNode) -> MdNode {
-    match node {
-        MdNode::Di(d) => MdNode::Di(d.normalized()),
-        n => n,
-    }
-}
-
 /// The metadata arena and kind table of a module.
 #[derive(Debug, Clone)]
 pub struct Metadata {
@@ -131,18 +122,18 @@ impl Metadata {
     /// The uniqued node `node` (an existing equal, non-distinct node if
     /// there is one).
     pub fn get_or_insert(&mut self, node: MdNode) -> MdId {
-        MdId(self.nodes.intern(MdEntry { node: normalized(node), distinct: false }))
+        MdId(self.nodes.intern(MdEntry { node, distinct: false }))
     }
 
     /// A new `distinct` node.
     pub fn push_distinct(&mut self, node: MdNode) -> MdId {
-        MdId(self.nodes.push_apart(MdEntry { node: normalized(node), distinct: true }))
+        MdId(self.nodes.push_apart(MdEntry { node, distinct: true }))
     }
 
     /// A new node that is not `distinct` but is kept apart from equal nodes
     /// (for nodes on a uniqued cycle, which LLVM cannot merge either).
     pub fn push_ununiqued(&mut self, node: MdNode) -> MdId {
-        MdId(self.nodes.push_apart(MdEntry { node: normalized(node), distinct: false }))
+        MdId(self.nodes.push_apart(MdEntry { node, distinct: false }))
     }
 
     /// Replaces the contents of a node made by [`push_distinct`](Self::push_distinct)
@@ -154,7 +145,7 @@ impl Metadata {
         }
         match self.nodes.get_apart_mut(id.0) {
             Some(e) => {
-                e.node = normalized(node);
+                e.node = node;
                 true
             }
             None => false,
@@ -180,7 +171,7 @@ impl Metadata {
     /// Puts `node` back into node `id`, which must not be uniqued.
     pub(crate) fn put_ununiqued(&mut self, id: MdId, node: MdNode) {
         if let Some(e) = self.nodes.get_apart_mut(id.0) {
-            e.node = normalized(node);
+            e.node = node;
         }
     }
 
@@ -189,7 +180,7 @@ impl Metadata {
     /// then left as it was, apart, and nothing should refer to it), else
     /// `id` itself, uniqued from now on.
     pub(crate) fn unique_at(&mut self, id: MdId, node: MdNode) -> MdId {
-        MdId(self.nodes.intern_at(id.0, MdEntry { node: normalized(node), distinct: false }))
+        MdId(self.nodes.intern_at(id.0, MdEntry { node, distinct: false }))
     }
 
     /// The node `id`.

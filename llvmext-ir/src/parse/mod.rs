@@ -236,8 +236,6 @@ fn parse_inner(
     match p.run(file, done_before) {
         Ok(()) => {
             let mut m = core::mem::take(&mut p.m);
-            // The parser's tables are not needed any more.
-            drop(p);
             // LLVM's module identifier: the file name it was read from.
             if m.module_id.is_none() {
                 m.module_id = Some(file.into());
