@@ -130,6 +130,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let src = match Input::read(input) {
         Ok(s) => s,
         Err(e) => {
+            let e = os_message(&e);
             let _ = writeln!(err, "{prog}: {input}: error: Could not open input file: {e}");
             return 1;
         }
@@ -189,7 +190,8 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, output)) {
             let _ = std::fs::remove_file(&tmp);
-            let _ = writeln!(err, "{prog}: error: {output}: {e}");
+            // As opt: the system's message alone.
+            let _ = writeln!(err, "{}", os_message(&e));
             return 1;
         }
         return 0;
@@ -205,10 +207,20 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return 1;
         }
     } else if let Err(e) = write_file(&module, name, output) {
-        let _ = writeln!(err, "{prog}: error: {output}: {e}");
+        // As opt: the system's message alone.
+        let _ = writeln!(err, "{}", os_message(&e));
         return 1;
     }
     0
+}
+
+/// The system's message for `e`, without Rust's " (os error N)".
+fn os_message(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.rfind(" (os error ") {
+        Some(i) if s.ends_with(')') => s[..i].to_string(),
+        _ => s,
+    }
 }
 
 /// Prints `module` into the file `path`.
