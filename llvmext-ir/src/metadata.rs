@@ -24,7 +24,7 @@ use alloc::boxed::Box;
 
 pub use crate::id::{MdId, MdKindId};
 
-use crate::di::DiNode;
+use crate::di::schema::DiNode;
 
 /// LLVM 19's fixed metadata kinds (`FixedMetadataKinds.def`), by id.
 pub const FIXED_KINDS: &[&str] = &[

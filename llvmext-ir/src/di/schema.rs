@@ -1,0 +1,695 @@
+//! The schema of the specialized debug-info nodes, on which the rest of
+//! the model stands: the node types ([`DiKind`], [`DiField`], [`DiNode`]),
+//! the field labels ([`Field`]) and, per kind, its fields in LLVM 19's
+//! printing order with their types and defaults ([`KINDS`]).
+
+use alloc::boxed::Box;
+
+use crate::id::MdId;
+
+/// A specialized node kind (an index into the schema table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DiKind(pub u8);
+
+/// A field value; what it means is given by the kind's schema.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum DiField {
+    /// Not given (the schema's default).
+    Absent,
+    /// A signed integer.
+    Int(i64),
+    /// An unsigned integer, enum value (tag, language, encoding...) or
+    /// flag set.
+    UInt(u64),
+    /// A metadata operand (strings are `MdNode::String` nodes); `None` is
+    /// `null`.
+    Md(Option<MdId>),
+    /// The operations of a `DIExpression`.
+    Ops(Box<[u64]>),
+    /// An integer that fits neither `Int` nor `UInt` (a `DIEnumerator`
+    /// value): sign and little-endian magnitude.
+    Big {
+        /// Whether the value is negative.
+        negative: bool,
+        /// The magnitude, little-endian 64-bit limbs.
+        magnitude: Box<[u64]>,
+    },
+    /// A list of metadata operands (`GenericDINode`'s `operands: {...}`).
+    List(Box<[Option<MdId>]>),
+}
+
+/// A specialized node: its kind and fields in schema order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DiNode {
+    /// The kind.
+    pub kind: DiKind,
+    /// The fields, in schema order.
+    pub fields: Box<[DiField]>,
+}
+
+/// The type of a field: which values it takes, as LLParser's field classes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FieldType {
+    /// `DW_TAG_*` or an unsigned integer up to 0xffff.
+    Tag,
+    /// An unsigned integer up to the bound.
+    UInt(u64),
+    /// A signed integer in the range.
+    SInt(i64, i64),
+    /// `true` / `false`.
+    Bool,
+    /// A metadata operand; `null` allowed or not.
+    Md(bool),
+    /// A string (`""` is null; with `true`, `""` is an error).
+    Str(bool),
+    /// `DIFlag*` / integers joined by `|`.
+    DiFlags,
+    /// `DISPFlag*` / integers joined by `|`.
+    SpFlags,
+    /// `DW_LANG_*` or an integer up to 0xffff.
+    Lang,
+    /// `DW_ATE_*` or an integer up to 0xff.
+    Encoding,
+    /// `DW_CC_*` or an integer up to 0xff.
+    Cc,
+    /// `DW_VIRTUALITY_*` or an integer up to 2.
+    Virtuality,
+    /// `DW_MACINFO_*` or an integer up to 0xff.
+    Macinfo,
+    /// `CSK_MD5`, `CSK_SHA1`, `CSK_SHA256`.
+    ChecksumKind,
+    /// `NoDebug`, `FullDebug`, ... or an integer up to 3.
+    EmissionKind,
+    /// `Default`, `GNU`, `None`, `Apple` or an integer up to 3.
+    NameTableKind,
+    /// A signed integer in the range, or a metadata operand.
+    SIntOrMd(i64, i64),
+    /// An integer of any width (`DIEnumerator`'s value).
+    ApsInt,
+    /// `{...}`: a list of metadata operands.
+    MdList,
+}
+
+/// When the printer writes a field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Print {
+    /// Always (`ShouldSkipZero`/`ShouldSkipNull`/`ShouldSkipEmpty` false,
+    /// `printBool` without a default).
+    Always,
+    /// Not when zero, null, empty or (booleans, tags) the default.
+    SkipDefault,
+    /// Never (read only: folded into other fields or not printed at all).
+    Never,
+    /// By a rule of the kind's own (see `write_node`).
+    Special,
+}
+
+keyword_enum! {
+    /// A field label of the specialized nodes (`line:`, `scope:`, ...), as
+    /// the rows of [`KINDS`] name them: a field is found by its index in
+    /// its kind ([`field_index`]), not by comparing strings.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    #[allow(missing_docs)]
+    pub enum Field {
+        Line = b"line",
+        Column = b"column",
+        Scope = b"scope",
+        InlinedAt = b"inlinedAt",
+        IsImplicitCode = b"isImplicitCode",
+        Var = b"var",
+        Expr = b"expr",
+        Tag = b"tag",
+        Header = b"header",
+        Operands = b"operands",
+        Count = b"count",
+        LowerBound = b"lowerBound",
+        UpperBound = b"upperBound",
+        Stride = b"stride",
+        Name = b"name",
+        Value = b"value",
+        IsUnsigned = b"isUnsigned",
+        Size = b"size",
+        Align = b"align",
+        Encoding = b"encoding",
+        Flags = b"flags",
+        File = b"file",
+        BaseType = b"baseType",
+        Offset = b"offset",
+        ExtraData = b"extraData",
+        DwarfAddressSpace = b"dwarfAddressSpace",
+        Annotations = b"annotations",
+        PtrAuthKey = b"ptrAuthKey",
+        PtrAuthIsAddressDiscriminated = b"ptrAuthIsAddressDiscriminated",
+        PtrAuthExtraDiscriminator = b"ptrAuthExtraDiscriminator",
+        PtrAuthIsaPointer = b"ptrAuthIsaPointer",
+        PtrAuthAuthenticatesNullValues = b"ptrAuthAuthenticatesNullValues",
+        Elements = b"elements",
+        RuntimeLang = b"runtimeLang",
+        VtableHolder = b"vtableHolder",
+        TemplateParams = b"templateParams",
+        Identifier = b"identifier",
+        Discriminator = b"discriminator",
+        DataLocation = b"dataLocation",
+        Associated = b"associated",
+        Allocated = b"allocated",
+        Rank = b"rank",
+        Cc = b"cc",
+        Types = b"types",
+        Filename = b"filename",
+        Directory = b"directory",
+        Checksumkind = b"checksumkind",
+        Checksum = b"checksum",
+        Source = b"source",
+        Language = b"language",
+        Producer = b"producer",
+        IsOptimized = b"isOptimized",
+        RuntimeVersion = b"runtimeVersion",
+        SplitDebugFilename = b"splitDebugFilename",
+        EmissionKind = b"emissionKind",
+        Enums = b"enums",
+        RetainedTypes = b"retainedTypes",
+        Globals = b"globals",
+        Imports = b"imports",
+        Macros = b"macros",
+        DwoId = b"dwoId",
+        SplitDebugInlining = b"splitDebugInlining",
+        DebugInfoForProfiling = b"debugInfoForProfiling",
+        NameTableKind = b"nameTableKind",
+        RangesBaseAddress = b"rangesBaseAddress",
+        Sysroot = b"sysroot",
+        Sdk = b"sdk",
+        LinkageName = b"linkageName",
+        Type = b"type",
+        ScopeLine = b"scopeLine",
+        ContainingType = b"containingType",
+        VirtualIndex = b"virtualIndex",
+        ThisAdjustment = b"thisAdjustment",
+        SpFlags = b"spFlags",
+        Unit = b"unit",
+        Declaration = b"declaration",
+        RetainedNodes = b"retainedNodes",
+        ThrownTypes = b"thrownTypes",
+        TargetFuncName = b"targetFuncName",
+        IsLocal = b"isLocal",
+        IsDefinition = b"isDefinition",
+        Virtuality = b"virtuality",
+        ExportSymbols = b"exportSymbols",
+        ConfigMacros = b"configMacros",
+        IncludePath = b"includePath",
+        Apinotes = b"apinotes",
+        IsDecl = b"isDecl",
+        Defaulted = b"defaulted",
+        Arg = b"arg",
+        Setter = b"setter",
+        Getter = b"getter",
+        Attributes = b"attributes",
+        Entity = b"entity",
+        Nodes = b"nodes",
+        StringLength = b"stringLength",
+        StringLengthExpression = b"stringLengthExpression",
+        StringLocationExpression = b"stringLocationExpression",
+    }
+}
+
+/// One field of a kind's schema.
+#[derive(Debug, Clone, Copy)]
+pub struct FieldDef {
+    /// The label.
+    pub field: Field,
+    /// The values it takes.
+    pub ty: FieldType,
+    /// Whether the parser requires it.
+    pub required: bool,
+    /// Its value when not given (booleans and enums; 0 for the others).
+    pub default: u64,
+    /// When the printer writes it.
+    pub print: Print,
+}
+
+/// A kind's schema.
+#[derive(Debug, Clone, Copy)]
+pub struct KindDef {
+    /// `DILocation`, ...
+    pub name: &'static str,
+    /// The fields, in LLVM 19's printing order (fields that are never
+    /// printed come last).
+    pub fields: &'static [FieldDef],
+    /// Required fields in the order LLParser checks them.
+    pub required_order: &'static [Field],
+}
+
+const fn f(field: Field, ty: FieldType, print: Print) -> FieldDef {
+    FieldDef { field, ty, required: false, default: 0, print }
+}
+const fn r(field: Field, ty: FieldType, print: Print) -> FieldDef {
+    FieldDef { field, ty, required: true, default: 0, print }
+}
+const fn d(field: Field, ty: FieldType, default: u64, print: Print) -> FieldDef {
+    FieldDef { field, ty, required: false, default, print }
+}
+
+use Field as F;
+use FieldType as T;
+use Print::{Always as A, Never as N, SkipDefault as S, Special as X};
+
+pub(crate) const U16: u64 = 0xffff;
+pub(crate) const U32: u64 = 0xffff_ffff;
+const MD: FieldType = T::Md(true);
+const MDNN: FieldType = T::Md(false);
+const STR: FieldType = T::Str(false);
+const LINE: FieldType = T::UInt(U32);
+const SOM: FieldType = T::SIntOrMd(i64::MIN, i64::MAX);
+
+/// Every specialized node kind LLVM 19's parser accepts (Metadata.def),
+/// with its fields in printing order.
+pub const KINDS: &[KindDef] = &[
+    KindDef {
+        name: "DILocation",
+        fields: &[
+            f(F::Line, LINE, A),
+            f(F::Column, T::UInt(U16), S),
+            r(F::Scope, MDNN, A),
+            f(F::InlinedAt, MD, S),
+            f(F::IsImplicitCode, T::Bool, S),
+        ],
+        required_order: &[F::Scope],
+    },
+    KindDef { name: "DIExpression", fields: &[], required_order: &[] },
+    KindDef {
+        name: "DIGlobalVariableExpression",
+        fields: &[r(F::Var, MD, S), r(F::Expr, MD, S)],
+        required_order: &[F::Var, F::Expr],
+    },
+    KindDef {
+        name: "GenericDINode",
+        fields: &[r(F::Tag, T::Tag, A), f(F::Header, STR, S), f(F::Operands, T::MdList, S)],
+        required_order: &[F::Tag],
+    },
+    KindDef {
+        name: "DISubrange",
+        fields: &[
+            f(F::Count, T::SIntOrMd(-1, i64::MAX), X),
+            f(F::LowerBound, SOM, X),
+            f(F::UpperBound, SOM, X),
+            f(F::Stride, SOM, X),
+        ],
+        required_order: &[],
+    },
+    KindDef {
+        name: "DIEnumerator",
+        fields: &[r(F::Name, STR, A), r(F::Value, T::ApsInt, A), f(F::IsUnsigned, T::Bool, S)],
+        required_order: &[F::Name, F::Value],
+    },
+    KindDef {
+        name: "DIBasicType",
+        fields: &[
+            d(F::Tag, T::Tag, 0x24, S),
+            f(F::Name, STR, S),
+            f(F::Size, T::UInt(u64::MAX), S),
+            f(F::Align, T::UInt(U32), S),
+            f(F::Encoding, T::Encoding, S),
+            f(F::Flags, T::DiFlags, S),
+        ],
+        required_order: &[],
+    },
+    KindDef {
+        name: "DIDerivedType",
+        fields: &[
+            r(F::Tag, T::Tag, A),
+            f(F::Name, STR, S),
+            f(F::Scope, MD, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            r(F::BaseType, MD, A),
+            f(F::Size, T::UInt(u64::MAX), S),
+            f(F::Align, T::UInt(U32), X),
+            f(F::Offset, T::UInt(u64::MAX), S),
+            f(F::Flags, T::DiFlags, S),
+            f(F::ExtraData, MD, S),
+            d(F::DwarfAddressSpace, T::UInt(U32), U32, X),
+            f(F::Annotations, MD, S),
+            f(F::PtrAuthKey, T::UInt(7), X),
+            f(F::PtrAuthIsAddressDiscriminated, T::Bool, X),
+            f(F::PtrAuthExtraDiscriminator, T::UInt(U16), X),
+            f(F::PtrAuthIsaPointer, T::Bool, X),
+            f(F::PtrAuthAuthenticatesNullValues, T::Bool, X),
+        ],
+        required_order: &[F::Tag, F::BaseType],
+    },
+    KindDef {
+        name: "DICompositeType",
+        fields: &[
+            r(F::Tag, T::Tag, A),
+            f(F::Name, STR, S),
+            f(F::Scope, MD, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::BaseType, MD, S),
+            f(F::Size, T::UInt(u64::MAX), S),
+            f(F::Align, T::UInt(U32), S),
+            f(F::Offset, T::UInt(u64::MAX), S),
+            f(F::Flags, T::DiFlags, S),
+            f(F::Elements, MD, S),
+            f(F::RuntimeLang, T::Lang, S),
+            f(F::VtableHolder, MD, S),
+            f(F::TemplateParams, MD, S),
+            f(F::Identifier, STR, S),
+            f(F::Discriminator, MD, S),
+            f(F::DataLocation, MD, S),
+            f(F::Associated, MD, S),
+            f(F::Allocated, MD, S),
+            f(F::Rank, SOM, X),
+            f(F::Annotations, MD, S),
+        ],
+        required_order: &[F::Tag],
+    },
+    KindDef {
+        name: "DISubroutineType",
+        fields: &[f(F::Flags, T::DiFlags, S), f(F::Cc, T::Cc, S), r(F::Types, MD, A)],
+        required_order: &[F::Types],
+    },
+    KindDef {
+        name: "DIFile",
+        fields: &[
+            r(F::Filename, STR, A),
+            r(F::Directory, STR, A),
+            d(F::Checksumkind, T::ChecksumKind, 1, X),
+            f(F::Checksum, STR, X),
+            f(F::Source, STR, S),
+        ],
+        required_order: &[F::Filename, F::Directory],
+    },
+    KindDef {
+        name: "DICompileUnit",
+        fields: &[
+            r(F::Language, T::Lang, S),
+            r(F::File, MDNN, A),
+            f(F::Producer, STR, S),
+            f(F::IsOptimized, T::Bool, A),
+            f(F::Flags, STR, S),
+            f(F::RuntimeVersion, T::UInt(U32), A),
+            f(F::SplitDebugFilename, STR, S),
+            f(F::EmissionKind, T::EmissionKind, A),
+            f(F::Enums, MD, S),
+            f(F::RetainedTypes, MD, S),
+            f(F::Globals, MD, S),
+            f(F::Imports, MD, S),
+            f(F::Macros, MD, S),
+            f(F::DwoId, T::UInt(u64::MAX), S),
+            d(F::SplitDebugInlining, T::Bool, 1, S),
+            f(F::DebugInfoForProfiling, T::Bool, S),
+            f(F::NameTableKind, T::NameTableKind, S),
+            f(F::RangesBaseAddress, T::Bool, S),
+            f(F::Sysroot, STR, S),
+            f(F::Sdk, STR, S),
+        ],
+        required_order: &[F::Language, F::File],
+    },
+    KindDef {
+        name: "DISubprogram",
+        fields: &[
+            f(F::Name, STR, S),
+            f(F::LinkageName, STR, S),
+            f(F::Scope, MD, A),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Type, MD, S),
+            f(F::ScopeLine, LINE, S),
+            f(F::ContainingType, MD, S),
+            f(F::VirtualIndex, T::UInt(U32), X),
+            f(F::ThisAdjustment, T::SInt(i32::MIN as i64, i32::MAX as i64), S),
+            f(F::Flags, T::DiFlags, S),
+            f(F::SpFlags, T::SpFlags, X),
+            f(F::Unit, MD, S),
+            f(F::TemplateParams, MD, S),
+            f(F::Declaration, MD, S),
+            f(F::RetainedNodes, MD, S),
+            f(F::ThrownTypes, MD, S),
+            f(F::Annotations, MD, S),
+            f(F::TargetFuncName, STR, S),
+            f(F::IsLocal, T::Bool, N),
+            d(F::IsDefinition, T::Bool, 1, N),
+            f(F::IsOptimized, T::Bool, N),
+            f(F::Virtuality, T::Virtuality, N),
+        ],
+        required_order: &[],
+    },
+    KindDef {
+        name: "DILexicalBlock",
+        fields: &[
+            r(F::Scope, MDNN, A),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Column, T::UInt(U16), S),
+        ],
+        required_order: &[F::Scope],
+    },
+    KindDef {
+        name: "DILexicalBlockFile",
+        fields: &[r(F::Scope, MDNN, A), f(F::File, MD, S), r(F::Discriminator, T::UInt(U32), A)],
+        required_order: &[F::Scope, F::Discriminator],
+    },
+    KindDef {
+        name: "DINamespace",
+        fields: &[f(F::Name, STR, S), r(F::Scope, MD, A), f(F::ExportSymbols, T::Bool, S)],
+        required_order: &[F::Scope],
+    },
+    KindDef {
+        name: "DIModule",
+        fields: &[
+            r(F::Scope, MD, A),
+            r(F::Name, STR, S),
+            f(F::ConfigMacros, STR, S),
+            f(F::IncludePath, STR, S),
+            f(F::Apinotes, STR, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::IsDecl, T::Bool, S),
+        ],
+        required_order: &[F::Scope, F::Name],
+    },
+    KindDef {
+        name: "DITemplateTypeParameter",
+        fields: &[f(F::Name, STR, S), r(F::Type, MD, A), f(F::Defaulted, T::Bool, S)],
+        required_order: &[F::Type],
+    },
+    KindDef {
+        name: "DITemplateValueParameter",
+        fields: &[
+            d(F::Tag, T::Tag, 0x30, S),
+            f(F::Name, STR, S),
+            f(F::Type, MD, S),
+            f(F::Defaulted, T::Bool, S),
+            r(F::Value, MD, A),
+        ],
+        required_order: &[F::Value],
+    },
+    KindDef {
+        name: "DIGlobalVariable",
+        fields: &[
+            f(F::Name, T::Str(true), S),
+            f(F::LinkageName, STR, S),
+            f(F::Scope, MD, A),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Type, MD, S),
+            f(F::IsLocal, T::Bool, A),
+            d(F::IsDefinition, T::Bool, 1, A),
+            f(F::Declaration, MD, S),
+            f(F::TemplateParams, MD, S),
+            f(F::Align, T::UInt(U32), S),
+            f(F::Annotations, MD, S),
+        ],
+        required_order: &[],
+    },
+    KindDef {
+        name: "DILocalVariable",
+        fields: &[
+            f(F::Name, STR, S),
+            f(F::Arg, T::UInt(U16), S),
+            r(F::Scope, MDNN, A),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Type, MD, S),
+            f(F::Flags, T::DiFlags, S),
+            f(F::Align, T::UInt(U32), S),
+            f(F::Annotations, MD, S),
+        ],
+        required_order: &[F::Scope],
+    },
+    KindDef {
+        name: "DILabel",
+        fields: &[r(F::Scope, MDNN, A), r(F::Name, STR, S), r(F::File, MD, S), r(F::Line, LINE, S)],
+        required_order: &[F::Scope, F::Name, F::File, F::Line],
+    },
+    KindDef {
+        name: "DIObjCProperty",
+        fields: &[
+            f(F::Name, STR, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Setter, STR, S),
+            f(F::Getter, STR, S),
+            f(F::Attributes, T::UInt(U32), S),
+            f(F::Type, MD, S),
+        ],
+        required_order: &[],
+    },
+    KindDef {
+        name: "DIImportedEntity",
+        fields: &[
+            r(F::Tag, T::Tag, A),
+            f(F::Name, STR, S),
+            r(F::Scope, MD, A),
+            f(F::Entity, MD, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+            f(F::Elements, MD, S),
+        ],
+        required_order: &[F::Tag, F::Scope],
+    },
+    KindDef { name: "DIAssignID", fields: &[], required_order: &[] },
+    KindDef {
+        name: "DIMacro",
+        fields: &[
+            r(F::Type, T::Macinfo, A),
+            f(F::Line, LINE, S),
+            r(F::Name, STR, S),
+            f(F::Value, STR, S),
+        ],
+        required_order: &[F::Type, F::Name],
+    },
+    KindDef {
+        name: "DIMacroFile",
+        fields: &[
+            f(F::Line, LINE, S),
+            r(F::File, MD, A),
+            f(F::Nodes, MD, S),
+            d(F::Type, T::Macinfo, 3, N),
+        ],
+        required_order: &[F::File],
+    },
+    KindDef {
+        name: "DICommonBlock",
+        fields: &[
+            r(F::Scope, MD, A),
+            f(F::Declaration, MD, A),
+            f(F::Name, STR, S),
+            f(F::File, MD, S),
+            f(F::Line, LINE, S),
+        ],
+        required_order: &[F::Scope],
+    },
+    KindDef {
+        name: "DIStringType",
+        fields: &[
+            d(F::Tag, T::Tag, 0x12, S),
+            f(F::Name, STR, S),
+            f(F::StringLength, MD, S),
+            f(F::StringLengthExpression, MD, S),
+            f(F::StringLocationExpression, MD, S),
+            f(F::Size, T::UInt(u64::MAX), S),
+            f(F::Align, T::UInt(U32), S),
+            f(F::Encoding, T::Encoding, S),
+        ],
+        required_order: &[],
+    },
+    KindDef {
+        name: "DIGenericSubrange",
+        fields: &[
+            f(F::Count, SOM, X),
+            f(F::LowerBound, SOM, X),
+            f(F::UpperBound, SOM, X),
+            f(F::Stride, SOM, X),
+        ],
+        required_order: &[],
+    },
+];
+
+/// The schema of `kind`.
+pub fn schema(kind: DiKind) -> Option<&'static KindDef> {
+    KINDS.get(usize::from(kind.0))
+}
+
+/// The kind named `name` (`DILocation`, `DISubprogram`, ...).
+pub fn kind_by_name(name: &str) -> Option<DiKind> {
+    KINDS.iter().position(|k| k.name == name).map(|i| DiKind(i as u8))
+}
+
+/// The name of `kind`.
+pub fn kind_name(kind: DiKind) -> &'static str {
+    schema(kind).map(|k| k.name).unwrap_or("")
+}
+
+pub(crate) fn kind_is(kind: DiKind, name: &str) -> bool {
+    kind_name(kind) == name
+}
+
+/// Whether a node must be `distinct`: the message LLParser gives when it is
+/// not. With `node` `None`, the kinds that always need it (checked before
+/// the fields are read, at the kind's name); with a node, the
+/// `DISubprogram` definitions (checked after).
+pub fn distinct_required(kind: DiKind, node: Option<&DiNode>) -> Option<&'static str> {
+    match (kind_name(kind), node) {
+        ("DICompileUnit", None) => Some("missing 'distinct', required for !DICompileUnit"),
+        ("DIAssignID", None) => Some("missing 'distinct', required for !DIAssignID()"),
+        ("DISubprogram", Some(n)) => {
+            let i = field_index(kind, F::SpFlags)?;
+            match n.fields.get(i) {
+                Some(DiField::UInt(v)) if v & 8 != 0 => {
+                    Some("missing 'distinct', required for !DISubprogram that is a Definition")
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// No such field in the kind.
+const NO_FIELD: u8 = u8::MAX;
+
+/// `FIELD_INDEX[kind][field]`: the field's position in its kind's row of
+/// [`KINDS`] (`NO_FIELD` if the kind has none), worked out from the table
+/// at compile time.
+static FIELD_INDEX: [[u8; Field::ALL.len()]; KINDS.len()] = {
+    let mut t = [[NO_FIELD; Field::ALL.len()]; KINDS.len()];
+    let mut k = 0;
+    while k < KINDS.len() {
+        let fields = KINDS[k].fields;
+        assert!(fields.len() < NO_FIELD as usize);
+        let mut i = 0;
+        while i < fields.len() {
+            t[k][fields[i].field as usize] = i as u8;
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The position of field `f` in nodes of `kind` (`None` if the kind has
+/// no such field).
+pub fn field_index(kind: DiKind, f: Field) -> Option<usize> {
+    match FIELD_INDEX.get(usize::from(kind.0))?[f as usize] {
+        NO_FIELD => None,
+        i => Some(usize::from(i)),
+    }
+}
+
+impl DiNode {
+    /// The field `f` (`Absent` if not given or not a field of the kind).
+    pub fn field(&self, f: Field) -> &DiField {
+        field_index(self.kind, f).and_then(|i| self.fields.get(i)).unwrap_or(&DiField::Absent)
+    }
+
+    /// The field `f` as an unsigned value (its default when absent).
+    pub fn uint(&self, f: Field) -> u64 {
+        let Some(i) = field_index(self.kind, f) else { return 0 };
+        match self.fields.get(i) {
+            Some(DiField::UInt(v)) => *v,
+            Some(DiField::Int(v)) => *v as u64,
+            _ => schema(self.kind).and_then(|k| k.fields.get(i)).map_or(0, |d| d.default),
+        }
+    }
+}
