@@ -135,35 +135,20 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             return 1;
         }
     };
-    // As llvm-as, which upgrades debug info only when it verifies.
-    let opts = llvmext::ir::parse::ParseOptions::default().upgrade_debug_info(verify);
-    let parsed = llvmext::ir::parse::parse_with_progress(src.bytes(), name, &opts, &mut |at| {
-        src.done_before(at)
-    });
-    // The text is not needed any more.
-    drop(src);
-    let module = match parsed {
-        Ok(p) => {
-            for w in &p.warnings {
-                if let llvmext::ir::debug_info::DebugInfoWarning::InvalidDebugInfo {
-                    errors, ..
-                } = w
-                {
-                    for e in errors {
-                        let _ = writeln!(err, "{e}");
-                    }
-                }
-                let _ = writeln!(err, "warning: {w}");
-            }
-            p.module
-        }
-        Err(e) => {
-            let _ = writeln!(err, "{prog}: {e}");
-            return 1;
-        }
+    // Verify and print at once when the output is a file: the text goes to
+    // a temporary file beside the output, renamed over it only if the
+    // module verifies (so a broken module leaves the output untouched, as
+    // llvm-as leaves it).
+    let at_once = verify && output != "-" && replaceable(output);
+    // As llvm-as, which upgrades debug info only when it verifies. When
+    // verifying and printing at once, the debug-info checks run beside the
+    // printer instead, and a module they find fault with is read again the
+    // usual way (so the faults and warnings are llvm-as's).
+    let opts = llvmext::ir::parse::ParseOptions::default().upgrade_debug_info(verify && !at_once);
+    let mut module = match read(&src, name, &opts, err) {
+        Some(m) => m,
+        None => return 1,
     };
-    // The debug-info checks ran when the module was read (and dropped
-    // invalid debug info, as llvm-as does): the verifier skips them.
     let checks = llvmext::ir::verify::VerifyOptions::default().debug_info(false);
     let broken = |errors: Vec<llvmext::ir::verify::VerifyError>, err: &mut dyn Write| {
         for e in &errors {
@@ -172,18 +157,36 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         let _ = writeln!(err, "{prog}: {name}: error: input module is broken!");
         1
     };
-    if verify && output != "-" && replaceable(output) {
-        // Verify and print at once: the text goes to a temporary file
-        // beside the output, renamed over it only if the module verifies
-        // (so a broken module leaves the output untouched, as llvm-as
-        // leaves it).
+    if at_once {
+        use llvmext::ir::debug_info::{self, DEBUG_METADATA_VERSION};
+        let stale = debug_info::debug_metadata_version(&module) != DEBUG_METADATA_VERSION;
+        if stale {
+            // Stripped unchecked, as LLVM strips it.
+            if let Some(w) = debug_info::upgrade_debug_info(&mut module) {
+                let _ = writeln!(err, "warning: {w}");
+            }
+        }
         let tmp = format!("{output}.llvmext-opt-{}.tmp", std::process::id());
-        let (verified, written) = std::thread::scope(|s| {
+        let (faults, verified, written) = std::thread::scope(|s| {
             let printer = s.spawn(|| write_file(&module, name, &tmp));
+            let faults =
+                if stale { Vec::new() } else { llvmext::ir::verify::verify_debug_info(&module) };
             let verified = llvmext::ir::verify::verify_with(&module, &checks);
-            (verified, printer.join())
+            (faults, verified, printer.join())
         });
         let written = written.unwrap_or_else(|_| Err(std::io::Error::other("printer panicked")));
+        if !faults.is_empty() {
+            // Invalid debug info: read the module again as llvm-as does.
+            let _ = std::fs::remove_file(&tmp);
+            let opts = llvmext::ir::parse::ParseOptions::default();
+            module = match read(&src, name, &opts, err) {
+                Some(m) => m,
+                None => return 1,
+            };
+            drop(src);
+            return emit(&module, name, output, Some(&checks), out, err, &broken);
+        }
+        drop(src);
         if let Err(errors) = verified {
             let _ = std::fs::remove_file(&tmp);
             return broken(errors, err);
@@ -196,24 +199,74 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         return 0;
     }
-    if verify {
-        if let Err(errors) = llvmext::ir::verify::verify_with(&module, &checks) {
+    // The text is not needed any more.
+    drop(src);
+    // The debug-info checks ran when the module was read (and dropped
+    // invalid debug info, as llvm-as does): the verifier skips them.
+    emit(&module, name, output, verify.then_some(&checks), out, err, &broken)
+}
+
+/// Reads the module, printing the parser's warnings (and the debug-info
+/// faults behind them) or its error; `None` after an error.
+fn read(
+    src: &Input,
+    name: &str,
+    opts: &llvmext::ir::parse::ParseOptions,
+    err: &mut dyn Write,
+) -> Option<llvmext::ir::Module> {
+    let parsed = llvmext::ir::parse::parse_with_progress(src.bytes(), name, opts, &mut |at| {
+        src.done_before(at)
+    });
+    match parsed {
+        Ok(p) => {
+            for w in &p.warnings {
+                if let llvmext::ir::debug_info::DebugInfoWarning::InvalidDebugInfo {
+                    errors, ..
+                } = w
+                {
+                    for e in errors {
+                        let _ = writeln!(err, "{e}");
+                    }
+                }
+                let _ = writeln!(err, "warning: {w}");
+            }
+            Some(p.module)
+        }
+        Err(e) => {
+            let _ = writeln!(err, "llvmext-opt: {e}");
+            None
+        }
+    }
+}
+
+/// Verifies `module` with `checks` (unless `None`), then prints it to
+/// `output` (`-`: `out`), one after the other.
+fn emit(
+    module: &llvmext::ir::Module,
+    name: &str,
+    output: &str,
+    checks: Option<&llvmext::ir::verify::VerifyOptions>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    broken: &dyn Fn(Vec<llvmext::ir::verify::VerifyError>, &mut dyn Write) -> u8,
+) -> u8 {
+    if let Some(checks) = checks {
+        if let Err(errors) = llvmext::ir::verify::verify_with(module, checks) {
             return broken(errors, err);
         }
     }
     // Streamed: the printed text is never held whole.
     if output == "-" {
-        if llvmext::ir::write::write_to(&module, name, out).and_then(|_| out.flush()).is_err() {
+        if llvmext::ir::write::write_to(module, name, out).and_then(|_| out.flush()).is_err() {
             return 1;
         }
-    } else if let Err(e) = write_file(&module, name, output) {
+    } else if let Err(e) = write_file(module, name, output) {
         // As opt: the system's message alone.
         let _ = writeln!(err, "{}", os_message(&e));
         return 1;
     }
     0
 }
-
 /// The system's message for `e`, without Rust's " (os error N)".
 fn os_message(e: &std::io::Error) -> String {
     let s = e.to_string();

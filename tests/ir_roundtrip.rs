@@ -249,3 +249,68 @@ fn cli_writes_non_utf8_bytes_exactly() {
     );
     assert!(out.windows(3).any(|w| w == b"g\xffc"), "raw gc name bytes");
 }
+
+/// With a file output, `llvmext-opt` verifies and prints at once and runs
+/// the debug-info checks beside the printer (reading the module again the
+/// usual way when they find a fault): the file, the messages and the exit
+/// status must be what the one-after-the-other path gives on stdout, for
+/// every hand-written module (invalid and stale debug info among them), and
+/// a refused module must leave the output file as it was.
+#[test]
+fn cli_file_output_equals_stdout_output() {
+    let dir = support::cache::corpus_dir().join("ir").join("file-output");
+    fs::create_dir_all(&dir).unwrap();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("llvmext-ir/tests/data/handwritten");
+    let mut files: Vec<_> = fs::read_dir(&data).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let (mut modules, mut refused) = (0, 0);
+    for file in files {
+        // (Some modules hold bytes that are not UTF-8: split the bytes.)
+        let text = fs::read(&file).unwrap();
+        for (i, module) in split_modules(&text).into_iter().enumerate() {
+            let src = dir.join(format!("m{i}.ll"));
+            fs::write(&src, module).unwrap();
+            let out_file = dir.join("out.ll");
+            fs::write(&out_file, "untouched").unwrap();
+            let run = |output: &str| {
+                let args: Vec<String> =
+                    ["-S", &src.display().to_string(), "-o", output].map(String::from).to_vec();
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                let rc = opt::run(&args, &mut out, &mut err);
+                (rc, out, err)
+            };
+            let (rc_file, _, err_file) = run(&out_file.display().to_string());
+            let (rc_out, stdout, err_out) = run("-");
+            let what = format!("{}: module {i}", file.display());
+            assert_eq!(rc_file, rc_out, "{what}");
+            assert_eq!(
+                String::from_utf8_lossy(&err_file),
+                String::from_utf8_lossy(&err_out),
+                "{what}"
+            );
+            let written = fs::read(&out_file).unwrap();
+            if rc_out == 0 {
+                assert_eq!(written, stdout, "{what}");
+            } else {
+                assert_eq!(written, b"untouched", "{what}: a refused module replaced the output");
+                refused += 1;
+            }
+            modules += 1;
+        }
+    }
+    assert!(modules > 200 && refused > 50, "{modules} modules, {refused} refused");
+}
+
+/// The modules of a hand-written suite file (separated by `;--- name`).
+fn split_modules(text: &[u8]) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while let Some(p) = text[i..].windows(6).position(|w| w == b"\n;--- ") {
+        out.push(&text[start..i + p + 1]);
+        start = i + p + 1;
+        i = start;
+    }
+    out.push(&text[start..]);
+    out
+}
