@@ -256,9 +256,11 @@ pub(crate) fn extract_element(
         if lane >= u64::from(len) {
             return Some(c.poison(ty));
         }
-        if let Some(Some(ConstKind::Expr { op: ExprOp::InsertElement, ops, .. })) =
-            c.kind(v).map(|k| Some(k.clone()))
-        {
+        let inserted = match c.kind(v) {
+            Some(ConstKind::Expr { op: ExprOp::InsertElement, ops, .. }) => Some(ops.clone()),
+            _ => None,
+        };
+        if let Some(ops) = inserted {
             let at = ops.get(2).and_then(|&x| int(c, x)).map(|x| x.limbs()[0]);
             match at {
                 Some(at) if at == lane => return ops.get(1).copied(),

@@ -93,3 +93,9 @@
 @f11 = global <4 x i16> bitcast (<2 x i32> <i32 1, i32 2> to <4 x i16>)
 @f12 = global i128 bitcast (fp128 0xL00000000000000003FFF000000000000 to i128)
 @f13 = global <2 x i64> bitcast (<4 x i32> zeroinitializer to <2 x i64>)
+;--- constfold-cf5
+@g = global i32 0
+@h1 = global i32 extractelement (<2 x i32> insertelement (<2 x i32> <i32 1, i32 2>, i32 7, i32 ptrtoint (ptr @g to i32)), i32 0)
+@h2 = global <2 x i32> insertelement (<2 x i32> <i32 1, i32 2>, i32 7, i32 ptrtoint (ptr @g to i32))
+@h3 = global i32 extractelement (<2 x i32> <i32 1, i32 2>, i32 ptrtoint (ptr @g to i32))
+@h4 = global i32 extractelement (<4 x i32> shufflevector (<2 x i32> <i32 1, i32 2>, <2 x i32> <i32 3, i32 4>, <4 x i32> <i32 0, i32 1, i32 2, i32 3>), i32 3)
