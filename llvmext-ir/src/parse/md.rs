@@ -513,13 +513,10 @@ impl<'a> Parser<'a> {
         }
         self.finish_raw();
         // Placeholders.
-        let pending = core::mem::take(&mut self.md.pending);
-        let map: Vec<MdId> =
-            pending.into_iter().map(|r| self.md.final_of(r).unwrap_or(MdId(u32::MAX))).collect();
         let st = &self.md;
         let fix = |id: &mut MdId| {
             if id.0 & PH != 0 {
-                *id = st.resolve(*id, &map).unwrap_or(MdId(u32::MAX));
+                *id = st.resolve(*id).unwrap_or(MdId(u32::MAX));
             }
         };
         for n in &mut self.m.named_md {
@@ -609,7 +606,7 @@ impl<'a> Parser<'a> {
         let st = &self.md;
         for_each_ref_mut(&mut node, |id| {
             if id.0 & PH != 0 {
-                *id = st.resolve(*id, &[]).unwrap_or(MdId(u32::MAX));
+                *id = st.resolve(*id).unwrap_or(MdId(u32::MAX));
             }
         });
         match fin {
@@ -679,17 +676,13 @@ impl MdState<'_> {
         }
     }
 
-    /// The final id of a placeholder (`pending` as mapped already when it
-    /// has been taken).
-    fn resolve(&self, id: MdId, pending: &[MdId]) -> Option<MdId> {
+    /// The final id of a placeholder.
+    fn resolve(&self, id: MdId) -> Option<MdId> {
         let x = id.0 & IDX;
         match id.0 & (SLOT | RAW) {
             SLOT => self.final_of(MdRef::Slot(x)),
             RAW => self.final_of(MdRef::Raw(x)),
-            0 => match self.pending.get(x as usize) {
-                Some(&r) => self.final_of(r),
-                None => pending.get(x as usize).copied(),
-            },
+            0 => self.final_of(*self.pending.get(x as usize)?),
             _ => None,
         }
     }

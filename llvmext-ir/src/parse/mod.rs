@@ -2548,7 +2548,7 @@ impl<'a> Parser<'a> {
                 if !matches!(kind, Some(TypeKind::Int(_)) | Some(TypeKind::Vector { .. })) {
                     return err(loc, "constexpr requires integer or integer vector operands");
                 }
-                Ok(self.fold_binary(op, flags, a, b, ty))
+                Ok(crate::fold::binary(&self.m.types, &mut self.m.consts, op, flags, a, b, ty))
             }
             _ if matches!(
                 ExprOp::from_keyword(w),
@@ -2686,17 +2686,6 @@ impl<'a> Parser<'a> {
             );
         }
         Ok(crate::fold::cast(&mut self.m.types, &mut self.m.consts, op, v, dst))
-    }
-
-    fn fold_binary(
-        &mut self,
-        op: ExprOp,
-        flags: u8,
-        a: ConstId,
-        b: ConstId,
-        ty: TypeId,
-    ) -> ConstId {
-        crate::fold::binary(&self.m.types, &mut self.m.consts, op, flags, a, b, ty)
     }
 
     fn parse_const_gep(&mut self, ty: Option<TypeId>, loc: u32) -> R<ConstId> {

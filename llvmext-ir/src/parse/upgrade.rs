@@ -290,15 +290,14 @@ fn remangle(name: &[u8]) -> Option<Vec<u8>> {
 /// the declarations it adds on the way included (a function renamed out of
 /// a new declaration's way is upgraded in its turn).
 fn intrinsic_upgrades(m: &mut Module, remove: &mut Vec<bool>) {
-    let mut i = 0;
-    while i < m.functions.len() {
+    let mut next = 0;
+    while next < m.functions.len() {
+        let i = next;
+        next += 1;
         remove.resize(m.functions.len(), false);
-        let skip = remove[i] || !m.functions[i].blocks.is_empty();
-        i += 1;
-        if skip {
+        if remove[i] || !m.functions[i].blocks.is_empty() {
             continue;
         }
-        let i = i - 1;
         let name = name_of(&m.functions[i]).to_vec();
         if !name.starts_with(b"llvm.") {
             continue;
