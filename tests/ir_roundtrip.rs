@@ -314,3 +314,47 @@ fn split_modules(text: &[u8]) -> Vec<&[u8]> {
     out.push(&text[start..]);
     out
 }
+
+/// Reading the trailing metadata on a second thread gives the module a
+/// serial read gives: the same printed text, or the same error.
+#[test]
+fn parallel_read_equals_serial_read_on_the_corpus() {
+    use llvmext::ir::parse::{parse_with, ParseOptions};
+    let files = ir_corpus(true);
+    let split = ParseOptions::default().parallel(true).parallel_min_len(0);
+    let (mut failures, mut bytes) = (Vec::new(), 0);
+    let print = |src: &[u8], opts: &ParseOptions| {
+        parse_with(src, "in.ll", opts)
+            .map(|p| llvmext::ir::write::print_bytes(&p.module, "in.ll"))
+            .map_err(|e| e.to_string())
+    };
+    for f in &files {
+        let src = fs::read(&f.path).unwrap();
+        bytes += src.len();
+        let serial = print(&src, &ParseOptions::default());
+        let parallel = print(&src, &split);
+        if serial != parallel {
+            let d = match (&serial, &parallel) {
+                (Ok(a), Ok(b)) => {
+                    first_difference(&String::from_utf8_lossy(a), &String::from_utf8_lossy(b))
+                        .unwrap_or_default()
+                }
+                (a, b) => format!(
+                    "serial {:?}, parallel {:?}",
+                    a.as_ref().map(|_| "ok"),
+                    b.as_ref().map(|_| "ok")
+                ),
+            };
+            failures.push(format!("{}: {d}", f.name));
+        }
+    }
+    eprintln!("{} files ({:.1} MB) read both ways", files.len(), bytes as f64 / 1e6);
+    assert!(files.len() > 20, "the corpus has only {} files", files.len());
+    assert!(
+        failures.is_empty(),
+        "{} of {} differ:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+}

@@ -1,13 +1,27 @@
 //! The `.ll` parser on arbitrary bytes: never a panic, never unbounded
 //! recursion. What it accepts must verify or be rejected by the verifier
 //! with errors (no panic), and a module that verifies must print to text
-//! that parses again and prints the same (use-list orders aside).
+//! that parses again and prints the same (use-list orders aside). Reading
+//! the trailing metadata on a second thread gives the same module or the
+//! same error.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(mut m) = llvmext_ir::parse::parse(data, "fuzz.ll") else { return };
+    use llvmext_ir::parse::{parse_with, ParseOptions};
+    let serial = parse_with(data, "fuzz.ll", &ParseOptions::default());
+    let split = ParseOptions::default().parallel(true).parallel_min_len(0);
+    match (&serial, parse_with(data, "fuzz.ll", &split)) {
+        (Ok(a), Ok(b)) => assert!(
+            llvmext_ir::write::print_bytes(&a.module, "fuzz.ll")
+                == llvmext_ir::write::print_bytes(&b.module, "fuzz.ll"),
+            "a parallel read gives another module"
+        ),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        (a, b) => panic!("serial read ok: {}, parallel read ok: {}", a.is_ok(), b.is_ok()),
+    }
+    let Ok(mut m) = serial.map(|p| p.module) else { return };
     if llvmext_ir::verify::verify(&m).is_err() {
         return;
     }

@@ -183,6 +183,21 @@ impl Metadata {
         MdId(self.nodes.intern_at(id.0, MdEntry { node, distinct: false }))
     }
 
+    /// Whether `id` is uniqued (found by [`get_or_insert`](Self::get_or_insert)).
+    pub(crate) fn is_uniqued(&self, id: MdId) -> bool {
+        self.nodes.is_interned(id.0)
+    }
+
+    /// A copy of the kind table.
+    pub(crate) fn kinds_clone(&self) -> Interner<Box<str>> {
+        self.kinds.clone()
+    }
+
+    /// Takes `kinds` as the kind table.
+    pub(crate) fn take_kinds(&mut self, kinds: Interner<Box<str>>) {
+        self.kinds = kinds;
+    }
+
     /// The node `id`.
     pub fn get(&self, id: MdId) -> Option<&MdNode> {
         self.nodes.get(id.0).map(|e| &e.node)

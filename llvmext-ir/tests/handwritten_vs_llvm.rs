@@ -14,6 +14,8 @@ mod common;
 
 use std::path::Path;
 
+use llvmext_ir::parse::ParseOptions;
+
 /// The `(name, text)` modules of one suite file.
 fn split(src: &[u8]) -> Vec<(String, Vec<u8>)> {
     let mut mods: Vec<(String, Vec<u8>)> = Vec::new();
@@ -44,10 +46,23 @@ fn llvm(src: &[u8]) -> Result<(Vec<u8>, Vec<String>), String> {
     Ok((common::run("llvm-dis-19", &out.stdout), w))
 }
 
-/// Ours: parse, verify, print (as `llvmext-opt -S` does), and the warnings.
+/// Ours: parse, verify, print (as `llvmext-opt -S` does), and the warnings
+/// — the same whether the trailing metadata is read on a second thread or
+/// not.
 fn ours(src: &[u8]) -> Result<(Vec<u8>, Vec<String>), String> {
-    let p = llvmext_ir::parse::parse_with(src, "<stdin>", &Default::default())
-        .map_err(|e| e.to_string())?;
+    let serial = ours_with(src, &Default::default());
+    let split = ParseOptions::default().parallel(true).parallel_min_len(0);
+    assert_eq!(
+        ours_with(src, &split),
+        serial,
+        "a parallel read differs from the serial read of\n{}",
+        String::from_utf8_lossy(src)
+    );
+    serial
+}
+
+fn ours_with(src: &[u8], opts: &ParseOptions) -> Result<(Vec<u8>, Vec<String>), String> {
+    let p = llvmext_ir::parse::parse_with(src, "<stdin>", opts).map_err(|e| e.to_string())?;
     if let Err(errs) = llvmext_ir::verify::verify(&p.module) {
         return Err(errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"));
     }

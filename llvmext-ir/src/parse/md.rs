@@ -39,6 +39,10 @@ pub(crate) enum MdRef {
     Slot(u32),
     /// A provisional node.
     Raw(u32),
+    /// A value (`ty value`) whose text starts at this offset, read once
+    /// the module's types and globals are known (see
+    /// [`Parser::parse_md_tail`]).
+    Deferred(u32),
 }
 
 #[derive(Debug, Clone)]
@@ -58,6 +62,8 @@ pub(crate) struct RawNode {
     /// Its final id: set from the start for a `distinct` node, and for a
     /// node on a cycle of uniqued nodes (which stays apart, as in LLVM).
     fin: Option<MdId>,
+    /// Finished already (by [`Parser::prefinish_raw`]).
+    done: bool,
 }
 
 /// `!N` → (its definition, its first use or definition): a vector for the
@@ -128,6 +134,55 @@ pub(crate) struct MdState<'a> {
     named: HashMap<Cow<'a, [u8]>, usize>,
     /// Field scratch space of `parse_specialized`.
     scratch: Vec<(&'a str, RawDi<'a>, u32)>,
+    /// Values as metadata are skipped and read later (`MdRef::Deferred`):
+    /// set while reading trailing metadata on a thread of its own.
+    defer_values: bool,
+    /// After a merge: how the first part's ids and placeholders map into
+    /// the merged arena (applied to its holders by `md_finish`).
+    remap: Option<Remap>,
+    /// Provisional nodes from here on were read first (by text order):
+    /// the bottom-up finish starts with them, as a serial read would.
+    raw_first: usize,
+    /// Nodes a tail read apart could not finish, in its walk's order.
+    blocked: Vec<u32>,
+    /// The tail read apart marked nodes on cycles of uniqued nodes.
+    uniqued_cycles: bool,
+}
+
+/// How a first part's metadata ids map into the arena of a merge.
+#[derive(Debug)]
+struct Remap {
+    /// Old node id → new id.
+    ids: Vec<MdId>,
+    raw_off: u32,
+    pend_off: u32,
+}
+
+impl Remap {
+    fn placeholder(&self, id: MdId) -> MdId {
+        let x = id.0 & IDX;
+        match id.0 & (SLOT | RAW) {
+            SLOT => id,
+            RAW => MdId(PH | RAW | (x + self.raw_off)),
+            _ => MdId(PH | (x + self.pend_off)),
+        }
+    }
+
+    /// The new id of an old id or placeholder.
+    fn apply(&self, id: MdId) -> MdId {
+        if id.0 & PH != 0 {
+            self.placeholder(id)
+        } else {
+            self.ids.get(id.0 as usize).copied().unwrap_or(MdId(u32::MAX))
+        }
+    }
+}
+
+/// Trailing metadata read on its own (see [`Parser::parse_md_tail`]).
+pub(crate) struct MdTail<'a> {
+    md: crate::metadata::Metadata,
+    st: MdState<'a>,
+    named_md: Vec<NamedMd>,
 }
 
 impl MdState<'_> {
@@ -231,6 +286,11 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok(MdRef::Final(None))
             }
+            _ if self.md.defer_values => {
+                let pos = self.tok.start;
+                self.skip_value()?;
+                Ok(MdRef::Deferred(pos))
+            }
             _ => {
                 // A value as metadata.
                 let tloc = self.loc();
@@ -295,7 +355,7 @@ impl<'a> Parser<'a> {
         let prov =
             if distinct { self.m.md.push_distinct(node) } else { self.m.md.push_ununiqued(node) };
         let k = self.md.raw.len() as u32;
-        self.md.raw.push(RawNode { prov, fin: distinct.then_some(prov) });
+        self.md.raw.push(RawNode { prov, fin: distinct.then_some(prov), done: false });
         MdRef::Raw(k)
     }
 
@@ -305,6 +365,9 @@ impl<'a> Parser<'a> {
         let t = self.text();
         let name = core::str::from_utf8(&t[1..]).unwrap_or("");
         if name == "DIArgList" {
+            if self.md.defer_values {
+                return self.fail("DIArgList outside a function");
+            }
             self.bump();
             self.expect(Tok::LParen, "'(' here")?;
             let mut ops = Vec::new();
@@ -364,7 +427,7 @@ impl<'a> Parser<'a> {
         // Operands not built yet become placeholders.
         let mut provisional = false;
         for (_, v, _) in fields.iter_mut() {
-            if let RawDi::Md(r @ (MdRef::Slot(_) | MdRef::Raw(_))) = v {
+            if let RawDi::Md(r @ (MdRef::Slot(_) | MdRef::Raw(_) | MdRef::Deferred(_))) = v {
                 provisional = true;
                 *r = MdRef::Final(Some(self.md_holder(*r)));
             }
@@ -514,14 +577,23 @@ impl<'a> Parser<'a> {
         self.finish_raw();
         // Placeholders.
         let st = &self.md;
-        let fix = |id: &mut MdId| {
+        let fix_named = |id: &mut MdId| {
             if id.0 & PH != 0 {
                 *id = st.resolve(*id).unwrap_or(MdId(u32::MAX));
             }
         };
         for n in &mut self.m.named_md {
-            n.ops.iter_mut().for_each(fix);
+            n.ops.iter_mut().for_each(fix_named);
         }
+        // The other holders were made before a merge, if there was one.
+        let fix = |id: &mut MdId| {
+            if let Some(r) = &st.remap {
+                *id = r.apply(*id);
+            }
+            if id.0 & PH != 0 {
+                *id = st.resolve(*id).unwrap_or(MdId(u32::MAX));
+            }
+        };
         for g in &mut self.m.globals {
             g.md.iter_mut().for_each(|(_, id)| fix(id));
         }
@@ -547,14 +619,23 @@ impl<'a> Parser<'a> {
     /// an equal node), except `distinct` nodes and nodes on a cycle, which
     /// keep their ids.
     fn finish_raw(&mut self) {
+        self.m.md.reserve_uniqued(self.md.raw.iter().filter(|n| !n.done).count());
+        // Those a tail read apart left, in its order (which is this walk's).
+        for k in core::mem::take(&mut self.md.blocked) {
+            let k = k as usize;
+            if !self.md.raw[k].done {
+                self.finish_one(k);
+                self.md.raw[k].done = true;
+            }
+        }
         let nraw = self.md.raw.len();
-        self.m.md.reserve_uniqued(nraw);
         // 0: not visited, 1: on the stack, 2: finished.
-        let mut state: Vec<u8> = alloc::vec![0; nraw];
+        let mut state: Vec<u8> = self.md.raw.iter().map(|n| if n.done { 2 } else { 0 }).collect();
         // Frames: (node, next child, end of its children in `kids`).
         let mut stack: Vec<(u32, u32, u32)> = Vec::new();
         let mut kids: Vec<u32> = Vec::new();
-        for root in 0..nraw {
+        let first = self.md.raw_first.min(nraw);
+        for root in (first..nraw).chain(0..first) {
             if state[root] != 0 {
                 continue;
             }
@@ -590,6 +671,68 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Finishes, in a tail read apart, the provisional nodes that wait for
+    /// nothing read later (a deferred value, an undefined `!N`): the walk
+    /// and the cycle marks are [`finish_raw`](Self::finish_raw)'s, and the
+    /// nodes left wait in `blocked`, in the walk's order, for the end.
+    #[cfg(feature = "std")]
+    fn prefinish_raw(&mut self) {
+        let nraw = self.md.raw.len();
+        self.m.md.reserve_uniqued(nraw);
+        let mut state: Vec<u8> = alloc::vec![0; nraw];
+        let mut stack: Vec<(u32, u32, u32)> = Vec::new();
+        let mut kids: Vec<u32> = Vec::new();
+        let mut blocked = Vec::new();
+        for root in 0..nraw {
+            if state[root] != 0 {
+                continue;
+            }
+            state[root] = 1;
+            self.raw_children(root, &mut kids);
+            stack.push((root as u32, 0, kids.len() as u32));
+            while let Some(&mut (i, ref mut pos, end)) = stack.last_mut() {
+                if *pos < end {
+                    let j = kids[*pos as usize] as usize;
+                    *pos += 1;
+                    match state[j] {
+                        0 => {
+                            state[j] = 1;
+                            let start = kids.len() as u32;
+                            self.raw_children(j, &mut kids);
+                            stack.push((j as u32, start, kids.len() as u32));
+                        }
+                        1 if self.md.raw[j].fin.is_none() => {
+                            self.md.raw[j].fin = Some(self.md.raw[j].prov);
+                            self.md.uniqued_cycles = true;
+                        }
+                        _ => {}
+                    }
+                } else {
+                    stack.pop();
+                    let start = stack.last().map_or(0, |f| f.2);
+                    kids.truncate(start as usize);
+                    state[i as usize] = 2;
+                    let i = i as usize;
+                    let mut ready = true;
+                    if let Some(node) = self.m.md.get(self.md.raw[i].prov) {
+                        for_each_ref(node, |id| {
+                            if id.0 & PH != 0 && self.md.resolve(id).is_none() {
+                                ready = false;
+                            }
+                        });
+                    }
+                    if ready {
+                        self.finish_one(i);
+                        self.md.raw[i].done = true;
+                    } else {
+                        blocked.push(i as u32);
+                    }
+                }
+            }
+        }
+        self.md.blocked = blocked;
+    }
+
     /// The provisional nodes node `i` refers to.
     fn raw_children(&self, i: usize, out: &mut Vec<u32>) {
         let Some(node) = self.m.md.get(self.md.raw[i].prov) else { return };
@@ -601,7 +744,7 @@ impl<'a> Parser<'a> {
     }
 
     fn finish_one(&mut self, i: usize) {
-        let RawNode { prov, fin } = self.md.raw[i];
+        let RawNode { prov, fin, .. } = self.md.raw[i];
         let mut node = self.m.md.take_ununiqued(prov);
         let st = &self.md;
         for_each_ref_mut(&mut node, |id| {
@@ -613,6 +756,150 @@ impl<'a> Parser<'a> {
             Some(_) => self.m.md.put_ununiqued(prov, node),
             None => self.md.raw[i].fin = Some(self.m.md.unique_at(prov, node)),
         }
+    }
+}
+
+impl<'a> Parser<'a> {
+    /// Skips a value (`ty value`, balanced over brackets) up to the `,`,
+    /// `)` or `}` that ends it.
+    fn skip_value(&mut self) -> R<()> {
+        let mut depth = 0u32;
+        loop {
+            match self.tok.kind {
+                Tok::LParen | Tok::LBrack | Tok::LBrace | Tok::Less => depth += 1,
+                Tok::RParen | Tok::RBrack | Tok::RBrace | Tok::Greater if depth > 0 => depth -= 1,
+                Tok::Comma | Tok::RParen | Tok::RBrace if depth == 0 => return Ok(()),
+                Tok::Eof | Tok::Error(_) | Tok::RBrack | Tok::Greater => {
+                    return self.fail("expected value");
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Reads the metadata statements from offset `at` to the end of `src`
+    /// (nothing else may follow), without the rest of the module: values
+    /// as metadata are left as [`MdRef::Deferred`] for
+    /// [`resolve_deferred`](Self::resolve_deferred) after the merge.
+    #[cfg(feature = "std")]
+    pub(crate) fn parse_md_tail(src: &'a [u8], at: usize) -> R<MdTail<'a>> {
+        let mut p = Parser::new(&src[..0]);
+        p.src = src;
+        p.lex = super::lexer::Lexer::new(src, at);
+        p.bump();
+        p.md.defer_values = true;
+        loop {
+            match p.tok.kind {
+                Tok::Eof => break,
+                Tok::Exclaim => p.md_parse_numbered()?,
+                Tok::MetadataVar => p.md_parse_named()?,
+                _ => return p.fail("expected metadata"),
+            }
+        }
+        p.md.defer_values = false;
+        p.prefinish_raw();
+        Ok(MdTail {
+            md: core::mem::take(&mut p.m.md),
+            st: core::mem::take(&mut p.md),
+            named_md: core::mem::take(&mut p.m.named_md),
+        })
+    }
+
+    /// Merges trailing metadata read apart into this parser, which read
+    /// everything before it: the tail's arena becomes the module's, this
+    /// parser's nodes are added to it (uniqued again), and its
+    /// placeholders are renumbered after the tail's.
+    pub(crate) fn merge_md_tail(&mut self, tail: MdTail<'a>) -> R<()> {
+        let MdTail { md: mut arena, st: mut b, named_md } = tail;
+        let a = &self.md;
+        let nraw = b.raw.len() + a.raw.len();
+        let npend = b.pending.len() + a.pending.len();
+        // Provisional nodes before the tail are walked first: where they
+        // lead into a cycle decides which of its nodes stays apart.
+        if a.slots.iter().any(|(_, e)| e.0.is_some())
+            || (b.uniqued_cycles && !a.raw.is_empty())
+            || !self.m.named_md.is_empty()
+            || nraw > IDX as usize
+            || npend > IDX as usize
+        {
+            return err(0, "metadata before the trailing metadata");
+        }
+        let old = core::mem::take(&mut self.m.md);
+        arena.take_kinds(old.kinds_clone());
+        let mut r = Remap {
+            ids: Vec::with_capacity(old.len()),
+            raw_off: b.raw.len() as u32,
+            pend_off: b.pending.len() as u32,
+        };
+        for i in 0..old.len() as u32 {
+            let id = MdId(i);
+            let Some(node) = old.get(id) else { break };
+            let mut node = node.clone();
+            let mut bad = false;
+            for_each_id_mut(&mut node, |x| {
+                if x.0 & PH == 0 && x.0 >= i {
+                    bad = true;
+                }
+                *x = r.apply(*x);
+            });
+            if bad {
+                return err(0, "metadata refers to a later node");
+            }
+            let new = if old.is_uniqued(id) {
+                arena.get_or_insert(node)
+            } else if old.is_distinct(id) {
+                arena.push_distinct(node)
+            } else {
+                arena.push_ununiqued(node)
+            };
+            r.ids.push(new);
+        }
+        b.raw_first = b.raw.len();
+        for n in &a.raw {
+            b.raw.push(RawNode {
+                prov: r.apply(n.prov),
+                fin: n.fin.map(|f| r.apply(f)),
+                done: n.done,
+            });
+        }
+        for &p in &a.pending {
+            b.pending.push(match p {
+                MdRef::Final(Some(x)) => MdRef::Final(Some(r.apply(x))),
+                MdRef::Raw(k) => MdRef::Raw(k + r.raw_off),
+                p => p,
+            });
+        }
+        // A use of a node the tail does not define: the serial read says
+        // where.
+        if a.slots.iter().any(|(n, _)| b.slots.get(n).map_or(true, |e| e.0.is_none())) {
+            return err(0, "use of undefined metadata");
+        }
+        b.remap = Some(r);
+        self.md = b;
+        self.m.md = arena;
+        self.m.named_md = named_md;
+        Ok(())
+    }
+
+    /// Reads the values the trailing metadata left for later.
+    pub(crate) fn resolve_deferred(&mut self) -> R<()> {
+        for k in 0..self.md.pending.len() {
+            if let MdRef::Deferred(pos) = self.md.pending[k] {
+                self.lex = super::lexer::Lexer::new(self.src, pos as usize);
+                self.bump();
+                self.md.pending[k] = self.parse_md_operand()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Calls `f` on each node id a node holds, `DIArgList` elements too.
+fn for_each_id_mut(node: &mut MdNode, mut f: impl FnMut(&mut MdId)) {
+    match node {
+        MdNode::ArgList(ops) => ops.iter_mut().for_each(f),
+        node => for_each_ref_mut(node, &mut f),
     }
 }
 
@@ -658,7 +945,7 @@ impl MdState<'_> {
                 Some(&(Some(MdRef::Raw(k)), _)) => Some(k),
                 _ => None,
             },
-            MdRef::Final(_) => None,
+            MdRef::Final(_) | MdRef::Deferred(_) => None,
         }
     }
 
@@ -697,6 +984,7 @@ impl MdState<'_> {
                 Some(&(Some(MdRef::Raw(k)), _)) => self.raw.get(k as usize).and_then(|n| n.fin),
                 _ => None,
             },
+            MdRef::Deferred(_) => None,
         }
     }
 }

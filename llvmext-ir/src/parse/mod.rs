@@ -150,11 +150,21 @@ pub struct ParseOptions {
     ///
     /// [`debug_info::upgrade_debug_info`]: crate::debug_info::upgrade_debug_info
     pub upgrade_debug_info: bool,
+    /// Read a module's trailing metadata (the `!N = ...` lines compilers
+    /// print after the last function, half of a `-g` file) on a second
+    /// thread while this one reads the rest (default `false`; needs the
+    /// `std` feature, ignored without it). The module, its printed text
+    /// and every error message are the same as without it: input the
+    /// split does not fit is read again on one thread.
+    pub parallel: bool,
+    /// With [`parallel`](Self::parallel): the least length of trailing
+    /// metadata text worth a thread (default 1 MiB).
+    pub parallel_min_len: usize,
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
-        ParseOptions { upgrade_debug_info: true }
+        ParseOptions { upgrade_debug_info: true, parallel: false, parallel_min_len: 1 << 20 }
     }
 }
 
@@ -162,6 +172,18 @@ impl ParseOptions {
     /// Sets [`upgrade_debug_info`](Self::upgrade_debug_info).
     pub fn upgrade_debug_info(mut self, on: bool) -> Self {
         self.upgrade_debug_info = on;
+        self
+    }
+
+    /// Sets [`parallel`](Self::parallel).
+    pub fn parallel(mut self, on: bool) -> Self {
+        self.parallel = on;
+        self
+    }
+
+    /// Sets [`parallel_min_len`](Self::parallel_min_len).
+    pub fn parallel_min_len(mut self, len: usize) -> Self {
+        self.parallel_min_len = len;
         self
     }
 }
@@ -230,10 +252,28 @@ fn parse_inner(
     src: &[u8],
     file: &str,
     opts: &ParseOptions,
-    done_before: Option<&mut dyn FnMut(usize)>,
+    mut done_before: Option<&mut dyn FnMut(usize)>,
 ) -> Result<Parsed, ParseError> {
+    // Reports stay increasing when a split read is done again serially.
+    let mut high = 0usize;
+    let mut report = |at: usize| {
+        if at > high {
+            high = at;
+            if let Some(f) = done_before.as_mut() {
+                f(at);
+            }
+        }
+    };
     let mut p = Parser::new(src);
-    match p.run(file, done_before) {
+    p.split_min =
+        if opts.parallel && cfg!(feature = "std") { Some(opts.parallel_min_len) } else { None };
+    let mut r = p.run(file, &mut report);
+    if r.is_err() && p.split_used {
+        // Whatever went wrong, the one-thread read says it as it would.
+        p = Parser::new(src);
+        r = p.run(file, &mut report);
+    }
+    match r {
         Ok(()) => {
             let mut m = core::mem::take(&mut p.m);
             // LLVM's module identifier: the file name it was read from.
@@ -303,6 +343,14 @@ pub(crate) struct Parser<'a> {
     pub seen_dbg_calls: bool,
     /// Where the last `target datalayout` string starts.
     dl_loc: u32,
+    /// Read trailing metadata of at least this many bytes on a second
+    /// thread (`ParseOptions::parallel`).
+    split_min: Option<usize>,
+    /// Where the trailing run of metadata statements starts, when no
+    /// metadata statement comes before it (found by the prescan).
+    md_tail: Option<usize>,
+    /// The read was split (an error then means: read again serially).
+    split_used: bool,
 }
 
 /// `memory(readwrite)`: every location read and written (LLVM's
@@ -366,6 +414,9 @@ impl<'a> Parser<'a> {
             seen_dbg_records: false,
             seen_dbg_calls: false,
             dl_loc: 0,
+            split_min: None,
+            md_tail: None,
+            split_used: false,
         }
     }
 
@@ -544,7 +595,7 @@ impl<'a> Parser<'a> {
 
     // ----- the module -----
 
-    fn run(&mut self, file: &str, mut done_before: Option<&mut dyn FnMut(usize)>) -> R<()> {
+    fn run(&mut self, file: &str, report: &mut dyn FnMut(usize)) -> R<()> {
         self.prescan()?;
         // Attribute groups first: they may be referenced before their
         // definition.
@@ -554,18 +605,34 @@ impl<'a> Parser<'a> {
             self.bump();
             self.parse_attr_group()?;
         }
+        self.md.init_kinds(&mut self.m);
+        #[cfg(feature = "std")]
+        if let (Some(min), Some(at)) = (self.split_min, self.md_tail) {
+            if self.src.len() - at >= min {
+                self.split_used = true;
+                return self.run_split(file, at, report);
+            }
+        }
         self.lex = Lexer::new(self.src, 0);
         self.bump();
-        self.md.init_kinds(&mut self.m);
+        self.statements(report)?;
+        self.finish()?;
+        if self.m.source_filename.is_none() {
+            self.m.source_filename = Some(file.as_bytes().into());
+        }
+        Ok(())
+    }
+
+    /// The top-level statements from the current token to the end of
+    /// `self.src`.
+    fn statements(&mut self, report: &mut dyn FnMut(usize)) -> R<()> {
         let mut reported = 0usize;
         loop {
-            if let Some(report) = done_before.as_mut() {
-                // Between top-level entities: what lies before is read.
-                let at = self.tok.start as usize;
-                if at >= reported + PROGRESS_STEP {
-                    report(at);
-                    reported = at;
-                }
+            // Between top-level entities: what lies before is read.
+            let at = self.tok.start as usize;
+            if at >= reported + PROGRESS_STEP {
+                report(at);
+                reported = at;
             }
             match self.tok.kind {
                 Tok::Eof => break,
@@ -576,7 +643,30 @@ impl<'a> Parser<'a> {
             self.past_header = true;
             self.apply_datalayout()?;
         }
+        Ok(())
+    }
+
+    /// [`run`](Self::run) with the trailing metadata from `at` on read by a
+    /// second thread, then merged (any error: the caller reads again on
+    /// one thread, so messages are the serial read's).
+    #[cfg(feature = "std")]
+    fn run_split(&mut self, file: &str, at: usize, report: &mut dyn FnMut(usize)) -> R<()> {
+        let full = self.src;
+        self.src = &full[..at];
+        self.lex = Lexer::new(self.src, 0);
+        self.bump();
+        let (a, tail) = std::thread::scope(|s| {
+            let tail = s.spawn(move || Parser::parse_md_tail(full, at));
+            let a = self.statements(report);
+            (a, tail.join())
+        });
+        a?;
+        let tail = tail.unwrap_or_else(|p| std::panic::resume_unwind(p))?;
+        self.src = full;
+        self.merge_md_tail(tail)?;
+        self.resolve_deferred()?;
         self.finish()?;
+        report(full.len());
         if self.m.source_filename.is_none() {
             self.m.source_filename = Some(file.as_bytes().into());
         }
@@ -601,12 +691,18 @@ impl<'a> Parser<'a> {
         let mut prev = lex.next();
         let mut cur = lex.next();
         let mut at_stmt = true;
+        // The first metadata statement, and the start of the current run
+        // of metadata statements (the split point of a parallel read).
+        let mut first_md = None;
+        let mut md_run = None;
         loop {
             match prev.kind {
                 Tok::Eof => break,
                 // A metadata definition holds nothing the prescan looks for:
                 // skip its line by bytes (half of a `-g` file).
                 Tok::Exclaim | Tok::MetadataVar if at_stmt => {
+                    first_md = first_md.or(Some(prev.start as usize));
+                    md_run = md_run.or(Some(prev.start as usize));
                     lex.pos = skip_line(self.src, prev.end as usize);
                     prev = lex.next();
                     cur = lex.next();
@@ -614,6 +710,7 @@ impl<'a> Parser<'a> {
                     continue;
                 }
                 Tok::GlobalVar | Tok::GlobalId if at_stmt && cur.kind == Tok::Equal => {
+                    md_run = None;
                     // Find the kind: scan to global/constant/alias/ifunc.
                     let name_tok = prev;
                     let mut kind = None;
@@ -648,6 +745,7 @@ impl<'a> Parser<'a> {
                     continue;
                 }
                 Tok::Ident if at_stmt => {
+                    md_run = None;
                     let w = &self.src[prev.start as usize..prev.end as usize];
                     if w == b"define" || w == b"declare" {
                         let is_def = w == b"define";
@@ -683,6 +781,7 @@ impl<'a> Parser<'a> {
                         self.attr_group_pos.push(prev.start as usize);
                     }
                 }
+                _ if at_stmt => md_run = None,
                 _ => {}
             }
             // Statement starts follow these heuristically: after a `}` or a
@@ -697,6 +796,9 @@ impl<'a> Parser<'a> {
                     break;
                 }
             }
+        }
+        if first_md.is_some() && first_md == md_run {
+            self.md_tail = md_run;
         }
         Ok(())
     }
@@ -2881,9 +2983,9 @@ impl<'a> Parser<'a> {
 /// The position after the `}` closing a body whose `{` ends at `pos`.
 fn skip_body(src: &[u8], mut pos: usize) -> usize {
     let mut depth = 1u32;
-    while let Some(&c) = src.get(pos) {
-        pos += 1;
-        match c {
+    while let Some(n) = src.get(pos..).and_then(|t| find_any(t, [b'{', b'}', b'"', b';'])) {
+        pos += n + 1;
+        match src[pos - 1] {
             b'{' => depth += 1,
             b'}' => {
                 depth -= 1;
@@ -2891,35 +2993,59 @@ fn skip_body(src: &[u8], mut pos: usize) -> usize {
                     return pos;
                 }
             }
-            b'"' => match src[pos..].iter().position(|&c| c == b'"') {
+            b'"' => match find_any(&src[pos..], [b'"']) {
                 Some(n) => pos += n + 1,
                 None => return src.len(),
             },
-            b';' => match src[pos..].iter().position(|&c| c == b'\n') {
+            _ => match find_any(&src[pos..], [b'\n']) {
                 Some(n) => pos += n,
                 None => return src.len(),
             },
-            _ => {}
         }
     }
-    pos
+    src.len()
 }
 
 /// The position after the end of the line `pos` is on (string literals
 /// may hold line breaks; comments end at one).
 fn skip_line(src: &[u8], mut pos: usize) -> usize {
-    while let Some(&c) = src.get(pos) {
-        pos += 1;
-        match c {
-            b'\n' => return pos,
-            b'"' => match src[pos..].iter().position(|&c| c == b'"') {
-                Some(n) => pos += n + 1,
-                None => return src.len(),
-            },
-            _ => {}
+    while let Some(n) = src.get(pos..).and_then(|t| find_any(t, [b'\n', b'"'])) {
+        pos += n + 1;
+        if src[pos - 1] == b'\n' {
+            return pos;
+        }
+        match find_any(&src[pos..], [b'"']) {
+            Some(n) => pos += n + 1,
+            None => return src.len(),
         }
     }
-    pos
+    src.len()
+}
+
+/// The first position in `hay` of a byte of `set`, eight bytes at a time
+/// (the prescan skips bodies and metadata lines, most of a file, with it).
+fn find_any<const N: usize>(hay: &[u8], set: [u8; N]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = hay.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let mut hit = 0;
+        for c in set {
+            // The high bit of each byte equal to `c` (and maybe of bytes
+            // above one: the lowest set bit is always exact).
+            let x = w ^ (LO * u64::from(c));
+            hit |= x.wrapping_sub(LO) & !x & HI;
+        }
+        if hit != 0 {
+            return Some(at + (hit.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks.remainder().iter().position(|b| set.contains(b)).map(|p| at + p)
 }
 
 pub(crate) fn parse_u32(d: &[u8]) -> Option<u32> {
@@ -3173,5 +3299,111 @@ fn widen_double(b: u64, k: FloatKind) -> Option<FloatValue> {
         }
         FloatKind::PpcFp128 => Some(FloatValue::PpcFp128(u128::from(b))),
         _ => None,
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    const MODULE: &[u8] = b"@g = global i32 1, !dbg !0
+define i32 @f(i32 %x) !dbg !6 {
+  %y = add i32 %x, 1, !dbg !9
+    #dbg_value(i32 %y, !8, !DIExpression(), !9)
+  call void @h(metadata !10)
+  ret i32 %y, !dbg !9
+}
+declare void @h(metadata)
+!named = !{!10, !10}
+!llvm.dbg.cu = !{!2}
+!llvm.module.flags = !{!5}
+!0 = !DIGlobalVariableExpression(var: !1, expr: !DIExpression())
+!1 = distinct !DIGlobalVariable(name: \"g\", scope: !2, file: !3, type: !4)
+!2 = distinct !DICompileUnit(language: DW_LANG_C11, file: !3, emissionKind: FullDebug)
+!3 = !DIFile(filename: \"a.c\", directory: \"/\")
+!4 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)
+!5 = !{i32 2, !\"Debug Info Version\", i32 3}
+!6 = distinct !DISubprogram(name: \"f\", scope: !3, file: !3, type: !7, unit: !2, spFlags: DISPFlagDefinition)
+!7 = !DISubroutineType(types: !{!4, !4})
+!8 = !DILocalVariable(name: \"y\", scope: !6, file: !3, type: !4)
+!9 = !DILocation(line: 1, scope: !6)
+!10 = !{ptr @g, !11, <2 x i32> <i32 1, i32 2>, !{!10}}
+!11 = !DIDerivedType(tag: DW_TAG_member, baseType: !4, extraData: i64 40)
+";
+
+    fn read(src: &[u8], split: bool) -> Result<Vec<u8>, String> {
+        let opts = ParseOptions::default().parallel(split).parallel_min_len(0);
+        parse_with(src, "a.ll", &opts)
+            .map(|p| crate::write::print_bytes(&p.module, "a.ll"))
+            .map_err(|e| e.to_string())
+    }
+
+    /// Whether a split read of `src` is made, and succeeds.
+    fn splits(src: &[u8]) -> bool {
+        let mut p = Parser::new(src);
+        p.split_min = Some(0);
+        p.run("a.ll", &mut |_| {}).is_ok() && p.split_used
+    }
+
+    #[test]
+    fn trailing_metadata_read_apart_gives_the_serial_module() {
+        assert!(splits(MODULE), "the trailing metadata was not read apart");
+        let serial = read(MODULE, false);
+        assert_eq!(read(MODULE, true), serial);
+        let text = String::from_utf8(serial.unwrap()).unwrap();
+        assert!(text.contains("!{ptr @g, !"), "{text}");
+        assert!(text.contains("extraData: i64 40"), "{text}");
+    }
+
+    #[test]
+    fn odd_trailing_metadata_reads_as_serially() {
+        // Errors (the same message at the same place), and forms the split
+        // read leaves to the serial one.
+        for bad in [
+            &b"!0 = !{i32 1}\n@g = global i32 0\n!1 = !{ptr @nope}\n"[..],
+            b"@g = global i32 0\n!1 = !{ptr @nope}\n",
+            b"@g = global i32 0\n!1 = !{!2}\n",
+            b"@g = global i32 0\n!1 = !{i32 (}\n",
+            b"@g = global i32 0, !dbg !3\n!1 = !{!2}\n!2 = !{}\n",
+            b"@g = global i32 0\n!1 = !DIArgList(i32 1)\n!n = !{!1}\n",
+            b"@g = global i32 0\n!1 = !{}\n!1 = !{}\n",
+            // Provisional nodes before the tail, with a uniqued cycle in it
+            // (read again serially) and without.
+            b"@g = global i32 0, !a !{!1}\n!1 = !{!2}\n!2 = !{!1, i32 1}\n!3 = !{!2}\n",
+            b"@g = global i32 0, !a !{!3}\n!1 = !{!2}\n!2 = !{!1, i32 1}\n!3 = !{!2}\n",
+            b"@g = global i32 0, !a !{!1}\n!1 = !{!2}\n!2 = !{i32 1}\n!3 = !{!2}\n",
+        ] {
+            let serial = read(bad, false);
+            assert_eq!(read(bad, true), serial, "{}", String::from_utf8_lossy(bad));
+        }
+    }
+
+    #[test]
+    fn find_any_finds_the_first_byte_of_the_set() {
+        let hay: Vec<u8> = (0..200u8).map(|i| b'a' + i % 20).collect();
+        for set in [[b'x', b'q'], [b'a', b'z'], [b'{', b'}'], [b't', b'c']] {
+            for from in 0..40 {
+                let want = hay[from..].iter().position(|b| set.contains(b));
+                assert_eq!(find_any(&hay[from..], set), want, "{set:?} from {from}");
+            }
+        }
+        // A byte just above a match (the borrow of the word trick).
+        assert_eq!(find_any(b"\x00\x01\x01\x01\x01\x01\x01\x01", [0x01]), Some(1));
+        assert_eq!(find_any(b"\x01\x00\x00\x00\x00\x00\x00\x00", [0x00]), Some(1));
+        assert_eq!(skip_body(b"{ \"}\" ; }\n { } }x", 1), 16);
+        assert_eq!(skip_body(b"{ \"}", 1), 4);
+        assert_eq!(skip_body(b"{ ; }", 1), 5);
+        assert_eq!(skip_line(b"!0 = !{!\"a\nb\"}\n!1", 0), 15);
+        assert_eq!(skip_line(b"!0 = !{!\"a", 0), 10);
+    }
+
+    #[test]
+    fn the_split_needs_every_metadata_statement_at_the_end() {
+        let mut p = Parser::new(b"!0 = !{}\n@g = global i32 0\n!1 = !{}\n");
+        p.prescan().unwrap();
+        assert_eq!(p.md_tail, None);
+        let mut p = Parser::new(b"@g = global i32 0\n!0 = !{}\n!1 = !{}\n");
+        p.prescan().unwrap();
+        assert_eq!(p.md_tail, Some(18));
     }
 }
