@@ -117,6 +117,64 @@ pub fn print_to(m: &Module, module_id: &str, sink: &mut dyn FnMut(&[u8])) {
     out.flush_now();
 }
 
+/// A module numbered for printing, whose text can be printed in two
+/// parts at once: everything before the numbered metadata nodes
+/// ([`print_head`](Self::print_head)) and those nodes
+/// ([`print_metadata`](Self::print_metadata)), the second half of a `-g`
+/// module. Clone it to print the parts on two threads; the two parts one
+/// after the other are [`print_to`]'s text.
+///
+/// ```
+/// use llvmext_ir::write::{print_bytes, Printer};
+/// let m = llvmext_ir::parse::parse(b"@g = global i32 0, !foo !0\n!0 = !{!\"x\"}\n", "x")?;
+/// let p = Printer::new(&m, "x");
+/// let (mut head, mut md) = (Vec::new(), Vec::new());
+/// std::thread::scope(|s| {
+///     let q = p.clone();
+///     s.spawn(move || q.print_metadata(&mut |piece| md.extend_from_slice(piece)));
+///     p.print_head(&mut |piece| head.extend_from_slice(piece));
+/// });
+/// assert_eq!(md, b"\n!0 = !{!\"x\"}\n");
+/// head.extend_from_slice(&md);
+/// assert_eq!(head, print_bytes(&m, "x"));
+/// # Ok::<(), llvmext_ir::parse::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct Printer<'m> {
+    ctx: Ctx<'m>,
+    module_id: String,
+}
+
+impl<'m> Printer<'m> {
+    /// Numbers `m`'s types, globals, attribute groups and metadata as the
+    /// printer does; `module_id` as in [`print_with_id`].
+    pub fn new(m: &'m Module, module_id: &str) -> Self {
+        Printer { ctx: Ctx::new(m), module_id: module_id.into() }
+    }
+
+    /// Prints everything before the numbered metadata nodes, handing the
+    /// bytes to `sink` piece by piece as [`print_to`] does.
+    pub fn print_head(&self, sink: &mut dyn FnMut(&[u8])) {
+        let mut out = Out { b: Vec::with_capacity(2 * FLUSH_AT), sink: Some(sink) };
+        self.ctx.head(&mut out, &self.module_id);
+        out.flush_now();
+    }
+
+    /// Prints the numbered metadata nodes (`!0 = ...`, after an empty
+    /// line; nothing if there are none).
+    pub fn print_metadata(&self, sink: &mut dyn FnMut(&[u8])) {
+        let mut out = Out { b: Vec::with_capacity(2 * FLUSH_AT), sink: Some(sink) };
+        self.ctx.metadata(&mut out);
+        out.flush_now();
+    }
+}
+
+impl core::fmt::Debug for Printer<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Printer").field("module_id", &self.module_id).finish_non_exhaustive()
+    }
+}
+
 /// How much text [`print_to`] gathers before handing it on.
 const FLUSH_AT: usize = 1 << 16;
 
@@ -365,6 +423,7 @@ fn program_as(dl: Option<&str>) -> u32 {
 
 /// Slot numbers of one function's unnamed arguments, blocks and
 /// instructions.
+#[derive(Clone)]
 struct Locals {
     args: Vec<u32>,
     blocks: Vec<u32>,
@@ -403,6 +462,7 @@ impl Locals {
 }
 
 /// Everything numbered before printing.
+#[derive(Clone)]
 struct Ctx<'m> {
     m: &'m Module,
     /// Every type as printed, by type id.
@@ -818,6 +878,12 @@ impl<'m> Ctx<'m> {
     // ---- module ------------------------------------------------------------
 
     fn module(&self, out: &mut Out, id: &str) {
+        self.head(out, id);
+        self.metadata(out);
+    }
+
+    /// Everything but the numbered metadata nodes.
+    fn head(&self, out: &mut Out, id: &str) {
         let m = self.m;
         if !id.is_empty() && !id.contains('\n') {
             out.push_str("; ModuleID = '");
@@ -963,6 +1029,10 @@ impl<'m> Ctx<'m> {
             }
             out.push_str("}\n");
         }
+    }
+
+    /// The numbered metadata nodes (`!0 = ...`), after everything else.
+    fn metadata(&self, out: &mut Out) {
         if !self.md_order.is_empty() {
             out.push('\n');
             for (i, &n) in self.md_order.iter().enumerate() {
@@ -2476,6 +2546,27 @@ impl<'m> Ctx<'m> {
     fn di_node(&self, out: &mut Out, d: &crate::di::DiNode) {
         let mut scratch = Out::new();
         let mut operand = |o: &mut dyn core::fmt::Write, md: Option<MdId>| -> core::fmt::Result {
+            // The usual operands, `null` and `!N`, straight to the output.
+            let Some(n) = md else { return o.write_str("null") };
+            if let (Some(MdNode::Tuple(_) | MdNode::Di(_)), Some(&slot)) =
+                (self.m.md.get(n), self.md_slot.get(n.0 as usize))
+            {
+                if slot != NONE && !self.is_expr(n) {
+                    let mut buf = [0u8; 11];
+                    let mut i = buf.len();
+                    let mut v = slot;
+                    loop {
+                        i -= 1;
+                        buf[i] = b'0' + (v % 10) as u8;
+                        v /= 10;
+                        if v == 0 {
+                            break;
+                        }
+                    }
+                    buf[i - 1] = b'!';
+                    return o.write_str(core::str::from_utf8(&buf[i - 1..]).unwrap_or(""));
+                }
+            }
             scratch.clear();
             self.md_operand(&mut scratch, md, None);
             o.write_str(scratch.as_str_lossy())

@@ -1247,6 +1247,38 @@ pub fn expression_is_valid(ops: &[u64]) -> bool {
     true
 }
 
+/// `sep` (`""` first, then `", "`), `name` and `": "`.
+fn key(out: &mut dyn Write, sep: &mut &str, name: &str) -> fmt::Result {
+    out.write_str(sep)?;
+    out.write_str(name)?;
+    *sep = ", ";
+    out.write_str(": ")
+}
+
+/// `v` in decimal, without the formatting machinery (the printer's hot
+/// path: every field of every node).
+fn put_u64(out: &mut dyn Write, mut v: u64) -> fmt::Result {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.write_str(core::str::from_utf8(&buf[i..]).unwrap_or(""))
+}
+
+/// `v` in decimal (see [`put_u64`]).
+fn put_i64(out: &mut dyn Write, v: i64) -> fmt::Result {
+    if v < 0 {
+        out.write_str("-")?;
+    }
+    put_u64(out, v.unsigned_abs())
+}
+
 fn write_expression(out: &mut dyn Write, ops: &[u64]) -> fmt::Result {
     out.write_str("!DIExpression(")?;
     let mut sep = "";
@@ -1255,23 +1287,29 @@ fn write_expression(out: &mut dyn Write, ops: &[u64]) -> fmt::Result {
         while pos < ops.len() {
             let op = ops[pos];
             let size = op_size(op);
-            write!(out, "{sep}{}", op_name(op).unwrap_or(""))?;
+            out.write_str(sep)?;
+            out.write_str(op_name(op).unwrap_or(""))?;
             sep = ", ";
             let args = ops.get(pos + 1..pos + size).unwrap_or(&[]);
             if op == 0x1001 {
                 if let [bits, enc] = args {
-                    write!(out, ", {bits}, {}", name_of(DW_ATES, *enc).unwrap_or(""))?;
+                    out.write_str(", ")?;
+                    put_u64(out, *bits)?;
+                    out.write_str(", ")?;
+                    out.write_str(name_of(DW_ATES, *enc).unwrap_or(""))?;
                 }
             } else {
                 for a in args {
-                    write!(out, ", {a}")?;
+                    out.write_str(", ")?;
+                    put_u64(out, *a)?;
                 }
             }
             pos += size;
         }
     } else {
         for v in ops {
-            write!(out, "{sep}{v}")?;
+            out.write_str(sep)?;
+            put_u64(out, *v)?;
             sep = ", ";
         }
     }
@@ -1396,7 +1434,9 @@ pub fn write_node(
             _ => write_expression(out, &[]),
         };
     }
-    write!(out, "!{}(", def.name)?;
+    out.write_str("!")?;
+    out.write_str(def.name)?;
+    out.write_str("(")?;
     let mut sep = "";
     let tag = node.uint(F::Tag);
     for (i, fd) in def.fields.iter().enumerate() {
@@ -1410,8 +1450,8 @@ pub fn write_node(
             match (def.name, fd.field) {
                 ("DISubrange" | "DIGenericSubrange" | "DICompositeType", _) => match v {
                     DiField::Int(n) => {
-                        write!(out, "{sep}{name}: {n}")?;
-                        sep = ", ";
+                        key(out, &mut sep, name)?;
+                        put_i64(out, *n)?;
                     }
                     DiField::Md(Some(id)) => {
                         if def.name == "DIGenericSubrange" {
@@ -1421,9 +1461,8 @@ pub fn write_node(
                                 continue;
                             }
                         }
-                        write!(out, "{sep}{name}: ")?;
+                        key(out, &mut sep, name)?;
                         operand(out, Some(*id))?;
-                        sep = ", ";
                     }
                     _ => {}
                 },
@@ -1444,8 +1483,8 @@ pub fn write_node(
                         write!(out, ", ptrAuthIsaPointer: {}", (w >> 21) & 1 != 0)?;
                         write!(out, ", ptrAuthAuthenticatesNullValues: {}", (w >> 22) & 1 != 0)?;
                     } else if w != 0 {
-                        write!(out, "{sep}align: {w}")?;
-                        sep = ", ";
+                        key(out, &mut sep, "align")?;
+                        put_u64(out, w)?;
                     }
                 }
                 ("DIDerivedType", F::DwarfAddressSpace) => {
@@ -1488,32 +1527,33 @@ pub fn write_node(
             T::Tag => {
                 let t = node.uint(fd.field);
                 if always || t != fd.default {
-                    write!(out, "{sep}{name}: ")?;
+                    key(out, &mut sep, name)?;
                     match tag_name(t) {
                         Some(s) => out.write_str(s)?,
-                        None => write!(out, "{t}")?,
+                        None => put_u64(out, t)?,
                     }
-                    sep = ", ";
                 }
             }
-            T::UInt(_) | T::SInt(..) => {
-                let (zero, text) = match v {
-                    DiField::Int(x) => (*x == 0, format!("{x}")),
-                    _ => {
-                        let x = node.uint(fd.field);
-                        (x == 0, format!("{x}"))
+            T::UInt(_) | T::SInt(..) => match v {
+                DiField::Int(x) => {
+                    if always || *x != 0 {
+                        key(out, &mut sep, name)?;
+                        put_i64(out, *x)?;
                     }
-                };
-                if always || !zero {
-                    write!(out, "{sep}{name}: {text}")?;
-                    sep = ", ";
                 }
-            }
+                _ => {
+                    let x = node.uint(fd.field);
+                    if always || x != 0 {
+                        key(out, &mut sep, name)?;
+                        put_u64(out, x)?;
+                    }
+                }
+            },
             T::Bool => {
                 let b = node.uint(fd.field) != 0;
                 if always || b != (fd.default != 0) {
-                    write!(out, "{sep}{name}: {b}")?;
-                    sep = ", ";
+                    key(out, &mut sep, name)?;
+                    out.write_str(if b { "true" } else { "false" })?;
                 }
             }
             T::Md(_) => {
@@ -1522,26 +1562,24 @@ pub fn write_node(
                     _ => None,
                 };
                 if always || m.is_some() {
-                    write!(out, "{sep}{name}: ")?;
+                    key(out, &mut sep, name)?;
                     operand(out, m)?;
-                    sep = ", ";
                 }
             }
             T::Str(_) => {
                 let s = string_of(md, v);
                 if always || !s.is_empty() {
-                    write!(out, "{sep}{name}: \"")?;
+                    key(out, &mut sep, name)?;
+                    out.write_str("\"")?;
                     write_escaped(out, s)?;
                     out.write_str("\"")?;
-                    sep = ", ";
                 }
             }
             T::DiFlags => {
                 let x = node.uint(fd.field);
                 if x != 0 {
-                    write!(out, "{sep}{name}: ")?;
+                    key(out, &mut sep, name)?;
                     write_flags(out, x, false)?;
-                    sep = ", ";
                 }
             }
             T::SpFlags => {}
@@ -1557,12 +1595,11 @@ pub fn write_node(
                 // printDwarfEnum skips zero whatever it is told;
                 // printMacinfoType always prints.
                 if x != 0 || fd.ty == T::Macinfo {
-                    write!(out, "{sep}{name}: ")?;
+                    key(out, &mut sep, name)?;
                     match name_of(table, x) {
                         Some(s) => out.write_str(s)?,
-                        None => write!(out, "{x}")?,
+                        None => put_u64(out, x)?,
                     }
-                    sep = ", ";
                 }
             }
             T::EmissionKind | T::NameTableKind => {
@@ -1570,8 +1607,8 @@ pub fn write_node(
                 let table =
                     if fd.ty == T::EmissionKind { EMISSION_KINDS } else { NAME_TABLE_KINDS };
                 if always || x != 0 {
-                    write!(out, "{sep}{name}: {}", name_of(table, x).unwrap_or(""))?;
-                    sep = ", ";
+                    key(out, &mut sep, name)?;
+                    out.write_str(name_of(table, x).unwrap_or(""))?;
                 }
             }
             T::ChecksumKind | T::SIntOrMd(..) => {}
@@ -1587,7 +1624,8 @@ pub fn write_node(
             }
             T::MdList => {
                 if let DiField::List(items) = v {
-                    write!(out, "{sep}{name}: {{")?;
+                    key(out, &mut sep, name)?;
+                    out.write_str("{")?;
                     let mut s2 = "";
                     for m in items.iter() {
                         out.write_str(s2)?;
