@@ -128,11 +128,16 @@ pub fn print_to(m: &Module, module_id: &str, sink: &mut dyn FnMut(&[u8])) {
 /// use llvmext_ir::write::{print_bytes, Printer};
 /// let m = llvmext_ir::parse::parse(b"@g = global i32 0, !foo !0\n!0 = !{!\"x\"}\n", "x")?;
 /// let p = Printer::new(&m, "x");
-/// let (mut head, mut md) = (Vec::new(), Vec::new());
-/// std::thread::scope(|s| {
+/// let mut head = Vec::new();
+/// let md = std::thread::scope(|s| {
 ///     let q = p.clone();
-///     s.spawn(move || q.print_metadata(&mut |piece| md.extend_from_slice(piece)));
+///     let other = s.spawn(move || {
+///         let mut md = Vec::new();
+///         q.print_metadata(&mut |piece| md.extend_from_slice(piece));
+///         md
+///     });
 ///     p.print_head(&mut |piece| head.extend_from_slice(piece));
+///     other.join().unwrap()
 /// });
 /// assert_eq!(md, b"\n!0 = !{!\"x\"}\n");
 /// head.extend_from_slice(&md);
