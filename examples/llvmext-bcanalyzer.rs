@@ -8,6 +8,9 @@
 //! On malformed input: what was printed so far, then
 //! `llvmext-bcanalyzer: error: ... at bit N` on stderr and exit status 1.
 
+#[path = "common/os.rs"]
+mod os;
+
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -48,7 +51,7 @@ fn main() -> ExitCode {
     let data = if file == "-" {
         let mut v = Vec::new();
         if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut v) {
-            eprintln!("llvmext-bcanalyzer: error: <stdin>: {e}");
+            eprintln!("llvmext-bcanalyzer: {}", os::os_message(&e));
             return ExitCode::from(1);
         }
         v
@@ -56,7 +59,8 @@ fn main() -> ExitCode {
         match std::fs::read(&file) {
             Ok(d) => d,
             Err(e) => {
-                eprintln!("llvmext-bcanalyzer: error: {file}: {e}");
+                // As llvm-bcanalyzer: the system's message alone.
+                eprintln!("llvmext-bcanalyzer: {}", os::os_message(&e));
                 return ExitCode::from(1);
             }
         }
@@ -66,7 +70,7 @@ fn main() -> ExitCode {
             Ok(bytes) => match std::fs::write(&out, bytes) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("llvmext-bcanalyzer: error: {out}: {e}");
+                    eprintln!("llvmext-bcanalyzer: error: {out}: {}", os::os_message(&e));
                     ExitCode::from(1)
                 }
             },

@@ -6,6 +6,10 @@
 //! (`llvmext-opt: file:line:col: error: message`, the source line and a
 //! caret) with exit status 1.
 
+#[path = "common/os.rs"]
+mod os;
+
+use os::os_message;
 use std::io::{Read, Seek, Write};
 use std::process::ExitCode;
 
@@ -292,14 +296,6 @@ fn emit(
         return 1;
     }
     0
-}
-/// The system's message for `e`, without Rust's " (os error N)".
-fn os_message(e: &std::io::Error) -> String {
-    let s = e.to_string();
-    match s.rfind(" (os error ") {
-        Some(i) if s.ends_with(')') => s[..i].to_string(),
-        _ => s,
-    }
 }
 
 /// Writes into the new file `path` what `print` hands its sink.

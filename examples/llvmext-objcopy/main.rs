@@ -4,6 +4,8 @@
 
 mod coff;
 mod elf;
+#[path = "../common/os.rs"]
+mod os;
 
 use std::process::ExitCode;
 
@@ -16,7 +18,7 @@ fn main() -> ExitCode {
     let data = match std::fs::read(input) {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("llvmext-objcopy: error: '{input}': {e}");
+            eprintln!("llvmext-objcopy: error: '{input}': {}", os::os_message(&e));
             return ExitCode::FAILURE;
         }
     };
@@ -25,7 +27,7 @@ fn main() -> ExitCode {
         Ok(bytes) => match std::fs::write(output, bytes) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("llvmext-objcopy: error: '{output}': {e}");
+                eprintln!("llvmext-objcopy: error: '{output}': {}", os::os_message(&e));
                 ExitCode::FAILURE
             }
         },
