@@ -159,7 +159,7 @@ impl VerifyOptions {
 /// # Ok::<(), llvmext_ir::parse::ParseError>(())
 /// ```
 pub fn verify_with(m: &Module, opts: &VerifyOptions) -> Result<(), Vec<VerifyError>> {
-    let mut v = V { m, errs: Vec::new() };
+    let mut v = V { m, errs: Vec::new(), tbaa_valid: Vec::new() };
     v.module();
     if opts.debug_info {
         v.errs.extend(verify_debug_info(m));
@@ -181,6 +181,9 @@ fn display_name(name: &Name, sigil: char, index: usize) -> String {
 struct V<'a> {
     m: &'a Module,
     errs: Vec<VerifyError>,
+    /// `!tbaa` tags found valid on a memory access (by node id): the check
+    /// depends on nothing else, and a module has few tags and many uses.
+    tbaa_valid: Vec<bool>,
 }
 
 /// Where in a function.
@@ -708,8 +711,21 @@ impl<'a> V<'a> {
         let kind = &inst.kind;
         for &(k, md) in &inst.md {
             if k.0 == 1 && self.m.md.get(md).is_some() {
-                if let Some(msg) = tbaa::check(self.m, kind, md) {
-                    self.at(loc, msg);
+                let access = tbaa::is_access(kind);
+                if access && self.tbaa_valid.get(md.0 as usize) == Some(&true) {
+                    continue;
+                }
+                match tbaa::check(self.m, kind, md) {
+                    Some(msg) => self.at(loc, msg),
+                    None if access => {
+                        if self.tbaa_valid.is_empty() {
+                            self.tbaa_valid = alloc::vec![false; self.m.md.len()];
+                        }
+                        if let Some(v) = self.tbaa_valid.get_mut(md.0 as usize) {
+                            *v = true;
+                        }
+                    }
+                    None => {}
                 }
             }
         }

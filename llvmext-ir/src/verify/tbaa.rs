@@ -233,6 +233,20 @@ fn mask(bits: u32, v: u128) -> u128 {
     }
 }
 
+/// Whether an instruction of kind `kind` may carry a `!tbaa` tag (then
+/// [`check`]'s answer depends on the tag alone).
+pub(super) fn is_access(kind: &InstKind) -> bool {
+    matches!(
+        kind,
+        InstKind::Load { .. }
+            | InstKind::Store { .. }
+            | InstKind::Call { .. }
+            | InstKind::VaArg(_)
+            | InstKind::AtomicRmw { .. }
+            | InstKind::CmpXchg { .. }
+    )
+}
+
 /// The first fault of `!tbaa tag` on an instruction of kind `kind`, with
 /// LLVM's message.
 pub(super) fn check(m: &Module, kind: &InstKind, tag: MdId) -> Option<String> {
@@ -270,16 +284,7 @@ fn check_ops(t: &T<'_>, kind: &InstKind, ops: &[Op], made: Option<(N, Op)>) -> O
                 )
             }
         };
-    let allowed = matches!(
-        kind,
-        InstKind::Load { .. }
-            | InstKind::Store { .. }
-            | InstKind::Call { .. }
-            | InstKind::VaArg(_)
-            | InstKind::AtomicRmw { .. }
-            | InstKind::CmpXchg { .. }
-    );
-    if !allowed {
+    if !is_access(kind) {
         return Some("This instruction shall not have a TBAA access tag!".into());
     }
     if base.is_none() || nops < 3 {
