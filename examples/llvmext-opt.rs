@@ -174,29 +174,31 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         let tmp = format!("{output}.llvmext-opt-{}.tmp", std::process::id());
         let tmp_md = format!("{tmp}.md");
-        // Two threads, four jobs: one numbers the module, prints all but the
-        // metadata nodes and runs the debug-info checks; the other verifies
-        // and prints the metadata nodes (into a file of their own, appended
-        // at the end).
+        // Two threads, five jobs: one numbers the module, prints all but the
+        // metadata nodes, then appends those; the other verifies, prints
+        // the metadata nodes (into a file of their own) and runs the
+        // debug-info checks.
         let (faults, verified, written) = std::thread::scope(|s| {
-            let (tx, rx) = std::sync::mpsc::channel();
-            let (m, tmp) = (&module, &tmp);
+            let (give_printer, printer) = std::sync::mpsc::channel();
+            let (give_md, md_written) = std::sync::mpsc::channel();
+            let (m, tmp, tmp_md) = (&module, &tmp, &tmp_md);
             let first = s.spawn(move || {
                 let p = llvmext::ir::write::Printer::new(m, name);
-                let _ = tx.send(p.clone());
+                let _ = give_printer.send(p.clone());
                 let head = write_part(tmp, |sink| p.print_head(sink));
-                let faults =
-                    if stale { Vec::new() } else { llvmext::ir::verify::verify_debug_info(m) };
-                (head, faults)
+                let md = md_written.recv().unwrap_or_else(|_| Err(panicked()));
+                head.and(md).and_then(|()| append(tmp, tmp_md))
             });
             let verified = llvmext::ir::verify::verify_with(&module, &checks);
-            let md = match rx.recv() {
-                Ok(p) => write_part(&tmp_md, |sink| p.print_metadata(sink)),
-                Err(_) => Err(std::io::Error::other("printer panicked")),
+            let md = match printer.recv() {
+                Ok(p) => write_part(tmp_md, |sink| p.print_metadata(sink)),
+                Err(_) => Err(panicked()),
             };
-            let (head, faults) = first.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
-            let written = head.and(md).and_then(|()| append(tmp, &tmp_md));
-            let _ = std::fs::remove_file(&tmp_md);
+            let _ = give_md.send(md);
+            let faults =
+                if stale { Vec::new() } else { llvmext::ir::verify::verify_debug_info(&module) };
+            let written = first.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+            let _ = std::fs::remove_file(tmp_md);
             (faults, verified, written)
         });
         if !faults.is_empty() {
@@ -308,6 +310,11 @@ fn write_part(path: &str, print: impl FnOnce(&mut dyn FnMut(&[u8]))) -> std::io:
         }
     });
     failed.map_or(Ok(()), Err)
+}
+
+/// The error of a printing thread that panicked.
+fn panicked() -> std::io::Error {
+    std::io::Error::other("printer panicked")
 }
 
 /// Appends the file `from` to the file `to` (in the kernel where it can).
