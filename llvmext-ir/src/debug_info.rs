@@ -237,7 +237,7 @@ fn node_ops(md: &crate::metadata::Metadata, id: MdId) -> Option<Vec<Option<MdId>
 }
 
 fn is_di_location(md: &crate::metadata::Metadata, id: MdId) -> bool {
-    matches!(md.get(id), Some(MdNode::Di(d)) if crate::di::kind_name(d.kind) == "DILocation")
+    matches!(md.get(id), Some(MdNode::Di(d)) if d.kind == crate::di::DiKind::LOCATION)
 }
 
 /// LLVM's `isDILocationReachable`, iterative (metadata graphs can be deep

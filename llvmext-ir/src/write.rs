@@ -508,7 +508,7 @@ impl<'m> Ctx<'m> {
             md_order: Vec::new(),
             as_slot: vec![NONE; m.attrs.set_count()],
             as_order: Vec::new(),
-            expr_kind: crate::di::kind_by_name("DIExpression"),
+            expr_kind: Some(crate::di::DiKind::EXPRESSION),
             prog_as: program_as(m.datalayout.as_deref()),
             other_locals: RefCell::new(HashMap::new()),
         };

@@ -15,7 +15,7 @@ use crate::metadata::{MdNode, Metadata};
 pub mod schema;
 
 pub use schema::*;
-use schema::{kind_is, Field as F, FieldType as T, U16, U32};
+use schema::{Field as F, FieldType as T, U16, U32};
 
 /// A field value as the `.ll` parser read it, before the kind's schema
 /// gives it a meaning.
@@ -788,10 +788,10 @@ pub fn build(
     md: &mut crate::metadata::Metadata,
 ) -> Result<DiNode, DiError> {
     let def = schema(kind).ok_or_else(|| err(usize::MAX, "expected metadata type"))?;
-    if def.name == "DIExpression" {
+    if kind == DiKind::EXPRESSION {
         return build_expression(kind, fields);
     }
-    if def.name == "DIAssignID" {
+    if kind == DiKind::ASSIGN_ID {
         if !fields.is_empty() {
             return Err(err(0, "expected ')' here"));
         }
@@ -1026,8 +1026,8 @@ fn fixup(
             _ => def.fields.get(i).map_or(0, |f| f.default),
         }
     };
-    match def.name {
-        "DIEnumerator" => {
+    match kind {
+        DiKind::ENUMERATOR => {
             let unsigned = get(out, F::IsUnsigned) != 0;
             let negative = match idx(F::Value).and_then(|i| out.get(i)) {
                 Some(DiField::Int(v)) => *v < 0,
@@ -1038,7 +1038,7 @@ fn fixup(
                 return Err(err(usize::MAX, "unsigned enumerator with negative value"));
             }
         }
-        "DIFile" => {
+        DiKind::FILE => {
             let (k, c) = (idx(F::Checksumkind).unwrap_or(0), idx(F::Checksum).unwrap_or(0));
             let (ks, cs) = (seen.get(k) == Some(&true), seen.get(c) == Some(&true));
             if ks != cs {
@@ -1058,7 +1058,7 @@ fn fixup(
                 *slot = DiField::Absent;
             }
         }
-        "DISubprogram" => {
+        DiKind::SUBPROGRAM => {
             let sp = idx(F::SpFlags).unwrap_or(0);
             if seen.get(sp) != Some(&true) {
                 let mut v = get(out, F::Virtuality) & 3;
@@ -1081,7 +1081,7 @@ fn fixup(
                 }
             }
         }
-        "DIDerivedType" => {
+        DiKind::DERIVED_TYPE => {
             // LLVM 19 keeps the pointer-authentication data and the
             // alignment in one 32-bit word: with a key, the packed data
             // replaces the alignment.
@@ -1108,12 +1108,12 @@ fn fixup(
                 }
             }
         }
-        "DIGenericSubrange" => {
+        DiKind::GENERIC_SUBRANGE => {
             // An integer bound is a `DIExpression(DW_OP_consts, N)`.
             for slot in out.iter_mut() {
                 if let DiField::Int(v) = *slot {
                     let e = DiNode {
-                        kind: kind_by_name("DIExpression").unwrap_or(kind),
+                        kind: DiKind::EXPRESSION,
                         fields: Box::new([DiField::Ops(Box::new([0x11, v as u64]))]),
                     };
                     *slot = DiField::Md(Some(md.get_or_insert(MdNode::Di(e))));
@@ -1160,10 +1160,7 @@ fn build_expression(kind: DiKind, fields: &[(&str, DiRaw<'_>)]) -> Result<DiNode
 
 /// A `DIExpression` node with these operations.
 pub fn expression(ops: &[u64]) -> DiNode {
-    DiNode {
-        kind: kind_by_name("DIExpression").unwrap_or(DiKind(1)),
-        fields: Box::new([DiField::Ops(ops.into())]),
-    }
+    DiNode { kind: DiKind::EXPRESSION, fields: Box::new([DiField::Ops(ops.into())]) }
 }
 
 // ---------------------------------------------------------------- printing
@@ -1401,7 +1398,7 @@ fn write_big(out: &mut dyn Write, negative: bool, mag: &[u64]) -> fmt::Result {
 /// expression is one (`DIExpression::isConstant` giving a signed constant).
 fn generic_constant(md: &Metadata, id: MdId) -> Option<i64> {
     let Some(MdNode::Di(n)) = md.get(id) else { return None };
-    if !kind_is(n.kind, "DIExpression") {
+    if n.kind != DiKind::EXPRESSION {
         return None;
     }
     let Some(DiField::Ops(ops)) = n.fields.first() else { return None };
@@ -1428,7 +1425,7 @@ pub fn write_node(
     operand: &mut dyn FnMut(&mut dyn core::fmt::Write, Option<MdId>) -> core::fmt::Result,
 ) -> core::fmt::Result {
     let Some(def) = schema(node.kind) else { return out.write_str("!DIUnknown()") };
-    if def.name == "DIExpression" {
+    if node.kind == DiKind::EXPRESSION {
         return match node.fields.first() {
             Some(DiField::Ops(ops)) => write_expression(out, ops),
             _ => write_expression(out, &[]),
@@ -1447,26 +1444,28 @@ pub fn write_node(
         }
         // Special rules first.
         if fd.print == Print::Special {
-            match (def.name, fd.field) {
-                ("DISubrange" | "DIGenericSubrange" | "DICompositeType", _) => match v {
-                    DiField::Int(n) => {
-                        key(out, &mut sep, name)?;
-                        put_i64(out, *n)?;
-                    }
-                    DiField::Md(Some(id)) => {
-                        if def.name == "DIGenericSubrange" {
-                            if let Some(c) = generic_constant(md, *id) {
-                                write!(out, "{sep}{name}: {c}")?;
-                                sep = ", ";
-                                continue;
-                            }
+            match (node.kind, fd.field) {
+                (DiKind::SUBRANGE | DiKind::GENERIC_SUBRANGE | DiKind::COMPOSITE_TYPE, _) => {
+                    match v {
+                        DiField::Int(n) => {
+                            key(out, &mut sep, name)?;
+                            put_i64(out, *n)?;
                         }
-                        key(out, &mut sep, name)?;
-                        operand(out, Some(*id))?;
+                        DiField::Md(Some(id)) => {
+                            if node.kind == DiKind::GENERIC_SUBRANGE {
+                                if let Some(c) = generic_constant(md, *id) {
+                                    write!(out, "{sep}{name}: {c}")?;
+                                    sep = ", ";
+                                    continue;
+                                }
+                            }
+                            key(out, &mut sep, name)?;
+                            operand(out, Some(*id))?;
+                        }
+                        _ => {}
                     }
-                    _ => {}
-                },
-                ("DIDerivedType", F::Align) => {
+                }
+                (DiKind::DERIVED_TYPE, F::Align) => {
                     let w = node.uint(F::Align);
                     if tag == 0x4300 {
                         // DW_TAG_LLVM_ptrauth_type: the word is the
@@ -1487,13 +1486,13 @@ pub fn write_node(
                         put_u64(out, w)?;
                     }
                 }
-                ("DIDerivedType", F::DwarfAddressSpace) => {
+                (DiKind::DERIVED_TYPE, F::DwarfAddressSpace) => {
                     if let DiField::UInt(a) = v {
                         write!(out, "{sep}dwarfAddressSpace: {a}")?;
                         sep = ", ";
                     }
                 }
-                ("DIFile", F::Checksumkind) => {
+                (DiKind::FILE, F::Checksumkind) => {
                     if let DiField::UInt(k) = v {
                         write!(
                             out,
@@ -1506,14 +1505,14 @@ pub fn write_node(
                         sep = ", ";
                     }
                 }
-                ("DISubprogram", F::VirtualIndex) => {
+                (DiKind::SUBPROGRAM, F::VirtualIndex) => {
                     let vi = node.uint(F::VirtualIndex);
                     if node.uint(F::SpFlags) & 3 != 0 || vi != 0 {
                         write!(out, "{sep}virtualIndex: {vi}")?;
                         sep = ", ";
                     }
                 }
-                ("DISubprogram", F::SpFlags) => {
+                (DiKind::SUBPROGRAM, F::SpFlags) => {
                     write!(out, "{sep}spFlags: ")?;
                     write_flags(out, node.uint(F::SpFlags), true)?;
                     sep = ", ";
@@ -1650,9 +1649,9 @@ pub fn write_node(
 /// operand indices of LLVM 19's `DebugInfoMetadata.h`), otherwise the
 /// schema's order is LLVM's.
 pub fn md_operands(node: &DiNode, out: &mut alloc::vec::Vec<Option<MdId>>) {
-    let order: &[Field] = match kind_name(node.kind) {
-        "DIDerivedType" => &[F::File, F::Scope, F::BaseType, F::ExtraData, F::Annotations],
-        "DICompositeType" => &[
+    let order: &[Field] = match node.kind {
+        DiKind::DERIVED_TYPE => &[F::File, F::Scope, F::BaseType, F::ExtraData, F::Annotations],
+        DiKind::COMPOSITE_TYPE => &[
             F::File,
             F::Scope,
             F::BaseType,
@@ -1666,7 +1665,7 @@ pub fn md_operands(node: &DiNode, out: &mut alloc::vec::Vec<Option<MdId>>) {
             F::Rank,
             F::Annotations,
         ],
-        "DISubprogram" => &[
+        DiKind::SUBPROGRAM => &[
             F::File,
             F::Scope,
             F::Type,
@@ -1678,7 +1677,7 @@ pub fn md_operands(node: &DiNode, out: &mut alloc::vec::Vec<Option<MdId>>) {
             F::ThrownTypes,
             F::Annotations,
         ],
-        "DILexicalBlock" | "DILexicalBlockFile" | "DIModule" => &[F::File, F::Scope],
+        DiKind::LEXICAL_BLOCK | DiKind::LEXICAL_BLOCK_FILE | DiKind::MODULE => &[F::File, F::Scope],
         _ => {
             for f in node.fields.iter() {
                 match f {

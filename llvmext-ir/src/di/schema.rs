@@ -11,6 +11,80 @@ use crate::id::MdId;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DiKind(pub u8);
 
+/// Declares the [`DiKind`] constants, numbered in [`KINDS`]' order; the
+/// build fails if one does not name the schema entry at its index.
+macro_rules! di_kinds {
+    ($($konst:ident = $name:literal,)*) => {
+        #[allow(missing_docs)]
+        impl DiKind {
+            di_kinds!(@consts 0u8, $($konst = $name,)*);
+        }
+        const _: () = {
+            let mut n = 0;
+            $(
+                assert!(str_eq(KINDS[DiKind::$konst.0 as usize].name, $name));
+                n += 1;
+            )*
+            assert!(n == KINDS.len());
+        };
+    };
+    (@consts $n:expr, $konst:ident = $name:literal, $($rest:tt)*) => {
+        #[doc = concat!("`!", $name, "`.")]
+        pub const $konst: DiKind = DiKind($n);
+        di_kinds!(@consts $n + 1, $($rest)*);
+    };
+    (@consts $n:expr,) => {};
+}
+
+/// `a == b`, at compile time.
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+di_kinds! {
+    LOCATION = "DILocation",
+    EXPRESSION = "DIExpression",
+    GLOBAL_VARIABLE_EXPRESSION = "DIGlobalVariableExpression",
+    GENERIC_DI_NODE = "GenericDINode",
+    SUBRANGE = "DISubrange",
+    ENUMERATOR = "DIEnumerator",
+    BASIC_TYPE = "DIBasicType",
+    DERIVED_TYPE = "DIDerivedType",
+    COMPOSITE_TYPE = "DICompositeType",
+    SUBROUTINE_TYPE = "DISubroutineType",
+    FILE = "DIFile",
+    COMPILE_UNIT = "DICompileUnit",
+    SUBPROGRAM = "DISubprogram",
+    LEXICAL_BLOCK = "DILexicalBlock",
+    LEXICAL_BLOCK_FILE = "DILexicalBlockFile",
+    NAMESPACE = "DINamespace",
+    MODULE = "DIModule",
+    TEMPLATE_TYPE_PARAMETER = "DITemplateTypeParameter",
+    TEMPLATE_VALUE_PARAMETER = "DITemplateValueParameter",
+    GLOBAL_VARIABLE = "DIGlobalVariable",
+    LOCAL_VARIABLE = "DILocalVariable",
+    LABEL = "DILabel",
+    OBJC_PROPERTY = "DIObjCProperty",
+    IMPORTED_ENTITY = "DIImportedEntity",
+    ASSIGN_ID = "DIAssignID",
+    MACRO = "DIMacro",
+    MACRO_FILE = "DIMacroFile",
+    COMMON_BLOCK = "DICommonBlock",
+    STRING_TYPE = "DIStringType",
+    GENERIC_SUBRANGE = "DIGenericSubrange",
+}
+
 /// A field value; what it means is given by the kind's schema.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum DiField {
@@ -621,19 +695,15 @@ pub fn kind_name(kind: DiKind) -> &'static str {
     schema(kind).map(|k| k.name).unwrap_or("")
 }
 
-pub(crate) fn kind_is(kind: DiKind, name: &str) -> bool {
-    kind_name(kind) == name
-}
-
 /// Whether a node must be `distinct`: the message LLParser gives when it is
 /// not. With `node` `None`, the kinds that always need it (checked before
 /// the fields are read, at the kind's name); with a node, the
 /// `DISubprogram` definitions (checked after).
 pub fn distinct_required(kind: DiKind, node: Option<&DiNode>) -> Option<&'static str> {
-    match (kind_name(kind), node) {
-        ("DICompileUnit", None) => Some("missing 'distinct', required for !DICompileUnit"),
-        ("DIAssignID", None) => Some("missing 'distinct', required for !DIAssignID()"),
-        ("DISubprogram", Some(n)) => {
+    match (kind, node) {
+        (DiKind::COMPILE_UNIT, None) => Some("missing 'distinct', required for !DICompileUnit"),
+        (DiKind::ASSIGN_ID, None) => Some("missing 'distinct', required for !DIAssignID()"),
+        (DiKind::SUBPROGRAM, Some(n)) => {
             let i = field_index(kind, F::SpFlags)?;
             match n.fields.get(i) {
                 Some(DiField::UInt(v)) if v & 8 != 0 => {

@@ -14,7 +14,7 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::di::{kind_name, DiField, DiNode, Field as F};
+use crate::di::{DiField, DiKind, DiNode, Field as F};
 use crate::id::{MdId, Value};
 use crate::inst::{DbgRecord, InstKind};
 use crate::metadata::MdNode;
@@ -38,46 +38,66 @@ struct W<'m> {
     func: Option<String>,
 }
 
-fn kind(m: &Module, id: Option<MdId>) -> &'static str {
+/// What a metadata operand is, as the checks ask.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum K {
+    /// `null`, or not a node.
+    None,
+    Di(DiKind),
+    Tuple,
+    String,
+    Value,
+    ArgList,
+}
+
+fn kind(m: &Module, id: Option<MdId>) -> K {
     match id.and_then(|i| m.md.get(i)) {
-        Some(MdNode::Di(d)) => kind_name(d.kind),
-        Some(MdNode::Tuple(_)) => "MDTuple",
-        Some(MdNode::String(_)) => "MDString",
-        Some(MdNode::Value(..)) => "Value",
-        Some(MdNode::ArgList(_)) => "DIArgList",
-        _ => "",
+        Some(MdNode::Di(d)) => K::Di(d.kind),
+        Some(MdNode::Tuple(_)) => K::Tuple,
+        Some(MdNode::String(_)) => K::String,
+        Some(MdNode::Value(..)) => K::Value,
+        Some(MdNode::ArgList(_)) => K::ArgList,
+        _ => K::None,
     }
 }
 
-fn is_type_kind(k: &str) -> bool {
+fn is_type_kind(k: K) -> bool {
     matches!(
         k,
-        "DIBasicType" | "DIDerivedType" | "DICompositeType" | "DISubroutineType" | "DIStringType"
+        K::Di(
+            DiKind::BASIC_TYPE
+                | DiKind::DERIVED_TYPE
+                | DiKind::COMPOSITE_TYPE
+                | DiKind::SUBROUTINE_TYPE
+                | DiKind::STRING_TYPE
+        )
     )
 }
 
-fn is_local_scope_kind(k: &str) -> bool {
-    matches!(k, "DISubprogram" | "DILexicalBlock" | "DILexicalBlockFile")
+fn is_local_scope_kind(k: K) -> bool {
+    matches!(k, K::Di(DiKind::SUBPROGRAM | DiKind::LEXICAL_BLOCK | DiKind::LEXICAL_BLOCK_FILE))
 }
 
-fn is_scope_kind(k: &str) -> bool {
+fn is_scope_kind(k: K) -> bool {
     is_type_kind(k)
         || is_local_scope_kind(k)
-        || matches!(k, "DIFile" | "DICompileUnit" | "DINamespace" | "DIModule" | "DICommonBlock")
+        || matches!(
+            k,
+            K::Di(
+                DiKind::FILE
+                    | DiKind::COMPILE_UNIT
+                    | DiKind::NAMESPACE
+                    | DiKind::MODULE
+                    | DiKind::COMMON_BLOCK
+            )
+        )
 }
 
-fn is_di_node_kind(k: &str) -> bool {
-    !matches!(
-        k,
-        "" | "DILocation"
-            | "DIExpression"
-            | "DIGlobalVariableExpression"
-            | "DIAssignID"
-            | "MDTuple"
-            | "MDString"
-            | "Value"
-            | "DIArgList"
-    )
+fn is_di_node_kind(k: K) -> bool {
+    matches!(k, K::Di(d) if !matches!(
+        d,
+        DiKind::LOCATION | DiKind::EXPRESSION | DiKind::GLOBAL_VARIABLE_EXPRESSION | DiKind::ASSIGN_ID
+    ))
 }
 
 /// Whether a `DISubprogram` is a definition (`DISPFlagDefinition`, or the
@@ -109,7 +129,7 @@ impl<'m> W<'m> {
         self.out.push(DiFault { func: self.func.clone(), message });
     }
 
-    fn k(&self, id: Option<MdId>) -> &'static str {
+    fn k(&self, id: Option<MdId>) -> K {
         kind(self.m, id)
     }
 
@@ -165,7 +185,7 @@ impl<'m> W<'m> {
                 _ => {}
             }
             for op in ops.into_iter().flatten().rev() {
-                if !allow_locs && self.k(Some(op)) == "DILocation" {
+                if !allow_locs && self.k(Some(op)) == K::Di(DiKind::LOCATION) {
                     self.fail("DILocation not allowed within this metadata node");
                 }
                 stack.push(op);
@@ -174,7 +194,7 @@ impl<'m> W<'m> {
     }
 
     fn node(&mut self, id: MdId, n: &DiNode) {
-        let name = kind_name(n.kind);
+        let name = n.kind;
         let tag = n.uint(F::Tag);
         let distinct = self.m.md.is_distinct(id);
         macro_rules! check {
@@ -185,30 +205,34 @@ impl<'m> W<'m> {
                 }
             };
         }
-        let file_ok = |w: &Self| md(n, F::File).map_or(true, |f| w.k(Some(f)) == "DIFile");
+        let file_ok =
+            |w: &Self| md(n, F::File).map_or(true, |f| w.k(Some(f)) == K::Di(DiKind::FILE));
         match name {
-            "DILocation" => {
+            DiKind::LOCATION => {
                 let scope = md(n, F::Scope);
                 check!(is_local_scope_kind(self.k(scope)), "location requires a valid scope");
                 if let Some(ia) = md(n, F::InlinedAt) {
-                    check!(self.k(Some(ia)) == "DILocation", "inlined-at should be a location");
+                    check!(
+                        self.k(Some(ia)) == K::Di(DiKind::LOCATION),
+                        "inlined-at should be a location"
+                    );
                 }
-                if self.k(scope) == "DISubprogram" {
+                if self.k(scope) == K::Di(DiKind::SUBPROGRAM) {
                     check!(self.sp_is_definition(scope), "scope points into the type hierarchy");
                 }
             }
-            "GenericDINode" => check!(tag != 0, "invalid tag"),
-            "DISubrange" => {
+            DiKind::GENERIC_DI_NODE => check!(tag != 0, "invalid tag"),
+            DiKind::SUBRANGE => {
                 let given = |f: F| !matches!(n.field(f), DiField::Absent | DiField::Md(None));
                 check!(
                     !(given(F::Count) && given(F::UpperBound)),
                     "Subrange can have any one of count or upperBound"
                 );
             }
-            "DIEnumerator" => {}
-            "DIBasicType" => check!(matches!(tag, 0x24 | 0x3b | 0x12), "invalid tag"),
-            "DIStringType" => check!(tag == 0x12, "invalid tag"),
-            "DIDerivedType" => {
+            DiKind::ENUMERATOR => {}
+            DiKind::BASIC_TYPE => check!(matches!(tag, 0x24 | 0x3b | 0x12), "invalid tag"),
+            DiKind::STRING_TYPE => check!(tag == 0x12, "invalid tag"),
+            DiKind::DERIVED_TYPE => {
                 check!(file_ok(self), "invalid file");
                 let static_member = n.uint(F::Flags) & (1 << 12) != 0;
                 check!(
@@ -238,7 +262,7 @@ impl<'m> W<'m> {
                 check!(self.is_scope(md(n, F::Scope)), "invalid scope");
                 check!(self.is_type(md(n, F::BaseType)), "invalid base type");
             }
-            "DICompositeType" => {
+            DiKind::COMPOSITE_TYPE => {
                 check!(file_ok(self), "invalid file");
                 check!(
                     matches!(tag, 0x01 | 0x13 | 0x17 | 0x04 | 0x02 | 0x33 | 0x2b),
@@ -254,7 +278,7 @@ impl<'m> W<'m> {
                     check!(md(n, F::BaseType).is_some(), "array types must have a base type");
                 }
             }
-            "DISubroutineType" => {
+            DiKind::SUBROUTINE_TYPE => {
                 if let Some(t) = md(n, F::Types) {
                     let Some(types) = self.tuple(t) else {
                         self.fail("invalid composite elements");
@@ -263,7 +287,7 @@ impl<'m> W<'m> {
                     check!(types.iter().all(|x| self.is_type(*x)), "invalid subroutine type ref");
                 }
             }
-            "DIFile" => {
+            DiKind::FILE => {
                 if let Some(sum) = md(n, F::Checksum) {
                     let want = match n.uint(F::Checksumkind) {
                         1 => 32,
@@ -282,15 +306,15 @@ impl<'m> W<'m> {
                     check!(hex, "invalid checksum");
                 }
             }
-            "DICompileUnit" => {
+            DiKind::COMPILE_UNIT => {
                 check!(distinct, "compile units must be distinct");
                 let file = md(n, F::File);
-                check!(self.k(file) == "DIFile", "invalid file");
+                check!(self.k(file) == K::Di(DiKind::FILE), "invalid file");
                 let fname = self.di(file).and_then(|f| md(f, F::Filename));
                 check!(self.string_len(fname) != 0, "invalid filename");
                 let lists: [ListRule; 5] = [
                     (F::Enums, "invalid enum list", "invalid enum type", |w, o| {
-                        w.k(o) == "DICompositeType"
+                        w.k(o) == K::Di(DiKind::COMPOSITE_TYPE)
                             && w.di(o).is_some_and(|d| d.uint(F::Tag) == 0x04)
                     }),
                     (
@@ -300,23 +324,24 @@ impl<'m> W<'m> {
                         |w, o| {
                             o.is_some()
                                 && (is_type_kind(w.k(o))
-                                    || (w.k(o) == "DISubprogram" && !w.sp_is_definition(o)))
+                                    || (w.k(o) == K::Di(DiKind::SUBPROGRAM)
+                                        && !w.sp_is_definition(o)))
                         },
                     ),
                     (
                         F::Globals,
                         "invalid global variable list",
                         "invalid global variable ref",
-                        |w, o| w.k(o) == "DIGlobalVariableExpression",
+                        |w, o| w.k(o) == K::Di(DiKind::GLOBAL_VARIABLE_EXPRESSION),
                     ),
                     (
                         F::Imports,
                         "invalid imported entity list",
                         "invalid imported entity ref",
-                        |w, o| w.k(o) == "DIImportedEntity",
+                        |w, o| w.k(o) == K::Di(DiKind::IMPORTED_ENTITY),
                     ),
                     (F::Macros, "invalid macro list", "invalid macro ref", |w, o| {
-                        matches!(w.k(o), "DIMacro" | "DIMacroFile")
+                        matches!(w.k(o), K::Di(DiKind::MACRO | DiKind::MACRO_FILE))
                     }),
                 ];
                 for (field, list_msg, item_msg, ok) in lists {
@@ -329,7 +354,7 @@ impl<'m> W<'m> {
                     }
                 }
             }
-            "DISubprogram" => {
+            DiKind::SUBPROGRAM => {
                 check!(self.is_scope(md(n, F::Scope)), "invalid scope");
                 if md(n, F::File).is_some() {
                     check!(file_ok(self), "invalid file");
@@ -337,12 +362,16 @@ impl<'m> W<'m> {
                     check!(n.uint(F::Line) == 0, "line specified with no file");
                 }
                 if let Some(t) = md(n, F::Type) {
-                    check!(self.k(Some(t)) == "DISubroutineType", "invalid subroutine type");
+                    check!(
+                        self.k(Some(t)) == K::Di(DiKind::SUBROUTINE_TYPE),
+                        "invalid subroutine type"
+                    );
                 }
                 check!(self.is_type(md(n, F::ContainingType)), "invalid containing type");
                 if let Some(d) = md(n, F::Declaration) {
                     check!(
-                        self.k(Some(d)) == "DISubprogram" && !self.sp_is_definition(Some(d)),
+                        self.k(Some(d)) == K::Di(DiKind::SUBPROGRAM)
+                            && !self.sp_is_definition(Some(d)),
                         "invalid subprogram declaration"
                     );
                 }
@@ -354,7 +383,7 @@ impl<'m> W<'m> {
                     check!(
                         items.iter().all(|o| matches!(
                             self.k(*o),
-                            "DILocalVariable" | "DILabel" | "DIImportedEntity"
+                            K::Di(DiKind::LOCAL_VARIABLE | DiKind::LABEL | DiKind::IMPORTED_ENTITY)
                         )),
                         "invalid retained nodes, expected DILocalVariable, DILabel or DIImportedEntity"
                     );
@@ -363,7 +392,7 @@ impl<'m> W<'m> {
                 if sp_definition(n) {
                     check!(distinct, "subprogram definitions must be distinct");
                     check!(unit.is_some(), "subprogram definitions must have a compile unit");
-                    check!(self.k(unit) == "DICompileUnit", "invalid unit type");
+                    check!(self.k(unit) == K::Di(DiKind::COMPILE_UNIT), "invalid unit type");
                 } else {
                     check!(unit.is_none(), "subprogram declarations must not have a compile unit");
                     check!(
@@ -372,33 +401,33 @@ impl<'m> W<'m> {
                     );
                 }
             }
-            "DILexicalBlock" | "DILexicalBlockFile" => {
+            DiKind::LEXICAL_BLOCK | DiKind::LEXICAL_BLOCK_FILE => {
                 let scope = md(n, F::Scope);
                 check!(is_local_scope_kind(self.k(scope)), "invalid local scope");
-                if self.k(scope) == "DISubprogram" {
+                if self.k(scope) == K::Di(DiKind::SUBPROGRAM) {
                     check!(self.sp_is_definition(scope), "scope points into the type hierarchy");
                 }
-                if name == "DILexicalBlock" {
+                if name == DiKind::LEXICAL_BLOCK {
                     check!(
                         n.uint(F::Line) != 0 || n.uint(F::Column) == 0,
                         "cannot have column info without line info"
                     );
                 }
             }
-            "DINamespace" | "DICommonBlock" => {
+            DiKind::NAMESPACE | DiKind::COMMON_BLOCK => {
                 if let Some(s) = md(n, F::Scope) {
                     check!(is_scope_kind(self.k(Some(s))), "invalid scope ref");
                 }
             }
-            "DIModule" => check!(self.string_len(md(n, F::Name)) != 0, "anonymous module"),
-            "DIMacro" => {
+            DiKind::MODULE => check!(self.string_len(md(n, F::Name)) != 0, "anonymous module"),
+            DiKind::MACRO => {
                 check!(matches!(n.uint(F::Type), 1 | 2), "invalid macinfo type");
                 check!(self.string_len(md(n, F::Name)) != 0, "anonymous macro");
             }
-            "DITemplateTypeParameter" | "DITemplateValueParameter" => {
+            DiKind::TEMPLATE_TYPE_PARAMETER | DiKind::TEMPLATE_VALUE_PARAMETER => {
                 check!(self.is_type(md(n, F::Type)), "invalid type ref");
             }
-            "DIGlobalVariable" => {
+            DiKind::GLOBAL_VARIABLE => {
                 if let Some(s) = md(n, F::Scope) {
                     check!(is_scope_kind(self.k(Some(s))), "invalid scope");
                 }
@@ -408,7 +437,7 @@ impl<'m> W<'m> {
                     check!(md(n, F::Type).is_some(), "missing global variable type");
                 }
             }
-            "DILocalVariable" => {
+            DiKind::LOCAL_VARIABLE => {
                 if let Some(s) = md(n, F::Scope) {
                     check!(is_scope_kind(self.k(Some(s))), "invalid scope");
                 }
@@ -418,9 +447,9 @@ impl<'m> W<'m> {
                     is_local_scope_kind(self.k(md(n, F::Scope))),
                     "local variable requires a valid scope"
                 );
-                check!(self.k(md(n, F::Type)) != "DISubroutineType", "invalid type");
+                check!(self.k(md(n, F::Type)) != K::Di(DiKind::SUBROUTINE_TYPE), "invalid type");
             }
-            "DILabel" => {
+            DiKind::LABEL => {
                 if let Some(s) = md(n, F::Scope) {
                     check!(is_scope_kind(self.k(Some(s))), "invalid scope");
                 }
@@ -430,18 +459,18 @@ impl<'m> W<'m> {
                     "label requires a valid scope"
                 );
             }
-            "DIGlobalVariableExpression" => {
-                check!(self.k(md(n, F::Var)) == "DIGlobalVariable", "missing variable");
+            DiKind::GLOBAL_VARIABLE_EXPRESSION => {
+                check!(self.k(md(n, F::Var)) == K::Di(DiKind::GLOBAL_VARIABLE), "missing variable");
                 if let (Some(var), Some(e)) = (md(n, F::Var), md(n, F::Expr)) {
                     if let Some(msg) = self.fragment_fault(var, e) {
                         self.fail(msg);
                     }
                 }
             }
-            "DIExpression" => {
+            DiKind::EXPRESSION => {
                 check!(crate::di::expression_is_valid(expr_ops(n)), "invalid expression")
             }
-            "DIImportedEntity" => {
+            DiKind::IMPORTED_ENTITY => {
                 check!(matches!(tag, 0x3a | 0x08), "invalid tag");
                 if let Some(s) = md(n, F::Scope) {
                     check!(is_scope_kind(self.k(Some(s))), "invalid scope for imported entity");
@@ -449,7 +478,7 @@ impl<'m> W<'m> {
                 let e = md(n, F::Entity);
                 check!(e.is_none() || is_di_node_kind(self.k(e)), "invalid imported entity");
             }
-            "DIAssignID" => check!(distinct, "DIAssignID must be distinct"),
+            DiKind::ASSIGN_ID => check!(distinct, "DIAssignID must be distinct"),
             _ => {}
         }
     }
@@ -458,8 +487,10 @@ impl<'m> W<'m> {
     fn subprogram_of(&self, mut scope: Option<MdId>) -> Option<MdId> {
         for _ in 0..10_000 {
             match self.k(scope) {
-                "DISubprogram" => return scope,
-                "DILexicalBlock" | "DILexicalBlockFile" => scope = md(self.di(scope)?, F::Scope),
+                K::Di(DiKind::SUBPROGRAM) => return scope,
+                K::Di(DiKind::LEXICAL_BLOCK | DiKind::LEXICAL_BLOCK_FILE) => {
+                    scope = md(self.di(scope)?, F::Scope)
+                }
                 _ => return None,
             }
         }
@@ -472,7 +503,7 @@ impl<'m> W<'m> {
         for _ in 0..10_000 {
             let d = self.di(Some(loc))?;
             match md(d, F::InlinedAt) {
-                Some(ia) if self.k(Some(ia)) == "DILocation" => loc = ia,
+                Some(ia) if self.k(Some(ia)) == K::Di(DiKind::LOCATION) => loc = ia,
                 _ => return self.subprogram_of(md(d, F::Scope)),
             }
         }
@@ -485,7 +516,7 @@ impl<'m> W<'m> {
         let mut sp = None;
         for &(k, id) in &f.md {
             if Some(k) == dbg {
-                if self.k(Some(id)) != "DISubprogram" {
+                if self.k(Some(id)) != K::Di(DiKind::SUBPROGRAM) {
                     self.fail("function !dbg attachment must be a subprogram");
                 } else {
                     sp = Some(id);
@@ -501,7 +532,7 @@ impl<'m> W<'m> {
             for &(k, id) in &inst.md {
                 let is_dbg = Some(k) == dbg;
                 if is_dbg {
-                    if self.k(Some(id)) != "DILocation" {
+                    if self.k(Some(id)) != K::Di(DiKind::LOCATION) {
                         self.fail("invalid !dbg metadata attachment");
                         continue;
                     }
@@ -576,7 +607,7 @@ impl<'m> W<'m> {
         }
         let (offset, size) = crate::di::expression_fragment(ops)?;
         // Artificial variables (clang's anonymous-union members) are exempt.
-        if kind_name(v.kind) == "DILocalVariable" && v.uint(F::Flags) & (1 << 6) != 0 {
+        if v.kind == DiKind::LOCAL_VARIABLE && v.uint(F::Flags) & (1 << 6) != 0 {
             return None;
         }
         let var_size = self.variable_size(md(v, F::Type))?;
@@ -591,14 +622,14 @@ impl<'m> W<'m> {
     fn variable_size(&self, mut ty: Option<MdId>) -> Option<u64> {
         for _ in 0..10_000 {
             let d = self.di(ty)?;
-            let k = kind_name(d.kind);
+            let k = K::Di(d.kind);
             if is_type_kind(k) {
                 let size = d.uint(F::Size);
                 if size != 0 {
                     return Some(size);
                 }
             }
-            if k != "DIDerivedType" {
+            if k != K::Di(DiKind::DERIVED_TYPE) {
                 return None;
             }
             ty = md(d, F::BaseType);
@@ -632,14 +663,14 @@ impl<'m> W<'m> {
                 if !self.is_location(*location) {
                     return self.fail("invalid #dbg record address/value");
                 }
-                if self.k(Some(*variable)) != "DILocalVariable" {
+                if self.k(Some(*variable)) != K::Di(DiKind::LOCAL_VARIABLE) {
                     return self.fail("invalid #dbg record variable");
                 }
-                if self.k(Some(*expression)) != "DIExpression" {
+                if self.k(Some(*expression)) != K::Di(DiKind::EXPRESSION) {
                     return self.fail("invalid #dbg record expression");
                 }
                 if let Some((id, addr, addr_expr)) = assign {
-                    if self.k(Some(*id)) != "DIAssignID" {
+                    if self.k(Some(*id)) != K::Di(DiKind::ASSIGN_ID) {
                         return self.fail("invalid #dbg_assign DIAssignID");
                     }
                     let addr_ok = match self.m.md.get(*addr) {
@@ -650,7 +681,7 @@ impl<'m> W<'m> {
                     if !addr_ok {
                         return self.fail("invalid #dbg_assign address");
                     }
-                    if self.k(Some(*addr_expr)) != "DIExpression" {
+                    if self.k(Some(*addr_expr)) != K::Di(DiKind::EXPRESSION) {
                         return self.fail("invalid #dbg_assign address expression");
                     }
                 }
@@ -658,7 +689,7 @@ impl<'m> W<'m> {
                 if !self.is_type(var.and_then(|v| md(v, F::Type))) {
                     return self.fail("invalid type ref");
                 }
-                if self.k(Some(*dbg_loc)) != "DILocation" {
+                if self.k(Some(*dbg_loc)) != K::Di(DiKind::LOCATION) {
                     return self.fail("invalid #dbg record DILocation");
                 }
                 let var_sp = self.subprogram_of(var.and_then(|v| md(v, F::Scope)));
@@ -676,10 +707,10 @@ impl<'m> W<'m> {
                 }
             }
             DbgRecord::Label { label, dbg_loc } => {
-                if self.k(Some(*label)) != "DILabel" {
+                if self.k(Some(*label)) != K::Di(DiKind::LABEL) {
                     return self.fail("invalid #dbg_label intrinsic variable");
                 }
-                if self.k(Some(*dbg_loc)) != "DILocation" {
+                if self.k(Some(*dbg_loc)) != K::Di(DiKind::LOCATION) {
                     return;
                 }
                 let label_sp =
@@ -742,14 +773,14 @@ impl<'m> W<'m> {
                 "assign" => "invalid llvm.dbg.assign intrinsic address/value"
             ));
         }
-        if self.k(arg(1)) != "DILocalVariable" {
+        if self.k(arg(1)) != K::Di(DiKind::LOCAL_VARIABLE) {
             return self.fail(msg!(
                 "declare" => "invalid llvm.dbg.declare intrinsic variable",
                 "value" => "invalid llvm.dbg.value intrinsic variable",
                 "assign" => "invalid llvm.dbg.assign intrinsic variable"
             ));
         }
-        if self.k(arg(2)) != "DIExpression" {
+        if self.k(arg(2)) != K::Di(DiKind::EXPRESSION) {
             return self.fail(msg!(
                 "declare" => "invalid llvm.dbg.declare intrinsic expression",
                 "value" => "invalid llvm.dbg.value intrinsic expression",
@@ -757,7 +788,7 @@ impl<'m> W<'m> {
             ));
         }
         if kind == "assign" {
-            if self.k(arg(3)) != "DIAssignID" {
+            if self.k(arg(3)) != K::Di(DiKind::ASSIGN_ID) {
                 return self.fail("invalid llvm.dbg.assign intrinsic DIAssignID");
             }
             let addr_ok = match arg(4).and_then(|a| self.m.md.get(a)) {
@@ -768,7 +799,7 @@ impl<'m> W<'m> {
             if !addr_ok {
                 return self.fail("invalid llvm.dbg.assign intrinsic address");
             }
-            if self.k(arg(5)) != "DIExpression" {
+            if self.k(arg(5)) != K::Di(DiKind::EXPRESSION) {
                 return self.fail("invalid llvm.dbg.assign intrinsic address expression");
             }
         }
@@ -776,7 +807,7 @@ impl<'m> W<'m> {
         let loc = dbg.and_then(|d| inst.md.iter().find(|e| e.0 == d)).map(|e| e.1);
         match loc {
             // A broken !dbg attachment is reported elsewhere.
-            Some(l) if self.k(Some(l)) != "DILocation" => return,
+            Some(l) if self.k(Some(l)) != K::Di(DiKind::LOCATION) => return,
             Some(_) => {}
             None => {
                 return self.fail(msg!(
@@ -827,7 +858,7 @@ pub(super) fn check(m: &Module) -> Vec<DiFault> {
             w.fail("unrecognized named metadata node in the llvm.dbg namespace");
         }
         for &id in n.ops.iter() {
-            if cu && kind(m, Some(id)) != "DICompileUnit" {
+            if cu && kind(m, Some(id)) != K::Di(DiKind::COMPILE_UNIT) {
                 w.fail("invalid compile unit");
             }
             w.walk(id, true);
@@ -842,7 +873,7 @@ pub(super) fn check(m: &Module) -> Vec<DiFault> {
         .collect();
     for (i, &seen) in w.seen.iter().enumerate() {
         let id = MdId(i as u32);
-        if seen && kind(m, Some(id)) == "DICompileUnit" && !listed.contains(&id) {
+        if seen && kind(m, Some(id)) == K::Di(DiKind::COMPILE_UNIT) && !listed.contains(&id) {
             w.out.push(DiFault { func: None, message: "DICompileUnit not listed in llvm.dbg.cu" });
         }
     }
