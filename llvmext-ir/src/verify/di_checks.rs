@@ -100,6 +100,18 @@ fn is_di_node_kind(k: K) -> bool {
     ))
 }
 
+/// A node check: `Err` with LLVM's message at the first fault.
+type Check = Result<(), &'static str>;
+
+/// `Err(message)` unless `ok`.
+fn ensure(ok: bool, message: &'static str) -> Check {
+    if ok {
+        Ok(())
+    } else {
+        Err(message)
+    }
+}
+
 /// Whether a `DISubprogram` is a definition (`DISPFlagDefinition`, or the
 /// old `isDefinition:` field, true by default).
 fn sp_definition(d: &DiNode) -> bool {
@@ -193,49 +205,64 @@ impl<'m> W<'m> {
         }
     }
 
+    /// The checks of one node, a function per family as LLVM's Verifier
+    /// has (`visitDILocation`, the types, `visitDICompileUnit`, ...).
     fn node(&mut self, id: MdId, n: &DiNode) {
-        let name = n.kind;
-        let tag = n.uint(F::Tag);
         let distinct = self.m.md.is_distinct(id);
-        macro_rules! check {
-            ($c:expr, $msg:expr) => {
-                if !$c {
-                    self.fail($msg);
-                    return;
-                }
-            };
+        let r = match n.kind {
+            DiKind::LOCATION => self.location(n),
+            DiKind::BASIC_TYPE
+            | DiKind::STRING_TYPE
+            | DiKind::DERIVED_TYPE
+            | DiKind::COMPOSITE_TYPE
+            | DiKind::SUBROUTINE_TYPE => self.type_node(n),
+            DiKind::FILE => self.file(n),
+            DiKind::COMPILE_UNIT => self.compile_unit(n, distinct),
+            DiKind::SUBPROGRAM => self.subprogram(n, distinct),
+            DiKind::LEXICAL_BLOCK
+            | DiKind::LEXICAL_BLOCK_FILE
+            | DiKind::NAMESPACE
+            | DiKind::COMMON_BLOCK
+            | DiKind::MODULE => self.scope_node(n),
+            DiKind::GLOBAL_VARIABLE
+            | DiKind::LOCAL_VARIABLE
+            | DiKind::LABEL
+            | DiKind::GLOBAL_VARIABLE_EXPRESSION => self.variable(n),
+            _ => self.other_node(n, distinct),
+        };
+        if let Err(message) = r {
+            self.fail(message);
         }
-        let file_ok =
-            |w: &Self| md(n, F::File).map_or(true, |f| w.k(Some(f)) == K::Di(DiKind::FILE));
-        match name {
-            DiKind::LOCATION => {
-                let scope = md(n, F::Scope);
-                check!(is_local_scope_kind(self.k(scope)), "location requires a valid scope");
-                if let Some(ia) = md(n, F::InlinedAt) {
-                    check!(
-                        self.k(Some(ia)) == K::Di(DiKind::LOCATION),
-                        "inlined-at should be a location"
-                    );
-                }
-                if self.k(scope) == K::Di(DiKind::SUBPROGRAM) {
-                    check!(self.sp_is_definition(scope), "scope points into the type hierarchy");
-                }
-            }
-            DiKind::GENERIC_DI_NODE => check!(tag != 0, "invalid tag"),
-            DiKind::SUBRANGE => {
-                let given = |f: F| !matches!(n.field(f), DiField::Absent | DiField::Md(None));
-                check!(
-                    !(given(F::Count) && given(F::UpperBound)),
-                    "Subrange can have any one of count or upperBound"
-                );
-            }
-            DiKind::ENUMERATOR => {}
-            DiKind::BASIC_TYPE => check!(matches!(tag, 0x24 | 0x3b | 0x12), "invalid tag"),
-            DiKind::STRING_TYPE => check!(tag == 0x12, "invalid tag"),
+    }
+
+    fn file_ok(&self, n: &DiNode) -> bool {
+        md(n, F::File).map_or(true, |f| self.k(Some(f)) == K::Di(DiKind::FILE))
+    }
+
+    /// `visitDILocation`.
+    fn location(&self, n: &DiNode) -> Check {
+        let scope = md(n, F::Scope);
+        ensure(is_local_scope_kind(self.k(scope)), "location requires a valid scope")?;
+        if let Some(ia) = md(n, F::InlinedAt) {
+            ensure(self.k(Some(ia)) == K::Di(DiKind::LOCATION), "inlined-at should be a location")?;
+        }
+        if self.k(scope) == K::Di(DiKind::SUBPROGRAM) {
+            ensure(self.sp_is_definition(scope), "scope points into the type hierarchy")?;
+        }
+        Ok(())
+    }
+
+    /// `visitDIBasicType`, `visitDIStringType`, `visitDIDerivedType`,
+    /// `visitDICompositeType`, `visitDISubroutineType`.
+    fn type_node(&self, n: &DiNode) -> Check {
+        let tag = n.uint(F::Tag);
+        match n.kind {
+            DiKind::BASIC_TYPE => ensure(matches!(tag, 0x24 | 0x3b | 0x12), "invalid tag"),
+            DiKind::STRING_TYPE => ensure(tag == 0x12, "invalid tag"),
             DiKind::DERIVED_TYPE => {
-                check!(file_ok(self), "invalid file");
+                ensure(self.file_ok(n), "invalid file")?;
                 let static_member = n.uint(F::Flags) & (1 << 12) != 0;
-                check!(
+                ensure(
                     matches!(
                         tag,
                         0x16 | 0x0f
@@ -254,232 +281,234 @@ impl<'m> W<'m> {
                             | 0x20
                             | 0x43
                     ) || (tag == 0x34 && static_member),
-                    "invalid tag"
-                );
+                    "invalid tag",
+                )?;
                 if tag == 0x1f {
-                    check!(self.is_type(md(n, F::ExtraData)), "invalid pointer to member type");
+                    ensure(self.is_type(md(n, F::ExtraData)), "invalid pointer to member type")?;
                 }
-                check!(self.is_scope(md(n, F::Scope)), "invalid scope");
-                check!(self.is_type(md(n, F::BaseType)), "invalid base type");
+                ensure(self.is_scope(md(n, F::Scope)), "invalid scope")?;
+                ensure(self.is_type(md(n, F::BaseType)), "invalid base type")
             }
             DiKind::COMPOSITE_TYPE => {
-                check!(file_ok(self), "invalid file");
-                check!(
+                ensure(self.file_ok(n), "invalid file")?;
+                ensure(
                     matches!(tag, 0x01 | 0x13 | 0x17 | 0x04 | 0x02 | 0x33 | 0x2b),
-                    "invalid tag"
-                );
-                check!(self.is_scope(md(n, F::Scope)), "invalid scope");
-                check!(self.is_type(md(n, F::BaseType)), "invalid base type");
+                    "invalid tag",
+                )?;
+                ensure(self.is_scope(md(n, F::Scope)), "invalid scope")?;
+                ensure(self.is_type(md(n, F::BaseType)), "invalid base type")?;
                 if let Some(e) = md(n, F::Elements) {
-                    check!(self.tuple(e).is_some(), "invalid composite elements");
+                    ensure(self.tuple(e).is_some(), "invalid composite elements")?;
                 }
-                check!(self.is_type(md(n, F::VtableHolder)), "invalid vtable holder");
+                ensure(self.is_type(md(n, F::VtableHolder)), "invalid vtable holder")?;
                 if tag == 0x01 {
-                    check!(md(n, F::BaseType).is_some(), "array types must have a base type");
+                    ensure(md(n, F::BaseType).is_some(), "array types must have a base type")?;
                 }
+                Ok(())
             }
-            DiKind::SUBROUTINE_TYPE => {
+            _ => {
                 if let Some(t) = md(n, F::Types) {
-                    let Some(types) = self.tuple(t) else {
-                        self.fail("invalid composite elements");
-                        return;
-                    };
-                    check!(types.iter().all(|x| self.is_type(*x)), "invalid subroutine type ref");
+                    let types = self.tuple(t).ok_or("invalid composite elements")?;
+                    ensure(types.iter().all(|x| self.is_type(*x)), "invalid subroutine type ref")?;
                 }
+                Ok(())
             }
-            DiKind::FILE => {
-                if let Some(sum) = md(n, F::Checksum) {
-                    let want = match n.uint(F::Checksumkind) {
-                        1 => 32,
-                        2 => 40,
-                        3 => 64,
-                        _ => {
-                            self.fail("invalid checksum kind");
-                            return;
-                        }
-                    };
-                    check!(self.string_len(Some(sum)) == want, "invalid checksum length");
-                    let hex = match self.m.md.get(sum) {
-                        Some(MdNode::String(s)) => s.iter().all(u8::is_ascii_hexdigit),
-                        _ => false,
-                    };
-                    check!(hex, "invalid checksum");
-                }
+        }
+    }
+
+    /// `visitDIFile`.
+    fn file(&self, n: &DiNode) -> Check {
+        if let Some(sum) = md(n, F::Checksum) {
+            let want = match n.uint(F::Checksumkind) {
+                1 => 32,
+                2 => 40,
+                3 => 64,
+                _ => return Err("invalid checksum kind"),
+            };
+            ensure(self.string_len(Some(sum)) == want, "invalid checksum length")?;
+            let hex = match self.m.md.get(sum) {
+                Some(MdNode::String(s)) => s.iter().all(u8::is_ascii_hexdigit),
+                _ => false,
+            };
+            ensure(hex, "invalid checksum")?;
+        }
+        Ok(())
+    }
+
+    /// `visitDICompileUnit`.
+    fn compile_unit(&self, n: &DiNode, distinct: bool) -> Check {
+        ensure(distinct, "compile units must be distinct")?;
+        let file = md(n, F::File);
+        ensure(self.k(file) == K::Di(DiKind::FILE), "invalid file")?;
+        let fname = self.di(file).and_then(|f| md(f, F::Filename));
+        ensure(self.string_len(fname) != 0, "invalid filename")?;
+        let lists: [ListRule; 5] = [
+            (F::Enums, "invalid enum list", "invalid enum type", |w, o| {
+                w.k(o) == K::Di(DiKind::COMPOSITE_TYPE)
+                    && w.di(o).is_some_and(|d| d.uint(F::Tag) == 0x04)
+            }),
+            (F::RetainedTypes, "invalid retained type list", "invalid retained type", |w, o| {
+                o.is_some()
+                    && (is_type_kind(w.k(o))
+                        || (w.k(o) == K::Di(DiKind::SUBPROGRAM) && !w.sp_is_definition(o)))
+            }),
+            (F::Globals, "invalid global variable list", "invalid global variable ref", |w, o| {
+                w.k(o) == K::Di(DiKind::GLOBAL_VARIABLE_EXPRESSION)
+            }),
+            (F::Imports, "invalid imported entity list", "invalid imported entity ref", |w, o| {
+                w.k(o) == K::Di(DiKind::IMPORTED_ENTITY)
+            }),
+            (F::Macros, "invalid macro list", "invalid macro ref", |w, o| {
+                matches!(w.k(o), K::Di(DiKind::MACRO | DiKind::MACRO_FILE))
+            }),
+        ];
+        for (field, list_msg, item_msg, ok) in lists {
+            if let Some(l) = md(n, field) {
+                let items = self.tuple(l).ok_or(list_msg)?;
+                ensure(items.iter().all(|o| ok(self, *o)), item_msg)?;
             }
-            DiKind::COMPILE_UNIT => {
-                check!(distinct, "compile units must be distinct");
-                let file = md(n, F::File);
-                check!(self.k(file) == K::Di(DiKind::FILE), "invalid file");
-                let fname = self.di(file).and_then(|f| md(f, F::Filename));
-                check!(self.string_len(fname) != 0, "invalid filename");
-                let lists: [ListRule; 5] = [
-                    (F::Enums, "invalid enum list", "invalid enum type", |w, o| {
-                        w.k(o) == K::Di(DiKind::COMPOSITE_TYPE)
-                            && w.di(o).is_some_and(|d| d.uint(F::Tag) == 0x04)
-                    }),
-                    (
-                        F::RetainedTypes,
-                        "invalid retained type list",
-                        "invalid retained type",
-                        |w, o| {
-                            o.is_some()
-                                && (is_type_kind(w.k(o))
-                                    || (w.k(o) == K::Di(DiKind::SUBPROGRAM)
-                                        && !w.sp_is_definition(o)))
-                        },
-                    ),
-                    (
-                        F::Globals,
-                        "invalid global variable list",
-                        "invalid global variable ref",
-                        |w, o| w.k(o) == K::Di(DiKind::GLOBAL_VARIABLE_EXPRESSION),
-                    ),
-                    (
-                        F::Imports,
-                        "invalid imported entity list",
-                        "invalid imported entity ref",
-                        |w, o| w.k(o) == K::Di(DiKind::IMPORTED_ENTITY),
-                    ),
-                    (F::Macros, "invalid macro list", "invalid macro ref", |w, o| {
-                        matches!(w.k(o), K::Di(DiKind::MACRO | DiKind::MACRO_FILE))
-                    }),
-                ];
-                for (field, list_msg, item_msg, ok) in lists {
-                    if let Some(l) = md(n, field) {
-                        let Some(items) = self.tuple(l) else {
-                            self.fail(list_msg);
-                            return;
-                        };
-                        check!(items.iter().all(|o| ok(self, *o)), item_msg);
-                    }
-                }
-            }
-            DiKind::SUBPROGRAM => {
-                check!(self.is_scope(md(n, F::Scope)), "invalid scope");
-                if md(n, F::File).is_some() {
-                    check!(file_ok(self), "invalid file");
-                } else {
-                    check!(n.uint(F::Line) == 0, "line specified with no file");
-                }
-                if let Some(t) = md(n, F::Type) {
-                    check!(
-                        self.k(Some(t)) == K::Di(DiKind::SUBROUTINE_TYPE),
-                        "invalid subroutine type"
-                    );
-                }
-                check!(self.is_type(md(n, F::ContainingType)), "invalid containing type");
-                if let Some(d) = md(n, F::Declaration) {
-                    check!(
-                        self.k(Some(d)) == K::Di(DiKind::SUBPROGRAM)
-                            && !self.sp_is_definition(Some(d)),
-                        "invalid subprogram declaration"
-                    );
-                }
-                if let Some(r) = md(n, F::RetainedNodes) {
-                    let Some(items) = self.tuple(r) else {
-                        self.fail("invalid retained nodes list");
-                        return;
-                    };
-                    check!(
-                        items.iter().all(|o| matches!(
-                            self.k(*o),
-                            K::Di(DiKind::LOCAL_VARIABLE | DiKind::LABEL | DiKind::IMPORTED_ENTITY)
-                        )),
-                        "invalid retained nodes, expected DILocalVariable, DILabel or DIImportedEntity"
-                    );
-                }
-                let unit = md(n, F::Unit);
-                if sp_definition(n) {
-                    check!(distinct, "subprogram definitions must be distinct");
-                    check!(unit.is_some(), "subprogram definitions must have a compile unit");
-                    check!(self.k(unit) == K::Di(DiKind::COMPILE_UNIT), "invalid unit type");
-                } else {
-                    check!(unit.is_none(), "subprogram declarations must not have a compile unit");
-                    check!(
-                        md(n, F::Declaration).is_none(),
-                        "subprogram declaration must not have a declaration field"
-                    );
-                }
-            }
+        }
+        Ok(())
+    }
+
+    /// `visitDISubprogram`.
+    fn subprogram(&self, n: &DiNode, distinct: bool) -> Check {
+        ensure(self.is_scope(md(n, F::Scope)), "invalid scope")?;
+        if md(n, F::File).is_some() {
+            ensure(self.file_ok(n), "invalid file")?;
+        } else {
+            ensure(n.uint(F::Line) == 0, "line specified with no file")?;
+        }
+        if let Some(t) = md(n, F::Type) {
+            ensure(self.k(Some(t)) == K::Di(DiKind::SUBROUTINE_TYPE), "invalid subroutine type")?;
+        }
+        ensure(self.is_type(md(n, F::ContainingType)), "invalid containing type")?;
+        if let Some(d) = md(n, F::Declaration) {
+            ensure(
+                self.k(Some(d)) == K::Di(DiKind::SUBPROGRAM) && !self.sp_is_definition(Some(d)),
+                "invalid subprogram declaration",
+            )?;
+        }
+        if let Some(r) = md(n, F::RetainedNodes) {
+            let items = self.tuple(r).ok_or("invalid retained nodes list")?;
+            ensure(
+                items.iter().all(|o| {
+                    matches!(
+                        self.k(*o),
+                        K::Di(DiKind::LOCAL_VARIABLE | DiKind::LABEL | DiKind::IMPORTED_ENTITY)
+                    )
+                }),
+                "invalid retained nodes, expected DILocalVariable, DILabel or DIImportedEntity",
+            )?;
+        }
+        let unit = md(n, F::Unit);
+        if sp_definition(n) {
+            ensure(distinct, "subprogram definitions must be distinct")?;
+            ensure(unit.is_some(), "subprogram definitions must have a compile unit")?;
+            ensure(self.k(unit) == K::Di(DiKind::COMPILE_UNIT), "invalid unit type")
+        } else {
+            ensure(unit.is_none(), "subprogram declarations must not have a compile unit")?;
+            ensure(
+                md(n, F::Declaration).is_none(),
+                "subprogram declaration must not have a declaration field",
+            )
+        }
+    }
+
+    /// `visitDILexicalBlockBase`, `visitDINamespace`, `visitDICommonBlock`,
+    /// `visitDIModule`.
+    fn scope_node(&self, n: &DiNode) -> Check {
+        match n.kind {
             DiKind::LEXICAL_BLOCK | DiKind::LEXICAL_BLOCK_FILE => {
                 let scope = md(n, F::Scope);
-                check!(is_local_scope_kind(self.k(scope)), "invalid local scope");
+                ensure(is_local_scope_kind(self.k(scope)), "invalid local scope")?;
                 if self.k(scope) == K::Di(DiKind::SUBPROGRAM) {
-                    check!(self.sp_is_definition(scope), "scope points into the type hierarchy");
+                    ensure(self.sp_is_definition(scope), "scope points into the type hierarchy")?;
                 }
-                if name == DiKind::LEXICAL_BLOCK {
-                    check!(
+                if n.kind == DiKind::LEXICAL_BLOCK {
+                    ensure(
                         n.uint(F::Line) != 0 || n.uint(F::Column) == 0,
-                        "cannot have column info without line info"
-                    );
+                        "cannot have column info without line info",
+                    )?;
+                }
+                Ok(())
+            }
+            DiKind::MODULE => ensure(self.string_len(md(n, F::Name)) != 0, "anonymous module"),
+            _ => match md(n, F::Scope) {
+                Some(s) => ensure(is_scope_kind(self.k(Some(s))), "invalid scope ref"),
+                None => Ok(()),
+            },
+        }
+    }
+
+    /// `visitDIGlobalVariable`, `visitDILocalVariable`, `visitDILabel`,
+    /// `visitDIGlobalVariableExpression`.
+    fn variable(&self, n: &DiNode) -> Check {
+        if n.kind == DiKind::GLOBAL_VARIABLE_EXPRESSION {
+            ensure(self.k(md(n, F::Var)) == K::Di(DiKind::GLOBAL_VARIABLE), "missing variable")?;
+            if let (Some(var), Some(e)) = (md(n, F::Var), md(n, F::Expr)) {
+                if let Some(msg) = self.fragment_fault(var, e) {
+                    return Err(msg);
                 }
             }
-            DiKind::NAMESPACE | DiKind::COMMON_BLOCK => {
-                if let Some(s) = md(n, F::Scope) {
-                    check!(is_scope_kind(self.k(Some(s))), "invalid scope ref");
-                }
-            }
-            DiKind::MODULE => check!(self.string_len(md(n, F::Name)) != 0, "anonymous module"),
-            DiKind::MACRO => {
-                check!(matches!(n.uint(F::Type), 1 | 2), "invalid macinfo type");
-                check!(self.string_len(md(n, F::Name)) != 0, "anonymous macro");
-            }
-            DiKind::TEMPLATE_TYPE_PARAMETER | DiKind::TEMPLATE_VALUE_PARAMETER => {
-                check!(self.is_type(md(n, F::Type)), "invalid type ref");
-            }
+            return Ok(());
+        }
+        if let Some(s) = md(n, F::Scope) {
+            ensure(is_scope_kind(self.k(Some(s))), "invalid scope")?;
+        }
+        ensure(self.file_ok(n), "invalid file")?;
+        let local_scope = is_local_scope_kind(self.k(md(n, F::Scope)));
+        match n.kind {
             DiKind::GLOBAL_VARIABLE => {
-                if let Some(s) = md(n, F::Scope) {
-                    check!(is_scope_kind(self.k(Some(s))), "invalid scope");
-                }
-                check!(file_ok(self), "invalid file");
-                check!(self.is_type(md(n, F::Type)), "invalid type ref");
+                ensure(self.is_type(md(n, F::Type)), "invalid type ref")?;
                 if n.uint(F::IsDefinition) != 0 {
-                    check!(md(n, F::Type).is_some(), "missing global variable type");
+                    ensure(md(n, F::Type).is_some(), "missing global variable type")?;
                 }
+                Ok(())
             }
             DiKind::LOCAL_VARIABLE => {
-                if let Some(s) = md(n, F::Scope) {
-                    check!(is_scope_kind(self.k(Some(s))), "invalid scope");
-                }
-                check!(file_ok(self), "invalid file");
-                check!(self.is_type(md(n, F::Type)), "invalid type ref");
-                check!(
-                    is_local_scope_kind(self.k(md(n, F::Scope))),
-                    "local variable requires a valid scope"
-                );
-                check!(self.k(md(n, F::Type)) != K::Di(DiKind::SUBROUTINE_TYPE), "invalid type");
+                ensure(self.is_type(md(n, F::Type)), "invalid type ref")?;
+                ensure(local_scope, "local variable requires a valid scope")?;
+                ensure(self.k(md(n, F::Type)) != K::Di(DiKind::SUBROUTINE_TYPE), "invalid type")
             }
-            DiKind::LABEL => {
-                if let Some(s) = md(n, F::Scope) {
-                    check!(is_scope_kind(self.k(Some(s))), "invalid scope");
-                }
-                check!(file_ok(self), "invalid file");
-                check!(
-                    is_local_scope_kind(self.k(md(n, F::Scope))),
-                    "label requires a valid scope"
-                );
+            _ => ensure(local_scope, "label requires a valid scope"),
+        }
+    }
+
+    /// The other kinds' checks (`GenericDINode`, `DISubrange`, `DIMacro`,
+    /// template parameters, `DIExpression`, `DIImportedEntity`,
+    /// `DIAssignID`).
+    fn other_node(&self, n: &DiNode, distinct: bool) -> Check {
+        let tag = n.uint(F::Tag);
+        match n.kind {
+            DiKind::GENERIC_DI_NODE => ensure(tag != 0, "invalid tag"),
+            DiKind::SUBRANGE => {
+                let given = |f: F| !matches!(n.field(f), DiField::Absent | DiField::Md(None));
+                ensure(
+                    !(given(F::Count) && given(F::UpperBound)),
+                    "Subrange can have any one of count or upperBound",
+                )
             }
-            DiKind::GLOBAL_VARIABLE_EXPRESSION => {
-                check!(self.k(md(n, F::Var)) == K::Di(DiKind::GLOBAL_VARIABLE), "missing variable");
-                if let (Some(var), Some(e)) = (md(n, F::Var), md(n, F::Expr)) {
-                    if let Some(msg) = self.fragment_fault(var, e) {
-                        self.fail(msg);
-                    }
-                }
+            DiKind::MACRO => {
+                ensure(matches!(n.uint(F::Type), 1 | 2), "invalid macinfo type")?;
+                ensure(self.string_len(md(n, F::Name)) != 0, "anonymous macro")
+            }
+            DiKind::TEMPLATE_TYPE_PARAMETER | DiKind::TEMPLATE_VALUE_PARAMETER => {
+                ensure(self.is_type(md(n, F::Type)), "invalid type ref")
             }
             DiKind::EXPRESSION => {
-                check!(crate::di::expression_is_valid(expr_ops(n)), "invalid expression")
+                ensure(crate::di::expression_is_valid(expr_ops(n)), "invalid expression")
             }
             DiKind::IMPORTED_ENTITY => {
-                check!(matches!(tag, 0x3a | 0x08), "invalid tag");
+                ensure(matches!(tag, 0x3a | 0x08), "invalid tag")?;
                 if let Some(s) = md(n, F::Scope) {
-                    check!(is_scope_kind(self.k(Some(s))), "invalid scope for imported entity");
+                    ensure(is_scope_kind(self.k(Some(s))), "invalid scope for imported entity")?;
                 }
                 let e = md(n, F::Entity);
-                check!(e.is_none() || is_di_node_kind(self.k(e)), "invalid imported entity");
+                ensure(e.is_none() || is_di_node_kind(self.k(e)), "invalid imported entity")
             }
-            DiKind::ASSIGN_ID => check!(distinct, "DIAssignID must be distinct"),
-            _ => {}
+            DiKind::ASSIGN_ID => ensure(distinct, "DIAssignID must be distinct"),
+            _ => Ok(()),
         }
     }
 
