@@ -13,9 +13,17 @@ use crate::id::{ConstId, TypeId};
 use crate::int::IntValue;
 use crate::types::{FloatKind, TypeKind, Types};
 
-/// Vectors longer than this are not folded element by element (a
-/// `splat` of 10^8 elements stays compact).
+/// Vectors longer than this are folded element by element only when an
+/// operand lists its elements (the work is then bounded by the text), as
+/// LLVM folds them at any length; a result made lane by lane out of
+/// compact operands (a `splat` of 10^8 elements) stays unfolded.
 const MAX_FOLD_ELEMS: u32 = 1 << 12;
+
+/// Whether `v` lists its elements (so folding it lane by lane costs no
+/// more than reading it did).
+fn explicit(c: &Constants, v: ConstId) -> bool {
+    matches!(c.kind(v), Some(ConstKind::Vector(_)))
+}
 
 fn expr(c: &mut Constants, ty: TypeId, op: ExprOp, flags: u8, ops: &[ConstId]) -> ConstId {
     c.intern_raw(ty, ConstKind::Expr { op, flags, ops: ops.into(), source_ty: None, inrange: None })
@@ -209,7 +217,7 @@ fn folded_binary(
         let r = binary(t, c, op, 0, x, y, elem);
         return c.splat(t, ty, r).ok();
     }
-    if len > MAX_FOLD_ELEMS {
+    if len > MAX_FOLD_ELEMS && !explicit(c, a) && !explicit(c, b) {
         return None;
     }
     let mut out = Vec::with_capacity(len as usize);
@@ -298,7 +306,7 @@ pub(crate) fn insert_element(
         if lane >= u64::from(len) {
             return Some(c.poison(ty));
         }
-        if len > MAX_FOLD_ELEMS {
+        if len > MAX_FOLD_ELEMS && !explicit(c, v) {
             return None;
         }
         let mut out = Vec::with_capacity(len as usize);
@@ -322,7 +330,7 @@ pub(crate) fn shuffle_vector(
     let folded = (|| {
         let (elem, n) = fixed_vector(t, ty)?;
         let (_, src) = fixed_vector(t, c.ty(a)?)?;
-        if n > MAX_FOLD_ELEMS {
+        if n > MAX_FOLD_ELEMS && !explicit(c, mask) {
             return None;
         }
         // The mask's lanes; -1 for undef or poison.
@@ -527,9 +535,6 @@ fn folded_cast(
             if let Some(s) = splat_value(t, c, v) {
                 let r = cast(t, c, op, s, delem);
                 return c.splat(t, dst, r).ok();
-            }
-            if n > MAX_FOLD_ELEMS {
-                return None;
             }
             let mut out = Vec::with_capacity(n as usize);
             for i in 0..u64::from(n) {
