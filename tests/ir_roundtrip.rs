@@ -26,6 +26,11 @@ fn without_module_id(s: &str) -> &str {
     }
 }
 
+/// Fails listing `failures` (of `total` files) unless there are none.
+fn assert_none_differ(failures: &[String], total: usize) {
+    assert!(failures.is_empty(), "{} of {total} differ:\n{}", failures.len(), failures.join("\n"));
+}
+
 /// The first differing line, with its number and both texts.
 fn first_difference(ours: &str, theirs: &str) -> Option<String> {
     let (a, b) = (without_module_id(ours), without_module_id(theirs));
@@ -122,13 +127,7 @@ fn opt_s_equals_llvm_as_then_llvm_dis_on_the_corpus() {
         eprintln!("llvm-as-19 rejects {} rustc file(s): {why}: {}", names.len(), names.join(", "));
     }
     assert!(files.iter().filter(|f| f.is_rustc()).count() >= 8, "the corpus lost its rustc files");
-    assert!(
-        failures.is_empty(),
-        "{} of {} differ:\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n")
-    );
+    assert_none_differ(&failures, files.len());
 }
 
 /// Our printing is accepted by llvm-as-19 and comes back from llvm-dis-19
@@ -350,11 +349,5 @@ fn parallel_read_equals_serial_read_on_the_corpus() {
     }
     eprintln!("{} files ({:.1} MB) read both ways", files.len(), bytes as f64 / 1e6);
     assert!(files.len() > 20, "the corpus has only {} files", files.len());
-    assert!(
-        failures.is_empty(),
-        "{} of {} differ:\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n")
-    );
+    assert_none_differ(&failures, files.len());
 }

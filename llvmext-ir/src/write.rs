@@ -2557,19 +2557,8 @@ impl<'m> Ctx<'m> {
                 (self.m.md.get(n), self.md_slot.get(n.0 as usize))
             {
                 if slot != NONE && !self.is_expr(n) {
-                    let mut buf = [0u8; 11];
-                    let mut i = buf.len();
-                    let mut v = slot;
-                    loop {
-                        i -= 1;
-                        buf[i] = b'0' + (v % 10) as u8;
-                        v /= 10;
-                        if v == 0 {
-                            break;
-                        }
-                    }
-                    buf[i - 1] = b'!';
-                    return o.write_str(core::str::from_utf8(&buf[i - 1..]).unwrap_or(""));
+                    o.write_str("!")?;
+                    return crate::di::put_u64(o, u64::from(slot));
                 }
             }
             scratch.clear();

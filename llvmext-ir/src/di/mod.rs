@@ -1254,7 +1254,7 @@ fn key(out: &mut dyn Write, sep: &mut &str, name: &str) -> fmt::Result {
 
 /// `v` in decimal, without the formatting machinery (the printer's hot
 /// path: every field of every node).
-fn put_u64(out: &mut dyn Write, mut v: u64) -> fmt::Result {
+pub(crate) fn put_u64(out: &mut dyn Write, mut v: u64) -> fmt::Result {
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     loop {

@@ -629,46 +629,8 @@ impl<'a> Parser<'a> {
             }
         }
         let nraw = self.md.raw.len();
-        // 0: not visited, 1: on the stack, 2: finished.
-        let mut state: Vec<u8> = self.md.raw.iter().map(|n| if n.done { 2 } else { 0 }).collect();
-        // Frames: (node, next child, end of its children in `kids`).
-        let mut stack: Vec<(u32, u32, u32)> = Vec::new();
-        let mut kids: Vec<u32> = Vec::new();
         let first = self.md.raw_first.min(nraw);
-        for root in (first..nraw).chain(0..first) {
-            if state[root] != 0 {
-                continue;
-            }
-            state[root] = 1;
-            let start = kids.len() as u32;
-            self.raw_children(root, &mut kids);
-            stack.push((root as u32, start, kids.len() as u32));
-            while let Some(&mut (i, ref mut pos, end)) = stack.last_mut() {
-                if *pos < end {
-                    let j = kids[*pos as usize] as usize;
-                    *pos += 1;
-                    match state[j] {
-                        0 => {
-                            state[j] = 1;
-                            let start = kids.len() as u32;
-                            self.raw_children(j, &mut kids);
-                            stack.push((j as u32, start, kids.len() as u32));
-                        }
-                        1 if self.md.raw[j].fin.is_none() => {
-                            // On a cycle: it keeps its id, not uniqued.
-                            self.md.raw[j].fin = Some(self.md.raw[j].prov);
-                        }
-                        _ => {}
-                    }
-                } else {
-                    stack.pop();
-                    let start = stack.last().map_or(0, |f| f.2);
-                    kids.truncate(start as usize);
-                    state[i as usize] = 2;
-                    self.finish_one(i as usize);
-                }
-            }
-        }
+        self.walk_raw((first..nraw).chain(0..first), |p, i| p.finish_one(i));
     }
 
     /// Finishes, in a tail read apart, the provisional nodes that wait for
@@ -677,19 +639,49 @@ impl<'a> Parser<'a> {
     /// nodes left wait in `blocked`, in the walk's order, for the end.
     #[cfg(feature = "std")]
     fn prefinish_raw(&mut self) {
-        let nraw = self.md.raw.len();
-        self.m.md.reserve_uniqued(nraw);
-        let mut state: Vec<u8> = alloc::vec![0; nraw];
+        self.m.md.reserve_uniqued(self.md.raw.len());
+        let mut blocked = Vec::new();
+        self.walk_raw(0..self.md.raw.len(), |p, i| {
+            let mut ready = true;
+            if let Some(node) = p.m.md.get(p.md.raw[i].prov) {
+                for_each_ref(node, |id| {
+                    if id.0 & PH != 0 && p.md.resolve(id).is_none() {
+                        ready = false;
+                    }
+                });
+            }
+            if ready {
+                p.finish_one(i);
+                p.md.raw[i].done = true;
+            } else {
+                blocked.push(i as u32);
+            }
+        });
+        self.md.blocked = blocked;
+    }
+
+    /// Walks the provisional nodes not yet done depth first from `roots`,
+    /// calling `done` on each after its children (post-order). A node met
+    /// again while on the walk's stack is on a cycle: unless `distinct`, it
+    /// keeps its id and is not uniqued (as LLVM leaves such nodes).
+    fn walk_raw(
+        &mut self,
+        roots: impl Iterator<Item = usize>,
+        mut done: impl FnMut(&mut Self, usize),
+    ) {
+        // 0: not visited, 1: on the stack, 2: finished.
+        let mut state: Vec<u8> = self.md.raw.iter().map(|n| if n.done { 2 } else { 0 }).collect();
+        // Frames: (node, next child, end of its children in `kids`).
         let mut stack: Vec<(u32, u32, u32)> = Vec::new();
         let mut kids: Vec<u32> = Vec::new();
-        let mut blocked = Vec::new();
-        for root in 0..nraw {
+        for root in roots {
             if state[root] != 0 {
                 continue;
             }
             state[root] = 1;
+            let start = kids.len() as u32;
             self.raw_children(root, &mut kids);
-            stack.push((root as u32, 0, kids.len() as u32));
+            stack.push((root as u32, start, kids.len() as u32));
             while let Some(&mut (i, ref mut pos, end)) = stack.last_mut() {
                 if *pos < end {
                     let j = kids[*pos as usize] as usize;
@@ -712,25 +704,10 @@ impl<'a> Parser<'a> {
                     let start = stack.last().map_or(0, |f| f.2);
                     kids.truncate(start as usize);
                     state[i as usize] = 2;
-                    let i = i as usize;
-                    let mut ready = true;
-                    if let Some(node) = self.m.md.get(self.md.raw[i].prov) {
-                        for_each_ref(node, |id| {
-                            if id.0 & PH != 0 && self.md.resolve(id).is_none() {
-                                ready = false;
-                            }
-                        });
-                    }
-                    if ready {
-                        self.finish_one(i);
-                        self.md.raw[i].done = true;
-                    } else {
-                        blocked.push(i as u32);
-                    }
+                    done(self, i as usize);
                 }
             }
         }
-        self.md.blocked = blocked;
     }
 
     /// The provisional nodes node `i` refers to.
