@@ -220,8 +220,9 @@ pub fn parse_with(src: &[u8], file: &str, opts: &ParseOptions) -> Result<Parsed,
 /// A caller that maps the file into memory can hand those pages back to
 /// the operating system (`madvise(MADV_DONTNEED)` on a read-only file
 /// mapping, as `llvmext-opt` does), so the text costs little memory next
-/// to the module being built: with `llvmext-opt`, a 60 MB file peaks about
-/// 55 MB lower.
+/// to the module being built. With [`ParseOptions::parallel`], the
+/// trailing metadata read on the second thread is reported read only at
+/// the end.
 ///
 /// ```
 /// use llvmext_ir::parse::{parse_with_progress, ParseOptions};
