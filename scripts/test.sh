@@ -8,6 +8,8 @@ bash scripts/install-deps.sh
 export CARGO_TERM_COLOR=never
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
+# The analyzer without the IR model (llvmext-bitcode's `ir` feature off).
+cargo check -p llvmext-bitcode --no-default-features
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 cargo test --workspace --all-targets
 cargo test --workspace --doc

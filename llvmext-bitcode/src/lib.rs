@@ -1,21 +1,24 @@
-//! # llvmext-bitcode — LLVM IR bitcode (skeleton)
+//! # llvmext-bitcode — LLVM IR bitcode
 //!
-//! Built on [`llvmext_core`]'s generic bitstream container and on
-//! [`llvmext_ir`]'s model, this crate will hold:
+//! Built on [`llvmext_core`]'s generic bitstream container. What exists:
 //!
-//! - the **schema**: block IDs and record codes of LLVM IR bitcode for LLVM 14
-//!   through 22, as open newtype constants, together with LLVM's standard
-//!   abbreviations — one source of truth for reader and writer;
-//! - a **reader** that borrows its input, decodes function bodies lazily and
-//!   never trusts a length field;
-//! - a **writer** with LLVM's value enumeration and abbreviations, producing
-//!   bitcode that `clang` and `llc` accept;
-//! - **containers**: the wrapper header, multi-module files, bitcode embedded
-//!   in objects (`.llvmbc`, `.llvm.lto`);
-//! - an **analyzer** whose dump matches `llvm-bcanalyzer -dump`.
+//! - the **schema** ([`schema`]): block IDs and record codes of LLVM IR
+//!   bitcode, as open newtype constants with their names, one source of
+//!   truth for the analyzer and the reader and writer to come;
+//! - **containers** ([`container`]): the wrapper header, multi-module files
+//!   with each module's identification (producer, epoch) and string table,
+//!   the symbol table, bitcode embedded in objects (`.llvmbc`,
+//!   `.llvm.lto`);
+//! - an **analyzer** ([`analyzer`]) whose output matches
+//!   `llvm-bcanalyzer-19`, and a re-encoder ([`reencode`]) that writes a
+//!   stream back byte for byte.
 //!
-//! It must not depend on `llvmext-obj` or `llvmext-asm`. Nothing is
-//! implemented yet; see the project's issue tracker.
+//! Reading bitcode into [`llvmext_ir`]'s model and writing it from there are
+//! not implemented yet (the project's issues 14 and 15); they need the
+//! `ir` feature (on by default), which brings in `llvmext-ir`. Without it
+//! the crate is the analyzer, the schema and the containers alone.
+//!
+//! It must not depend on `llvmext-obj` or `llvmext-asm`.
 #![deny(missing_docs)]
 
 pub mod analyzer;
@@ -24,4 +27,5 @@ pub mod reencode;
 pub mod schema;
 
 pub use llvmext_core as core;
+#[cfg(feature = "ir")]
 pub use llvmext_ir as ir;
