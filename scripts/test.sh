@@ -8,8 +8,9 @@ bash scripts/install-deps.sh
 export CARGO_TERM_COLOR=never
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
-# The analyzer without the IR model (llvmext-bitcode's `ir` feature off).
-cargo check -p llvmext-bitcode --no-default-features
+# Without default features: llvmext-ir without `std` (no threads), and
+# llvmext-bitcode's analyzer without the IR model (its `ir` feature off).
+cargo clippy -p llvmext-ir -p llvmext-bitcode --no-default-features --lib -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 cargo test --workspace --all-targets
 cargo test --workspace --doc

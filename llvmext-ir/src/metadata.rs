@@ -184,16 +184,19 @@ impl Metadata {
     }
 
     /// Whether `id` is uniqued (found by [`get_or_insert`](Self::get_or_insert)).
+    #[cfg(feature = "std")]
     pub(crate) fn is_uniqued(&self, id: MdId) -> bool {
         self.nodes.is_interned(id.0)
     }
 
     /// A copy of the kind table.
+    #[cfg(feature = "std")]
     pub(crate) fn kinds_clone(&self) -> Interner<Box<str>> {
         self.kinds.clone()
     }
 
     /// Takes `kinds` as the kind table.
+    #[cfg(feature = "std")]
     pub(crate) fn take_kinds(&mut self, kinds: Interner<Box<str>>) {
         self.kinds = kinds;
     }

@@ -112,7 +112,7 @@ pub fn write_to(m: &Module, module_id: &str, w: &mut dyn std::io::Write) -> std:
 /// ```
 pub fn print_to(m: &Module, module_id: &str, sink: &mut dyn FnMut(&[u8])) {
     let ctx = Ctx::new(m);
-    let mut out = Out { b: Vec::with_capacity(2 * FLUSH_AT), sink: Some(sink) };
+    let mut out = Out::to_sink(sink);
     ctx.module(&mut out, module_id);
     out.flush_now();
 }
@@ -160,7 +160,7 @@ impl<'m> Printer<'m> {
     /// Prints everything before the numbered metadata nodes, handing the
     /// bytes to `sink` piece by piece as [`print_to`] does.
     pub fn print_head(&self, sink: &mut dyn FnMut(&[u8])) {
-        let mut out = Out { b: Vec::with_capacity(2 * FLUSH_AT), sink: Some(sink) };
+        let mut out = Out::to_sink(sink);
         self.ctx.head(&mut out, &self.module_id);
         out.flush_now();
     }
@@ -168,7 +168,7 @@ impl<'m> Printer<'m> {
     /// Prints the numbered metadata nodes (`!0 = ...`, after an empty
     /// line; nothing if there are none).
     pub fn print_metadata(&self, sink: &mut dyn FnMut(&[u8])) {
-        let mut out = Out { b: Vec::with_capacity(2 * FLUSH_AT), sink: Some(sink) };
+        let mut out = Out::to_sink(sink);
         self.ctx.metadata(&mut out);
         out.flush_now();
     }
@@ -197,6 +197,11 @@ type Sink<'s> = &'s mut dyn FnMut(&[u8]);
 impl<'s> Out<'s> {
     fn new() -> Self {
         Out { b: Vec::new(), sink: None }
+    }
+
+    /// An output handing its text to `sink` piece by piece.
+    fn to_sink(sink: Sink<'s>) -> Self {
+        Out { b: Vec::with_capacity(2 * FLUSH_AT), sink: Some(sink) }
     }
 
     fn with_capacity(n: usize) -> Self {
@@ -480,7 +485,6 @@ struct Ctx<'m> {
     md_order: Vec<MdId>,
     as_slot: Vec<u32>,
     as_order: Vec<AttrSetId>,
-    expr_kind: Option<DiKind>,
     prog_as: u32,
     /// Local numbering of functions named by `blockaddress`.
     other_locals: RefCell<HashMap<u32, Locals>>,
@@ -508,7 +512,6 @@ impl<'m> Ctx<'m> {
             md_order: Vec::new(),
             as_slot: vec![NONE; m.attrs.set_count()],
             as_order: Vec::new(),
-            expr_kind: Some(crate::di::DiKind::EXPRESSION),
             prog_as: program_as(m.datalayout.as_deref()),
             other_locals: RefCell::new(HashMap::new()),
         };
@@ -842,10 +845,7 @@ impl<'m> Ctx<'m> {
     }
 
     fn is_expr(&self, md: MdId) -> bool {
-        match (self.m.md.get(md), self.expr_kind) {
-            (Some(MdNode::Di(d)), Some(k)) => d.kind == k,
-            _ => false,
-        }
+        matches!(self.m.md.get(md), Some(MdNode::Di(d)) if d.kind == DiKind::EXPRESSION)
     }
 
     fn as_create(&mut self, s: AttrSetId) {

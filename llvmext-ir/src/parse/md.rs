@@ -179,6 +179,7 @@ impl Remap {
 }
 
 /// Trailing metadata read on its own (see [`Parser::parse_md_tail`]).
+#[cfg(feature = "std")]
 pub(crate) struct MdTail<'a> {
     md: crate::metadata::Metadata,
     st: MdState<'a>,
@@ -622,11 +623,8 @@ impl<'a> Parser<'a> {
         self.m.md.reserve_uniqued(self.md.raw.iter().filter(|n| !n.done).count());
         // Those a tail read apart left, in its order (which is this walk's).
         for k in core::mem::take(&mut self.md.blocked) {
-            let k = k as usize;
-            if !self.md.raw[k].done {
-                self.finish_one(k);
-                self.md.raw[k].done = true;
-            }
+            self.finish_one(k as usize);
+            self.md.raw[k as usize].done = true;
         }
         let nraw = self.md.raw.len();
         let first = self.md.raw_first.min(nraw);
@@ -787,6 +785,7 @@ impl<'a> Parser<'a> {
     /// everything before it: the tail's arena becomes the module's, this
     /// parser's nodes are added to it (uniqued again), and its
     /// placeholders are renumbered after the tail's.
+    #[cfg(feature = "std")]
     pub(crate) fn merge_md_tail(&mut self, tail: MdTail<'a>) -> R<()> {
         let MdTail { md: mut arena, st: mut b, named_md } = tail;
         let a = &self.md;
@@ -801,6 +800,11 @@ impl<'a> Parser<'a> {
             || npend > IDX as usize
         {
             return err(0, "metadata before the trailing metadata");
+        }
+        // A use of a node the tail does not define: the serial read says
+        // where.
+        if a.slots.iter().any(|(n, _)| b.slots.get(n).map_or(true, |e| e.0.is_none())) {
+            return err(0, "use of undefined metadata");
         }
         let old = core::mem::take(&mut self.m.md);
         arena.take_kinds(old.kinds_clone());
@@ -847,11 +851,6 @@ impl<'a> Parser<'a> {
                 p => p,
             });
         }
-        // A use of a node the tail does not define: the serial read says
-        // where.
-        if a.slots.iter().any(|(n, _)| b.slots.get(n).map_or(true, |e| e.0.is_none())) {
-            return err(0, "use of undefined metadata");
-        }
         b.remap = Some(r);
         self.md = b;
         self.m.md = arena;
@@ -860,6 +859,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads the values the trailing metadata left for later.
+    #[cfg(feature = "std")]
     pub(crate) fn resolve_deferred(&mut self) -> R<()> {
         for k in 0..self.md.pending.len() {
             if let MdRef::Deferred(pos) = self.md.pending[k] {
@@ -873,6 +873,7 @@ impl<'a> Parser<'a> {
 }
 
 /// Calls `f` on each node id a node holds, `DIArgList` elements too.
+#[cfg(feature = "std")]
 fn for_each_id_mut(node: &mut MdNode, mut f: impl FnMut(&mut MdId)) {
     match node {
         MdNode::ArgList(ops) => ops.iter_mut().for_each(f),

@@ -607,16 +607,20 @@ impl<'a> Parser<'a> {
             self.parse_attr_group()?;
         }
         self.md.init_kinds(&mut self.m);
-        #[cfg(feature = "std")]
-        if let (Some(min), Some(at)) = (self.split_min, self.md_tail) {
-            if self.src.len() - at >= min {
+        let split =
+            self.split_min.zip(self.md_tail).filter(|&(min, at)| self.src.len() - at >= min);
+        match split {
+            #[cfg(feature = "std")]
+            Some((_, at)) => {
                 self.split_used = true;
-                return self.run_split(file, at, report);
+                self.read_split(at, report)?;
+            }
+            _ => {
+                self.lex = Lexer::new(self.src, 0);
+                self.bump();
+                self.statements(report)?;
             }
         }
-        self.lex = Lexer::new(self.src, 0);
-        self.bump();
-        self.statements(report)?;
         self.finish()?;
         if self.m.source_filename.is_none() {
             self.m.source_filename = Some(file.as_bytes().into());
@@ -647,11 +651,11 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// [`run`](Self::run) with the trailing metadata from `at` on read by a
+    /// The statements, with the trailing metadata from `at` on read by a
     /// second thread, then merged (any error: the caller reads again on
     /// one thread, so messages are the serial read's).
     #[cfg(feature = "std")]
-    fn run_split(&mut self, file: &str, at: usize, report: &mut dyn FnMut(usize)) -> R<()> {
+    fn read_split(&mut self, at: usize, report: &mut dyn FnMut(usize)) -> R<()> {
         let full = self.src;
         self.src = &full[..at];
         self.lex = Lexer::new(self.src, 0);
@@ -666,11 +670,7 @@ impl<'a> Parser<'a> {
         self.src = full;
         self.merge_md_tail(tail)?;
         self.resolve_deferred()?;
-        self.finish()?;
         report(full.len());
-        if self.m.source_filename.is_none() {
-            self.m.source_filename = Some(file.as_bytes().into());
-        }
         Ok(())
     }
 
