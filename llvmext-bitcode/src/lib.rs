@@ -23,6 +23,8 @@
 
 pub mod analyzer;
 pub mod container;
+#[cfg(feature = "ir")]
+pub mod read;
 pub mod reencode;
 pub mod schema;
 
