@@ -683,3 +683,551 @@ fn int_attr(k: AttrKind, v: u64) -> Result<Option<Attr>, String> {
     Ok(Some(Attr::Int(k, v)))
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use llvmext_core::bitstream::{BitstreamReader, Entry};
+    use llvmext_ir::attr::KEYWORDS;
+    use llvmext_ir::id::AttrSetId;
+    use llvmext_ir::types::{FloatKind, MAX_INT_BITS};
+    use llvmext_ir::Module;
+    use std::collections::BTreeSet;
+    use std::path::{Path, PathBuf};
+    use std::process::Command;
+    use std::string::ToString;
+    use std::vec;
+
+    fn kw(k: &str) -> AttrKind {
+        AttrKind::from_keyword(k).unwrap()
+    }
+
+    /// Decodes `ops` with types 0..10 as `void` and `iN` as `void` too.
+    fn dec(ops: &[u64]) -> Result<Vec<Attr>, String> {
+        let mut out = Vec::new();
+        let types = |id: u64| (id < 10).then(untyped);
+        let mut ints = |b: u32| (1..=MAX_INT_BITS).contains(&b).then(untyped);
+        let mut ctx = AttrCtx { types: &types, int_type: &mut ints };
+        decode_group(ops, &mut ctx, &mut out).map(|_| out)
+    }
+
+    fn fn_group(entries: &[u64]) -> Vec<u64> {
+        let mut v = vec![7, FUNCTION_INDEX];
+        v.extend_from_slice(entries);
+        v
+    }
+
+    fn param_group(entries: &[u64]) -> Vec<u64> {
+        let mut v = vec![7, 1];
+        v.extend_from_slice(entries);
+        v
+    }
+
+    /// Every IR kind has exactly one code; every code LLVM 19 knows is in
+    /// the table or is a legacy function-only memory kind; every newer
+    /// code the schema knows has a policy.
+    #[test]
+    fn code_table_covers_llvm19() {
+        let mut seen = BTreeSet::new();
+        for &(c, k) in CODE_KEYWORDS {
+            let kind = AttrKind::from_keyword(k).unwrap_or_else(|| panic!("{k} is no IR keyword"));
+            assert!(seen.insert(kind), "{k} twice");
+            assert_eq!(kind_of_code(c.0.into()), Some(kind), "{c}");
+            assert!(c.is_known());
+        }
+        assert_eq!(seen.len(), KEYWORDS.len(), "IR kinds without a code");
+        for c in 1..=u64::from(LAST_LLVM19_CODE.0) {
+            assert!(
+                kind_of_code(c).is_some() || old_memory(c).is_some(),
+                "code {c} is neither mapped nor a legacy memory kind"
+            );
+        }
+        for &c in K::KNOWN {
+            if c.0 <= LAST_LLVM19_CODE.0 {
+                continue;
+            }
+            let r = code(c.0.into());
+            match r {
+                Ok(Code::Captures) => assert_eq!(c, K::CAPTURES),
+                Ok(Code::Drop) => assert!(DROPPED_NEWER.contains(&c)),
+                Ok(Code::Kind(_)) => panic!("{c} maps to an LLVM 19 kind"),
+                Err(e) => {
+                    assert!(
+                        e.contains(c.name().unwrap()) && e.contains("newer than LLVM 19"),
+                        "{e}"
+                    )
+                }
+            }
+        }
+        assert_eq!(code(108).err().unwrap(), "unknown attribute kind 108");
+        assert_eq!(
+            code(107).err().unwrap(),
+            "unknown attribute kind 107 (ATTR_KIND_NOOUTLINE, newer than LLVM 19)"
+        );
+    }
+
+    #[test]
+    fn old_memory_kinds_on_functions() {
+        let mem = kw("memory");
+        // readonly & argmemonly = memory(argmem: read), placed last and
+        // replacing an explicit memory attribute.
+        let g = dec(&fn_group(&[0, 21, 1, 86, 0x3f, 0, 45, 0, 18])).unwrap();
+        assert_eq!(g, [Attr::Enum(kw("nounwind")), Attr::Int(mem, 0x01)]);
+        assert_eq!(dec(&fn_group(&[0, 20])).unwrap(), [Attr::Int(mem, 0)]);
+        assert_eq!(dec(&fn_group(&[0, 52, 0, 50])).unwrap(), [Attr::Int(mem, 0x0a)]);
+        assert_eq!(dec(&fn_group(&[0, 49])).unwrap(), [Attr::Int(mem, 0x0c)]);
+        // On parameters: the parameter attributes; 45 is an error.
+        assert_eq!(
+            dec(&param_group(&[0, 20, 0, 21, 0, 52])).unwrap(),
+            [Attr::Enum(kw("readnone")), Attr::Enum(kw("readonly")), Attr::Enum(kw("writeonly"))]
+        );
+        let e = dec(&param_group(&[0, 45])).unwrap_err();
+        assert_eq!(e, "attribute kind 45 (ATTR_KIND_ARGMEMONLY) is only read on functions");
+    }
+
+    #[test]
+    fn memory_versions() {
+        let mem = kw("memory");
+        let v = |ver: u64, bits: u64| dec(&fn_group(&[1, 86, ver << 56 | bits]));
+        // LLVM 19: argmem read, other write.
+        assert_eq!(v(0, 0x21).unwrap(), [Attr::Int(mem, 0x21)]);
+        // Version 1: argmem, inaccessiblemem, errnomem, other; errno folds
+        // into other.
+        assert_eq!(v(1, 0xff).unwrap(), [Attr::Int(mem, 0x3f)]);
+        assert_eq!(v(1, 0xf3).unwrap(), [Attr::Int(mem, 0x33)]);
+        assert_eq!(v(1, 0x59).unwrap(), [Attr::Int(mem, 0x19)]);
+        assert_eq!(v(1, 0x10).unwrap(), [Attr::Int(mem, 0x10)]);
+        assert_eq!(v(1, 0x40).unwrap(), [Attr::Int(mem, 0x10)]);
+        // Version 2: target_mem0/1 fold into inaccessiblemem.
+        assert_eq!(v(2, 0x100).unwrap(), [Attr::Int(mem, 0x04)]);
+        assert_eq!(v(2, 0x801).unwrap(), [Attr::Int(mem, 0x09)]);
+        assert!(v(0, 0x40).unwrap_err().contains("outside its locations"));
+        assert!(v(2, 0x1000).unwrap_err().contains("outside its locations"));
+        assert!(v(3, 0).unwrap_err().contains("version 3"));
+    }
+
+    #[test]
+    fn captures_and_newer_kinds() {
+        let nocap = Attr::Enum(kw("nocapture"));
+        assert_eq!(dec(&param_group(&[1, 102, 0])).unwrap(), [nocap.clone()]);
+        // captures(address, read_provenance), captures(address),
+        // captures(ret: address, provenance): dropped.
+        assert_eq!(dec(&param_group(&[1, 102, 0x77, 1, 102, 0x33, 1, 102, 0x0f])).unwrap(), []);
+        assert_eq!(dec(&param_group(&[0, 11])).unwrap(), [nocap]);
+        // Facts of newer producers: dropped, in enum and int form.
+        let g = dec(&param_group(&[0, 103, 1, 103, 8, 0, 105, 0, 99, 0, 100, 0, 98, 0, 68]));
+        assert_eq!(g.unwrap(), [Attr::Enum(kw("noundef"))]);
+        for c in [96, 97, 101, 104, 106, 107] {
+            let e = dec(&fn_group(&[0, 18, 0, c])).unwrap_err();
+            assert!(e.starts_with(&format!("unknown attribute kind {c} (ATTR_KIND_")), "{e}");
+        }
+        assert!(dec(&fn_group(&[0, 102])).unwrap_err().contains("not an enum attribute"));
+    }
+
+    #[test]
+    fn enum_forms_of_old_producers() {
+        let g = dec(&param_group(&[0, 3, 0, 29, 0, 38, 5, 69, 6, 3, 4])).unwrap();
+        assert_eq!(
+            g,
+            [
+                Attr::Type(kw("byval"), untyped()),
+                Attr::Type(kw("sret"), untyped()),
+                Attr::Type(kw("inalloca"), untyped()),
+                Attr::Type(kw("byref"), untyped()),
+                Attr::Type(kw("byval"), TypeId::from_index(0)),
+            ]
+        );
+        assert_eq!(dec(&fn_group(&[0, 33])).unwrap(), [Attr::Int(kw("uwtable"), 2)]);
+        assert_eq!(dec(&fn_group(&[0, 95])).unwrap(), [Attr::Enum(kw("hybrid_patchable"))]);
+        assert!(dec(&fn_group(&[0, 1])).unwrap_err().contains("not an enum attribute"));
+        assert!(dec(&fn_group(&[1, 18, 0])).unwrap_err().contains("not an int attribute"));
+        assert!(dec(&fn_group(&[6, 18, 0])).unwrap_err().contains("not a type attribute"));
+        assert!(dec(&param_group(&[6, 3, 99])).unwrap_err().contains("type id 99"));
+    }
+
+    #[test]
+    fn int_values() {
+        let g = dec(&param_group(&[1, 1, 16, 1, 41, 8, 1, 42, 0, 1, 87, 0x403, 1, 87, 0x400]));
+        assert_eq!(
+            g.unwrap(),
+            [
+                Attr::Int(kw("align"), 16),
+                Attr::Int(kw("dereferenceable"), 8),
+                Attr::Int(kw("nofpclass"), 3)
+            ]
+        );
+        assert!(dec(&param_group(&[1, 1, 12])).unwrap_err().contains("bad align value 12"));
+        assert!(dec(&fn_group(&[1, 25, 512])).unwrap_err().contains("bad alignstack"));
+        assert!(dec(&fn_group(&[1, 33, 3])).unwrap_err().contains("uwtable"));
+        assert_eq!(dec(&fn_group(&[1, 33, 0, 1, 74, 0])).unwrap(), []);
+        assert_eq!(
+            dec(&fn_group(&[1, 51, 1 << 32 | 0xffff_ffff])).unwrap(),
+            [Attr::Int(kw("allocsize"), 1 << 32 | 0xffff_ffff)]
+        );
+    }
+
+    #[test]
+    fn strings_and_their_upgrades() {
+        let s = |k: &str, v: &str| Attr::String(k.into(), v.into());
+        let key = |k: &str, v: Option<&str>| {
+            let mut o = vec![if v.is_some() { 4 } else { 3 }];
+            o.extend(k.bytes().map(u64::from));
+            o.push(0);
+            if let Some(v) = v {
+                o.extend(v.bytes().map(u64::from));
+                o.push(0);
+            }
+            o
+        };
+        let mut e = key("a", Some("b"));
+        e.extend(key("c", None));
+        e.extend(key("no-frame-pointer-elim", Some("true")));
+        e.extend(key("null-pointer-is-valid", Some("true")));
+        let g = dec(&fn_group(&e)).unwrap();
+        assert_eq!(
+            g,
+            [
+                s("a", "b"),
+                s("c", ""),
+                s("frame-pointer", "all"),
+                Attr::Enum(kw("null_pointer_is_valid"))
+            ]
+        );
+        let mut e = key("frame-pointer", Some("none"));
+        e.extend(key("no-frame-pointer-elim-non-leaf", None));
+        e.extend(key("null-pointer-is-valid", Some("false")));
+        assert_eq!(dec(&fn_group(&e)).unwrap(), [s("frame-pointer", "non-leaf")]);
+        assert!(dec(&fn_group(&[4, 97, 0, 98])).unwrap_err().contains("unterminated"));
+        assert!(dec(&fn_group(&[3, 97])).unwrap_err().contains("unterminated"));
+    }
+
+    #[test]
+    fn ranges() {
+        let i = |bits: u32, v: i64| IntValue::from_i64(bits, v).unwrap();
+        let r = |bits, lo, hi| Attr::Range(kw("range"), untyped(), i(bits, lo), i(bits, hi));
+        // range(i8 -5, 5): sign-rotated 11, 10.
+        assert_eq!(dec(&param_group(&[7, 92, 8, 11, 10])).unwrap(), [r(8, -5, 5)]);
+        // range(i64 MIN, 0): MIN is encoded as 1.
+        assert_eq!(dec(&param_group(&[7, 92, 64, 1, 0])).unwrap(), [r(64, i64::MIN, 0)]);
+        // range(i128 1, 2^64): 1 word and 2 words.
+        let g = dec(&param_group(&[7, 92, 128, 1 | 2 << 32, 2, 0, 2])).unwrap();
+        let hi = IntValue::from_limbs(128, &[0, 1]).unwrap();
+        assert_eq!(g, [Attr::Range(kw("range"), untyped(), i(128, 1), hi)]);
+        assert!(dec(&param_group(&[7, 92, 128, 1 | 2 << 32, 2, 0]))
+            .unwrap_err()
+            .contains("too few"));
+        assert!(dec(&param_group(&[7, 92, 8, 4, 4])).unwrap_err().contains("equal bounds"));
+        assert!(dec(&param_group(&[7, 92, 0, 4, 6])).unwrap_err().contains("width 0"));
+        assert!(dec(&param_group(&[7, 1, 8, 4, 6])).unwrap_err().contains("not a constant range"));
+        // initializes((0, 4), (8, 12)) and ((-8, -4)).
+        let g = dec(&param_group(&[8, 94, 2, 64, 0, 8, 16, 24, 8, 94, 1, 64, 17, 9])).unwrap();
+        assert_eq!(
+            g,
+            [
+                Attr::Initializes(vec![(0, 4), (8, 12)].into()),
+                Attr::Initializes(vec![(-8, -4)].into())
+            ]
+        );
+        assert!(dec(&param_group(&[8, 94, 2, 64, 0, 8, 6, 24]))
+            .unwrap_err()
+            .contains("overlapping"));
+        assert!(dec(&param_group(&[8, 94, 3, 64, 0, 8])).unwrap_err().contains("length 3"));
+        assert!(dec(&[1, 2]).unwrap_err().contains("fewer than 3"));
+        assert!(dec(&param_group(&[9])).unwrap_err().contains("tag 9"));
+        assert!(dec(&param_group(&[1, 1])).unwrap_err().contains("ends before"));
+    }
+
+    // ---- against llvm-as-19 / llvm-dis-19 --------------------------------
+
+    /// The `TYPE_BLOCK_ID_NEW` records and the `PARAMATTR_GRP_CODE_ENTRY`
+    /// records of each module of a bitcode file.
+    fn module_records(bc: &[u8]) -> Vec<(Vec<(u32, Vec<u64>)>, Vec<Vec<u64>>)> {
+        let file = crate::container::parse(bc).unwrap();
+        let mut mods = Vec::new();
+        for m in &file.modules {
+            let mut r = BitstreamReader::new(m.bytes);
+            let (mut types, mut groups) = (Vec::new(), Vec::new());
+            let mut stack = Vec::new();
+            let mut ops = Vec::new();
+            while let Some(e) = r.advance().unwrap() {
+                match e {
+                    Entry::SubBlock { block_id: b @ (0 | 8 | 10 | 17) } => {
+                        r.enter_block().unwrap();
+                        stack.push(b);
+                    }
+                    Entry::SubBlock { .. } => {
+                        r.skip_block().unwrap();
+                    }
+                    Entry::EndBlock => {
+                        stack.pop();
+                        if stack.is_empty() {
+                            break;
+                        }
+                    }
+                    Entry::Record(id) => {
+                        let rec = r.read_record(id, &mut ops).unwrap();
+                        match stack.last() {
+                            Some(10) if rec.code == 3 => groups.push(ops.clone()),
+                            Some(17) => types.push((rec.code, ops.clone())),
+                            _ => {}
+                        }
+                    }
+                    Entry::DefineAbbrev => {}
+                }
+            }
+            mods.push((types, groups));
+        }
+        mods
+    }
+
+    /// The type table as ids of `m` (interning what `m` lacks; named
+    /// structs by name); `None` for what this test does not build.
+    fn type_table(m: &mut Module, recs: &[(u32, Vec<u64>)]) -> Vec<Option<TypeId>> {
+        let mut ids: Vec<Option<TypeId>> = Vec::new();
+        let mut name: Option<Vec<u8>> = None;
+        for (code, ops) in recs {
+            let t = &mut m.types;
+            let at = |ids: &Vec<Option<TypeId>>, n: u64| ids.get(n as usize).copied().flatten();
+            let id = match code {
+                1 => continue,
+                19 => {
+                    name = Some(ops.iter().map(|&c| c as u8).collect());
+                    continue;
+                }
+                2 => Some(t.void()),
+                3 => Some(t.float(FloatKind::Float)),
+                4 => Some(t.float(FloatKind::Double)),
+                10 => Some(t.float(FloatKind::Half)),
+                23 => Some(t.float(FloatKind::BFloat)),
+                13 => Some(t.float(FloatKind::X86Fp80)),
+                14 => Some(t.float(FloatKind::Fp128)),
+                15 => Some(t.float(FloatKind::PpcFp128)),
+                5 => Some(t.label()),
+                16 => Some(t.metadata()),
+                22 => Some(t.token()),
+                7 => t.int(ops[0] as u32).ok(),
+                8 => t.ptr(ops.get(1).copied().unwrap_or(0) as u32).ok(),
+                25 => t.ptr(ops[0] as u32).ok(),
+                11 => at(&ids, ops[1]).and_then(|e| t.array(e, ops[0]).ok()),
+                12 => at(&ids, ops[1])
+                    .and_then(|e| t.vector(e, ops[0] as u32, ops.get(2) == Some(&1)).ok()),
+                18 => {
+                    let fs: Option<Vec<TypeId>> = ops[1..].iter().map(|&f| at(&ids, f)).collect();
+                    fs.and_then(|fs| t.literal_struct(&fs, ops[0] != 0).ok())
+                }
+                6 | 20 => name.take().and_then(|n| t.find_named(n)),
+                21 => {
+                    let ps: Option<Vec<TypeId>> = ops[2..].iter().map(|&f| at(&ids, f)).collect();
+                    match (at(&ids, ops[1]), ps) {
+                        (Some(r), Some(ps)) => t.function(r, &ps, ops[0] != 0).ok(),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            ids.push(id);
+        }
+        ids
+    }
+
+    fn tool(name: &str) -> String {
+        name.to_string()
+    }
+
+    fn run(cmd: &str, args: &[&Path]) -> Vec<u8> {
+        let out = Command::new(tool(cmd))
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {cmd} ({e})"));
+        assert!(out.status.success(), "{cmd}: {}", String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    }
+
+    /// Assembles `src` with `assembler`, disassembles it with llvm-dis-19
+    /// and checks that the bitcode's attribute groups, decoded, are the
+    /// attribute sets of the disassembly parsed by llvmext-ir, no more
+    /// and no fewer. Returns the decoded sets.
+    fn check_against_llvm_dis(name: &str, src: &str, assembler: &str) -> Vec<Vec<Attr>> {
+        let dir = std::env::temp_dir().join(format!("llvmext-attrs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ll = dir.join(format!("{name}.ll"));
+        let bc = dir.join(format!("{name}.bc"));
+        std::fs::write(&ll, src).unwrap();
+        run(assembler, &[&ll, Path::new("-o"), &bc]);
+        let dis = run("llvm-dis-19", &[&bc, Path::new("-o"), Path::new("-")]);
+        let bytes = std::fs::read(&bc).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+
+        let mut m = llvmext_ir::parse::parse(&dis, "dis.ll").expect("llvm-dis-19 output parses");
+        let parsed: BTreeSet<u32> = (1..m.attrs.set_count() as u32).collect();
+        let mods = module_records(&bytes);
+        assert_eq!(mods.len(), 1);
+        let (types, groups) = &mods[0];
+        let table = type_table(&mut m, types);
+        let mut decoded_sets = Vec::new();
+        let mut found = BTreeSet::new();
+        let mut out = Vec::new();
+        for g in groups {
+            {
+                let ty = |id: u64| table.get(id as usize).copied().flatten();
+                let types = &mut m.types;
+                let mut ints = |b: u32| types.int(b).ok();
+                let mut ctx = AttrCtx { types: &ty, int_type: &mut ints };
+                let (grp, idx) = decode_group(g, &mut ctx, &mut out)
+                    .unwrap_or_else(|e| panic!("group {g:?}: {e}"));
+                assert_eq!((grp, idx), (g[0], g[1]));
+            }
+            let id = m.attrs.set(out.clone());
+            assert!(
+                parsed.contains(&id.0),
+                "group {} (index {}) decodes to a set llvm-dis-19 does not print: {:?}",
+                g[0],
+                g[1],
+                m.attrs.get(id)
+            );
+            found.insert(id.0);
+            decoded_sets.push(m.attrs.get(id).to_vec());
+        }
+        let missing: Vec<_> =
+            parsed.difference(&found).map(|&s| m.attrs.get(AttrSetId(s)).to_vec()).collect();
+        assert!(
+            missing.is_empty(),
+            "sets llvm-dis-19 prints that no group decodes to: {missing:?}"
+        );
+        decoded_sets
+    }
+
+    const ALL19: &str = r#"target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+%T = type { i32, [4 x i8] }
+%U = type { ptr, i64 }
+
+declare noalias nonnull align 16 dereferenceable(32) ptr @ret_attrs(ptr noalias nocapture nonnull noundef readonly dereferenceable(16) align 8, ptr nocapture readnone, ptr writeonly, ptr noundef dereferenceable_or_null(8), ptr writable dead_on_unwind, ptr nocapture initializes((0, 4), (8, 12)), ptr initializes((-8, -4))) "str-no-value" "str"="with value"
+declare void @p2(ptr noalias sret(%T) align 4, ptr byval(%U) align 8, ptr byref(%T), ptr nest, ptr inreg, ptr swiftself, ptr swifterror, ptr swiftasync)
+declare ptr @p2b(ptr returned)
+declare void @p3(ptr inalloca(%T))
+declare void @p4(ptr preallocated(%T))
+declare signext i32 @p5(i8 zeroext, i32 range(i32 1, 10), i8 range(i8 -5, 5), i64 range(i64 -9223372036854775808, 0), i128 range(i128 1, 170141183460469231731687303715884105727), i256 range(i256 -3, 340282366920938463463374607431768211457))
+declare nofpclass(nan inf) float @p6(float nofpclass(zero sub norm), double nofpclass(qnan pinf nnorm psub pzero), <2 x float> nofpclass(all))
+declare noundef ptr @alloc1(i64 allocalign, i64, ptr allocptr) allockind("alloc,uninitialized,aligned") allocsize(1)
+declare ptr @alloc2(i64, i64) allockind("alloc,zeroed") allocsize(0, 1) "alloc-family"="malloc"
+declare ptr @realloc(ptr allocptr, i64) allockind("realloc") allocsize(1)
+declare void @free(ptr allocptr) allockind("free")
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)
+declare void @mem1() memory(none)
+declare void @mem2() memory(read)
+declare void @mem3() memory(write)
+declare void @mem4() memory(argmem: readwrite)
+declare void @mem5() memory(inaccessiblemem: read)
+declare void @mem6() memory(read, argmem: readwrite)
+declare void @mem7() memory(readwrite, inaccessiblemem: none)
+declare void @mem8() memory(argmem: read, inaccessiblemem: write)
+declare void @mem9() memory(readwrite)
+declare void @fa1() alwaysinline cold convergent disable_sanitizer_instrumentation fn_ret_thunk_extern inlinehint mustprogress nocallback nocf_check noduplicate nofree noimplicitfloat nomerge noprofile norecurse noredzone noreturn nosanitize_bounds nosanitize_coverage nosync nounwind nonlazybind null_pointer_is_valid optforfuzzing optsize minsize presplitcoroutine returns_twice safestack sanitize_address sanitize_hwaddress sanitize_memtag sanitize_memory sanitize_numerical_stability sanitize_thread shadowcallstack skipprofile speculatable speculative_load_hardening sspstrong strictfp willreturn coro_only_destroy_when_complete
+declare void @fa2() unnamed_addr jumptable hot noinline optnone ssp uwtable alignstack(16) vscale_range(1,16)
+declare void @fa3() naked sspreq uwtable(sync) vscale_range(2) "frame-pointer"="all"
+declare void @fa4() optdebug uwtable(async) vscale_range(1,0)
+declare void @fa5() "target-features"="+avx,+sse4.2" "target-cpu"="x86-64" "esc"="a\22b\0Ac"
+
+define void @calls(ptr %p) {
+  call void @mem1() #0
+  call void @mem2() builtin nobuiltin
+  %r = call ptr @ret_attrs(ptr nonnull %p, ptr %p, ptr %p, ptr %p, ptr %p, ptr %p, ptr %p) memory(argmem: read) "call-str"
+  call void asm sideeffect "", "=*m"(ptr elementtype(i32) %p)
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %p, ptr align 4 %p, i64 4, i1 false)
+  ret void
+}
+
+attributes #0 = { nounwind "call-group"="1" }
+"#;
+    const OLD14: &str = r#"target triple = "x86_64-unknown-linux-gnu"
+%T = type { i32, [4 x i8] }
+
+declare void @r0() readnone
+declare void @r1() readonly
+declare void @r2() writeonly
+declare void @r3() argmemonly
+declare void @r4() inaccessiblememonly
+declare void @r5() inaccessiblemem_or_argmemonly
+declare void @r6() readonly argmemonly
+declare void @r7() writeonly inaccessiblemem_or_argmemonly nounwind
+declare void @r8() readnone argmemonly
+declare void @p(%T* sret(%T), i8* readonly nocapture, i8* readnone, i8* writeonly, %T* byval(%T) align 8, i32* inalloca(i32))
+declare void @pb(i32* byref(i32))
+declare void @u1() uwtable
+declare void @u2() uwtable "no-frame-pointer-elim"="true"
+declare void @u3() "no-frame-pointer-elim"="false"
+declare void @u4() "no-frame-pointer-elim-non-leaf"
+declare void @u5() "no-frame-pointer-elim"="true" "no-frame-pointer-elim-non-leaf"
+declare void @u6() "null-pointer-is-valid"="true"
+declare void @u7() "null-pointer-is-valid"="false" "frame-pointer"="none" "no-frame-pointer-elim-non-leaf"
+declare i8* @u8(i32) allocsize(0) "x"="y"
+
+define void @c(i8* %p) {
+  call void @r3() readonly
+  call void @r0() argmemonly nounwind
+  ret void
+}
+"#;
+
+    /// Every attribute kind LLVM 19 reads, as llvm-as-19 writes it.
+    #[test]
+    fn every_llvm19_kind_matches_llvm_dis() {
+        let sets = check_against_llvm_dis("all19", ALL19, "llvm-as-19");
+        let kinds: BTreeSet<&str> =
+            sets.iter().flatten().filter_map(|a| a.kind()).map(|k| k.keyword()).collect();
+        // LLVM 19.1's reader lacks hybrid_patchable (it rejects its own
+        // output); `enum_forms_of_old_producers` covers it.
+        let missing: Vec<_> =
+            KEYWORDS.iter().filter(|k| !kinds.contains(*k) && **k != "hybrid_patchable").collect();
+        assert!(missing.is_empty(), "kinds the test file lacks: {missing:?}");
+    }
+
+    /// LLVM 14's legacy memory kinds, enum `uwtable`, typed pointers and
+    /// old string attributes, upgraded as llvm-dis-19 upgrades them.
+    #[test]
+    fn llvm14_output_upgrades_like_llvm_dis() {
+        if Command::new("llvm-as-14").arg("--version").output().is_err() {
+            eprintln!("llvm-as-14 not installed: skipped (apt-get install llvm-14)");
+            return;
+        }
+        let sets = check_against_llvm_dis("old14", OLD14, "llvm-as-14");
+        assert!(sets.iter().flatten().any(|a| a.kind_keyword() == b"memory"));
+    }
+
+    /// Every attribute group of the compiler output in the test corpus
+    /// (clang-19 C, sqlite3, rustc with LLVM 22) decodes.
+    #[test]
+    fn corpus_groups_decode() {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/llvmext-corpus");
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            eprintln!("no corpus at {}: skipped (the root crate's tests build it)", dir.display());
+            return;
+        };
+        let mut n = 0;
+        let mut failures = Vec::new();
+        for e in rd {
+            let path = e.unwrap().path();
+            if path.extension().and_then(|x| x.to_str()) != Some("bc") {
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap();
+            for (types, groups) in module_records(&bytes) {
+                let ntypes = types.iter().filter(|(c, _)| *c != 1 && *c != 19).count() as u64;
+                for g in groups {
+                    let ty = |id: u64| (id < ntypes).then(untyped);
+                    let mut ints = |b: u32| (1..=MAX_INT_BITS).contains(&b).then(untyped);
+                    let mut ctx = AttrCtx { types: &ty, int_type: &mut ints };
+                    let mut out = Vec::new();
+                    n += 1;
+                    if let Err(e) = decode_group(&g, &mut ctx, &mut out) {
+                        failures.push(format!("{}: group {}: {e}", path.display(), g[0]));
+                    }
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{failures:#?}");
+        eprintln!("{n} attribute groups decoded");
+        assert!(n > 0, "no bitcode in {}", dir.display());
+    }
+}
