@@ -1,0 +1,435 @@
+//! `llvmext-dis [options] [FILE.bc...]`: mirrors `llvm-dis` (LLVM 19) —
+//! read bitcode with `llvmext_bitcode::read`, verify it, print it as `.ll`.
+//!
+//! Inputs and outputs, as `llvm-dis-19` chooses them:
+//!
+//! - `FILE` may be `-` (standard input, also the default when no file is
+//!   given); several files may be given, each disassembled in turn (then
+//!   `-o` is refused, as llvm-dis refuses it).
+//! - Without `-o`, `FILE.bc` is written to `FILE.ll` next to it (a name not
+//!   ending in `.bc` gets `.ll` appended: `x.o` -> `x.o.ll`), and standard
+//!   input goes to standard output. `-o OUT` writes `OUT`; `-o -` writes to
+//!   standard output.
+//! - The `; ModuleID` line names the input as given on the command line
+//!   (`'<stdin>'` for standard input), as llvm-dis names it.
+//! - A file holding several modules (`llvm-cat -b`) is written one file per
+//!   module, as llvm-dis does: `FILE.0.ll`, `FILE.1.ll`... without `-o`,
+//!   `OUT.0`, `OUT.1`... with `-o OUT`; from standard input without `-o`,
+//!   every module goes to standard output, one after the other. One
+//!   departure: with `-o -`, llvm-dis-19 says "only single module bitcode
+//!   files can be written to stdout" and then writes files named `-.0`,
+//!   `-.1`...; this tool writes every module to standard output instead.
+//!   (`llvmext_bitcode::read::read` reads a file's first module: module
+//!   `i` is handed to it as the first module of a stream made of its own
+//!   bytes and its string table.)
+//!
+//! Verification. `llvm-dis-19` has no verifier option, but its reader
+//! verifies some modules anyway: materializing a module runs LLVM's
+//! `UpgradeDebugInfo`, which, when the module's "Debug Info Version" flag
+//! is current (every `-g` module), runs the whole verifier, strips debug
+//! info that fails the debug-info checks (printing the faults and
+//! `warning: ignoring invalid debug info in FILE`) and aborts on any other
+//! fault ("Broken module found, compilation aborted!"); a module with debug
+//! info of another version loses it with a warning. This tool does the
+//! debug-info part the same way and then runs the rest of the verifier on
+//! *every* module: a module that fails it is reported (the verifier's
+//! messages, then `llvmext-dis: error: FILE: input module is broken!`) with
+//! exit status 1 and nothing written for it. `--disable-verify` skips that
+//! check (the debug-info upgrade, part of reading, still runs).
+//!
+//! A bitcode file holding no module (the magic and at most 8 more bytes,
+//! say) gives no output and exit status 0, as with llvm-dis.
+//!
+//! Errors go to standard error with exit status 1, in llvm-dis's words
+//! where it has them: `llvmext-dis: error: MESSAGE` for bitcode the reader
+//! refuses (its message ends in `at bit N`), `error: FILE: No such file or
+//! directory` for an input that cannot be read, the system's message alone
+//! for an output file that cannot be written.
+//!
+//! Not mirrored: llvm-dis-19 prints a module's ThinLTO summary (the
+//! `^0 = module: ...` lines after the module, for `-flto=thin` and rustc
+//! bitcode); llvmext's IR model has no summary, so nothing is printed for
+//! it. `--show-annotations`, `--materialize-metadata`,
+//! `--preserve-ll-uselistorder`, `--print-thinlto-index-only` and
+//! `--set-importing` are refused as unsupported; `-f` and `--color` are
+//! accepted and have no effect (the output is text, without colours).
+
+#[path = "common/os.rs"]
+mod os;
+
+use os::os_message;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use llvmext::bitcode::container;
+use llvmext::bitcode::read::ReadError;
+use llvmext::ir::debug_info::{upgrade_debug_info, DebugInfoWarning};
+use llvmext::ir::verify::{verify_with, VerifyError, VerifyOptions};
+use llvmext::ir::Module;
+
+const PROG: &str = "llvmext-dis";
+
+/// The input bytes: a read-only mapping of the file where the platform
+/// allows (as LLVM's `MemoryBuffer` maps its inputs), else the bytes read.
+enum Input {
+    Mapped(memmap2::Mmap),
+    Read(Vec<u8>),
+}
+
+impl Input {
+    fn read(path: &str) -> std::io::Result<Input> {
+        let mut v = Vec::new();
+        if path == "-" {
+            std::io::stdin().read_to_end(&mut v)?;
+            return Ok(Input::Read(v));
+        }
+        let file = std::fs::File::open(path)?;
+        let md = file.metadata()?;
+        if md.is_file() && md.len() > 0 {
+            // SAFETY: the mapping is read-only; as with any mapped input
+            // (llvm-dis maps its inputs too), the file must not be truncated
+            // or rewritten while the tool runs.
+            if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+                return Ok(Input::Mapped(map));
+            }
+        }
+        (&file).read_to_end(&mut v)?;
+        Ok(Input::Read(v))
+    }
+
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Input::Mapped(map) => map,
+            Input::Read(v) => v,
+        }
+    }
+}
+
+/// Why a module was not disassembled.
+#[derive(Debug)]
+pub enum Failure {
+    /// The reader refused the bitcode.
+    Read(ReadError),
+    /// The file could not be split into its modules.
+    Container(container::Error),
+    /// The verifier found faults (none of them in debug info).
+    Broken(Vec<VerifyError>),
+}
+
+impl Failure {
+    /// Writes the failure to `err` as the tool reports it; `name` is the
+    /// input as given (`<stdin>` for standard input).
+    pub fn report(&self, name: &str, err: &mut dyn Write) {
+        let _ = match self {
+            Failure::Read(e) => writeln!(err, "{PROG}: error: {e}"),
+            Failure::Container(e) => writeln!(err, "{PROG}: error: {e}"),
+            Failure::Broken(errors) => {
+                for e in errors {
+                    let _ = writeln!(err, "{e}");
+                }
+                writeln!(err, "{PROG}: error: {name}: input module is broken!")
+            }
+        };
+    }
+}
+
+/// How many modules the bitcode file `bytes` holds (LLVM's
+/// `getBitcodeFileContents`).
+pub fn module_count(bytes: &[u8]) -> Result<usize, Failure> {
+    container::parse(bytes).map(|f| f.modules.len()).map_err(Failure::Container)
+}
+
+/// Module `index` of a bitcode file as a bitcode stream of its own (what
+/// [`load`] hands the reader for `index` > 0): the magic, the module's
+/// bytes (its `IDENTIFICATION` and `MODULE` blocks, as LLVM delimits them,
+/// so that offsets inside the module keep their meaning) and a `STRTAB`
+/// block holding its string table, as LLVM writes one.
+pub fn module_stream(bytes: &[u8], index: usize) -> Result<Vec<u8>, Failure> {
+    use llvmext::core::bitstream::{Abbrev, AbbrevOp, BitstreamWriter};
+    let file = container::parse(bytes).map_err(Failure::Container)?;
+    let Some(m) = file.modules.get(index) else {
+        let message = "no module of that index in the file";
+        return Err(Failure::Container(container::Error::Bitcode { message, bit: 0 }));
+    };
+    let mut out = Vec::with_capacity(m.bytes.len() + m.strtab.map_or(0, <[u8]>::len) + 64);
+    out.extend_from_slice(b"BC\xC0\xDE");
+    out.extend_from_slice(m.bytes);
+    if let Some(strtab) = m.strtab {
+        let bitstream = |e| Failure::Container(container::Error::Bitstream(e));
+        let mut w = BitstreamWriter::new();
+        w.enter_block(23, 3); // STRTAB_BLOCK
+        let blob = w.define_abbrev(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Blob]));
+        let blob = blob.map_err(bitstream)?;
+        w.emit_record_with_blob(1, &[], strtab, Some(blob)).map_err(bitstream)?; // STRTAB_BLOB
+        w.exit_block().map_err(bitstream)?;
+        out.extend_from_slice(&w.finish());
+    }
+    Ok(out)
+}
+
+/// Reads module `index` of the bitcode file `bytes` (`name`: the input as
+/// given, `<stdin>` for standard input), upgrades its debug info as LLVM's
+/// reader does (warnings to `err`), and, if `verify`, verifies it.
+pub fn load(
+    bytes: &[u8],
+    index: usize,
+    name: &str,
+    verify: bool,
+    err: &mut dyn Write,
+) -> Result<Module, Failure> {
+    let read = if index == 0 {
+        llvmext::bitcode::read::read(bytes)
+    } else {
+        llvmext::bitcode::read::read(&module_stream(bytes, index)?)
+    };
+    let mut m = read.map_err(Failure::Read)?;
+    m.module_id = Some(name.into());
+    if let Some(w) = upgrade_debug_info(&mut m) {
+        if let DebugInfoWarning::InvalidDebugInfo { errors, .. } = &w {
+            for e in errors {
+                let _ = writeln!(err, "{e}");
+            }
+        }
+        let _ = writeln!(err, "{PROG}: warning: {w}");
+    }
+    if verify {
+        // The debug-info checks ran in the upgrade.
+        verify_with(&m, &VerifyOptions::default().debug_info(false)).map_err(Failure::Broken)?;
+    }
+    Ok(m)
+}
+
+/// Prints `m` to `w` as llvm-dis-19 prints it, `name` on the `; ModuleID`
+/// line: the numbered metadata nodes (half the text of a `-g` module) are
+/// printed on a second thread while the rest streams out.
+pub fn print(m: &Module, name: &str, w: &mut dyn Write) -> std::io::Result<()> {
+    let p = llvmext::ir::write::Printer::new(m, name);
+    std::thread::scope(|s| {
+        let q = p.clone();
+        let md = s.spawn(move || {
+            let mut md = Vec::new();
+            q.print_metadata(&mut |piece| md.extend_from_slice(piece));
+            md
+        });
+        let mut failed = None;
+        p.print_head(&mut |piece| {
+            if failed.is_none() {
+                failed = w.write_all(piece).err();
+            }
+        });
+        let md = md.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        match failed {
+            Some(e) => Err(e),
+            None => w.write_all(&md),
+        }
+    })
+}
+
+/// What the command line asks for.
+struct Args {
+    inputs: Vec<String>,
+    output: Option<String>,
+    verify: bool,
+    print: bool,
+}
+
+const HELP: &str = "OVERVIEW: llvmext .bc -> .ll disassembler (mirrors llvm-dis)
+
+USAGE: llvmext-dis [options] [input bitcode]...
+
+OPTIONS:
+  -o <filename>      Override output filename ('-': standard output)
+  --disable-verify   Do not run the verifier on the modules read
+  --disable-output   Don't output the .ll file
+  -f                 Accepted for llvm-dis compatibility (no effect)
+  --help             Display available options
+  --version          Display the version of this program
+";
+
+/// Parses the command line; `Err` with the exit status once the message
+/// (or the help) is written.
+fn parse_args(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> Result<Args, u8> {
+    let mut a = Args { inputs: Vec::new(), output: None, verify: true, print: true };
+    let mut it = args.iter();
+    let mut positional_only = false;
+    while let Some(arg) = it.next() {
+        if positional_only || arg == "-" || !arg.starts_with('-') {
+            a.inputs.push(arg.clone());
+            continue;
+        }
+        if arg == "--" {
+            positional_only = true;
+            continue;
+        }
+        // LLVM's command line takes `-x` and `--x` alike, and `-x=v`.
+        let flag = arg.strip_prefix("--").unwrap_or(&arg[1..]);
+        let (flag, value) = match flag.split_once('=') {
+            Some((f, v)) => (f, Some(v)),
+            None => (flag, None),
+        };
+        match flag {
+            "o" => match value.or_else(|| it.next().map(String::as_str)) {
+                Some(v) => a.output = Some(v.to_string()),
+                None => {
+                    let _ = writeln!(err, "{PROG}: for the -o option: requires a value!");
+                    return Err(1);
+                }
+            },
+            "h" | "help" | "help-hidden" | "help-list" | "help-list-hidden" => {
+                let _ = out.write_all(HELP.as_bytes());
+                return Err(0);
+            }
+            "version" => {
+                let _ = writeln!(
+                    out,
+                    "{PROG} (llvmext {})\n  mirrors llvm-dis of LLVM 19",
+                    env!("CARGO_PKG_VERSION")
+                );
+                return Err(0);
+            }
+            "disable-verify" => a.verify = false,
+            "disable-output" => a.print = false,
+            "f" | "color" => {}
+            "show-annotations"
+            | "materialize-metadata"
+            | "preserve-ll-uselistorder"
+            | "print-thinlto-index-only"
+            | "set-importing" => {
+                let _ = writeln!(err, "{PROG}: error: option '{arg}' is not supported");
+                return Err(1);
+            }
+            _ => {
+                let _ = writeln!(
+                    err,
+                    "{PROG}: Unknown command line argument '{arg}'.  Try: '{PROG} --help'"
+                );
+                return Err(1);
+            }
+        }
+    }
+    Ok(a)
+}
+
+/// Where module `index` of `count` read from `input` goes: `None` for
+/// standard output.
+fn output_path(input: &str, output: Option<&str>, index: usize, count: usize) -> Option<String> {
+    match output {
+        Some("-") => None,
+        Some(o) if count > 1 => Some(format!("{o}.{index}")),
+        Some(o) => Some(o.to_string()),
+        None if input == "-" => None,
+        None => {
+            let base = input.strip_suffix(".bc").unwrap_or(input);
+            Some(if count > 1 { format!("{base}.{index}.ll") } else { format!("{base}.ll") })
+        }
+    }
+}
+
+/// Prints `m` into the new file `path` (removed again if writing fails, as
+/// LLVM's `ToolOutputFile` removes it).
+fn write_file(m: &Module, name: &str, path: &str) -> std::io::Result<()> {
+    let file = std::fs::File::create(path)?;
+    let mut w = std::io::BufWriter::with_capacity(1 << 16, file);
+    let written = print(m, name, &mut w).and_then(|()| w.flush());
+    if written.is_err() {
+        drop(w);
+        let _ = std::fs::remove_file(path);
+    }
+    written
+}
+
+/// Runs the tool with `args` (without the program name); returns the exit
+/// status, writing standard output's text to `out` and messages to `err`.
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let mut a = match parse_args(args, out, err) {
+        Ok(a) => a,
+        Err(status) => return status,
+    };
+    if a.inputs.is_empty() {
+        a.inputs.push("-".into());
+    } else if a.inputs.len() > 1 && a.output.is_some() {
+        let _ = writeln!(err, "error: output file name cannot be set for multiple input files");
+        return 1;
+    }
+    for input in &a.inputs {
+        let name = if input == "-" { "<stdin>" } else { input.as_str() };
+        let data = match Input::read(input) {
+            Ok(d) => d,
+            Err(e) => {
+                let _ = writeln!(err, "error: {input}: {}", os_message(&e));
+                return 1;
+            }
+        };
+        let bytes = data.bytes();
+        // The first module is read before the file is split, so that the
+        // reader's own message reports a file it refuses.
+        let mut first = match load(bytes, 0, name, a.verify, err) {
+            Ok(m) => Some(m),
+            // A bitcode file without a module (LLVM stops looking for
+            // modules fewer than 9 bytes before the end): llvm-dis writes
+            // nothing and succeeds.
+            Err(_) if module_count(bytes).is_ok_and(|n| n == 0) => continue,
+            Err(f) => {
+                f.report(name, err);
+                return 1;
+            }
+        };
+        let count = match module_count(bytes) {
+            Ok(n) => n.max(1), // (the reader read a module)
+            Err(f) => {
+                f.report(name, err);
+                return 1;
+            }
+        };
+        for index in 0..count {
+            let m = match first.take() {
+                Some(m) => m,
+                None => match load(bytes, index, name, a.verify, err) {
+                    Ok(m) => m,
+                    Err(f) => {
+                        f.report(name, err);
+                        return 1;
+                    }
+                },
+            };
+            if a.print {
+                match output_path(input, a.output.as_deref(), index, count) {
+                    None => {
+                        if let Err(e) = print(&m, name, out).and_then(|()| out.flush()) {
+                            let _ = writeln!(err, "{PROG}: error: {}", os_message(&e));
+                            return 1;
+                        }
+                    }
+                    Some(path) => {
+                        if let Err(e) = write_file(&m, name, &path) {
+                            // As llvm-dis: the system's message alone.
+                            let _ = writeln!(err, "{}", os_message(&e));
+                            return 1;
+                        }
+                    }
+                }
+            }
+            if EXIT_WITHOUT_FREEING.load(std::sync::atomic::Ordering::Relaxed) {
+                // The process ends soon: the system takes the memory back
+                // at once, where freeing a large module's allocations one by
+                // one takes a noticeable part of the run.
+                std::mem::forget(m);
+            }
+        }
+    }
+    0
+}
+
+/// Set by `main`: `run` is the last thing the process does, so a module
+/// it is done with need not be freed.
+static EXIT_WITHOUT_FREEING: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+#[allow(dead_code)]
+fn main() -> ExitCode {
+    EXIT_WITHOUT_FREEING.store(true, std::sync::atomic::Ordering::Relaxed);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    ExitCode::from(run(&args, &mut stdout.lock(), &mut stderr.lock()))
+}
