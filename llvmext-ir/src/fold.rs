@@ -152,7 +152,7 @@ fn identity(t: &Types, c: &mut Constants, op: ExprOp, ty: TypeId) -> Option<Cons
 
 /// `op a, b` of type `ty` (`add`, `sub`, `mul`, `xor`) with `flags`
 /// (`nuw`/`nsw`, kept only when the expression stays one).
-pub(crate) fn binary(
+pub fn binary(
     t: &Types,
     c: &mut Constants,
     op: ExprOp,
@@ -244,7 +244,7 @@ fn extract_element_at(t: &Types, c: &mut Constants, v: ConstId, i: u64, elem: Ty
 }
 
 /// `extractelement (v, idx)` of type `ty`.
-pub(crate) fn extract_element(
+pub fn extract_element(
     t: &Types,
     c: &mut Constants,
     v: ConstId,
@@ -285,7 +285,7 @@ pub(crate) fn extract_element(
 }
 
 /// `insertelement (v, e, idx)` of type `ty`.
-pub(crate) fn insert_element(
+pub fn insert_element(
     t: &Types,
     c: &mut Constants,
     v: ConstId,
@@ -319,7 +319,7 @@ pub(crate) fn insert_element(
 }
 
 /// `shufflevector (a, b, mask)` of type `ty`.
-pub(crate) fn shuffle_vector(
+pub fn shuffle_vector(
     t: &Types,
     c: &mut Constants,
     a: ConstId,
@@ -429,13 +429,7 @@ fn cast_pair(
 /// `op (v to dst)` for the casts LLVM 19 still writes as constant
 /// expressions (`trunc`, `ptrtoint`, `inttoptr`, `bitcast`,
 /// `addrspacecast`); the cast is valid.
-pub(crate) fn cast(
-    t: &mut Types,
-    c: &mut Constants,
-    op: ExprOp,
-    v: ConstId,
-    dst: TypeId,
-) -> ConstId {
+pub fn cast(t: &mut Types, c: &mut Constants, op: ExprOp, v: ConstId, dst: TypeId) -> ConstId {
     folded_cast(t, c, op, v, dst).unwrap_or_else(|| expr(c, dst, op, 0, &[v]))
 }
 

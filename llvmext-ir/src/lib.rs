@@ -59,7 +59,7 @@ pub mod datalayout;
 pub mod debug_info;
 pub mod di;
 pub mod float;
-mod fold;
+pub mod fold;
 pub mod id;
 pub mod inst;
 pub mod int;

@@ -152,6 +152,23 @@ impl Metadata {
         }
     }
 
+    /// [`replace`](Self::replace), also setting whether the node is
+    /// `distinct` (for a node made apart before it was known which it
+    /// is, as a reader of forward references does).
+    pub fn replace_as(&mut self, id: MdId, node: MdNode, distinct: bool) -> bool {
+        if self.nodes.is_interned(id.0) {
+            return false;
+        }
+        match self.nodes.get_apart_mut(id.0) {
+            Some(e) => {
+                e.node = node;
+                e.distinct = distinct;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Makes room for `n` more uniqued nodes (so that uniquing many nodes
     /// at once does not rehash the table as it grows).
     pub(crate) fn reserve_uniqued(&mut self, n: usize) {

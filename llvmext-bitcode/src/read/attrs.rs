@@ -89,7 +89,6 @@
 //!   is not done.
 
 // Until the reader core (written separately) calls `decode_group`.
-#![cfg_attr(not(test), allow(dead_code))]
 
 use std::format;
 use std::string::String;

@@ -1,4 +1,10 @@
-//! Reading bitcode into [`llvmext_ir`]'s model.
+//! Reading bitcode into [`llvmext_ir`]'s model, as LLVM 19's
+//! `BitcodeReader` reads it.
+//!
+//! [`read`] reads the first module of a file (raw `BC` stream, or wrapped)
+//! with every function body; [`Reader`] reads the module's globals and
+//! declarations first and each function body on demand (LLVM's lazy
+//! loading), and picks a module of a multi-module file.
 //!
 //! ```no_run
 //! let bytes = std::fs::read("hello.bc")?;
@@ -8,18 +14,1221 @@
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Everything read is checked: an operand that names no value, a type that
+//! does not fit, a count the input cannot hold is a [`ReadError`] carrying
+//! the bit offset and the block and record it was found in; nothing in the
+//! input sizes an allocation beyond what the input itself holds.
 
 mod attrs;
+mod constants;
 mod di;
 mod error;
+mod function;
+mod metadata;
+mod types;
 
 pub use error::{ReadError, ReadErrorKind};
 
+use hashbrown::HashMap;
+use llvmext_core::bitstream::{BitstreamReader, Item};
+use llvmext_ir::attr::{Attr, AttrList};
+use llvmext_ir::id::{AttrListId, AttrSetId, ComdatId, ConstId, GlobalRef, TypeId, Value};
+use llvmext_ir::inst::{CallConv, SyncScope};
+use llvmext_ir::module::{
+    Alias, Comdat, ComdatKind, DllStorage, Function, GlobalCommon, GlobalVar, IFunc, Linkage,
+    ThreadLocal, UnnamedAddr, Visibility,
+};
+use llvmext_ir::name::ByteStr;
+use llvmext_ir::types::TypeKind;
 use llvmext_ir::Module;
+
+use crate::container;
+use crate::schema::{BlockId, ModuleCode};
+
+use self::metadata::MdList;
+use self::types::TypeTable;
 
 /// Reads the first module of a bitcode file (raw or wrapped) with every
 /// function body.
 pub fn read(bytes: &[u8]) -> Result<Module, ReadError> {
-    let _ = bytes;
-    Err(ReadError::new(ReadErrorKind::Unsupported("not implemented yet".into()), 0))
+    let mut r = Reader::new(bytes)?;
+    r.read_all_functions()?;
+    Ok(r.into_module())
+}
+
+/// Which module of a file [`Reader::with_options`] reads.
+#[derive(Debug, Clone, Default)]
+pub struct ReadOptions {
+    /// The index of the module in a multi-module file (`llvm-cat -b`,
+    /// ThinLTO); 0 by default.
+    pub module: usize,
+}
+
+/// What a module's `IDENTIFICATION` block says.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Identification {
+    /// The producer, e.g. `LLVM19.1.7` (`None`: no `IDENTIFICATION` block).
+    pub producer: Option<String>,
+    /// The bitcode epoch.
+    pub epoch: Option<u64>,
+}
+
+/// A module whose globals and declarations are read, and whose function
+/// bodies are read on demand ([`read_function`](Self::read_function)).
+pub struct Reader<'a> {
+    cx: Cx<'a>,
+    /// For each function with a body: its index and the bit of its
+    /// `FUNCTION_BLOCK`.
+    bodies: Vec<(u32, u64)>,
+    /// Which bodies are read.
+    done: Vec<bool>,
+    /// A reader positioned inside the module block, to jump to bodies.
+    at_module: BitstreamReader<'a>,
+    ident: Identification,
+}
+
+impl<'a> Reader<'a> {
+    /// Reads the first module's globals, declarations, types, constants and
+    /// metadata; function bodies wait for
+    /// [`read_function`](Self::read_function).
+    pub fn new(bytes: &'a [u8]) -> Result<Self, ReadError> {
+        Self::with_options(bytes, &ReadOptions::default())
+    }
+
+    /// [`new`](Self::new), for the module `opts` names.
+    pub fn with_options(bytes: &'a [u8], opts: &ReadOptions) -> Result<Self, ReadError> {
+        let file = container::parse(bytes).map_err(|e| {
+            let bit = match &e {
+                container::Error::Bitstream(b) => b.bit_offset(),
+                container::Error::Bitcode { bit, .. } => *bit,
+                container::Error::Object { offset, .. } => offset * 8,
+            };
+            ReadError::new(ReadErrorKind::Container(e.to_string()), bit)
+        })?;
+        let count = file.modules.len();
+        let Some(mr) = file.modules.into_iter().nth(opts.module) else {
+            return Err(ReadError::new(
+                ReadErrorKind::Container(format!(
+                    "module {} requested, the file has {count}",
+                    opts.module
+                )),
+                0,
+            ));
+        };
+        let base = mr.byte_range.start as u64 * 8;
+        let ident = Identification { producer: mr.producer.clone(), epoch: mr.epoch };
+        let mut cx = Cx::new(mr.bytes, base, mr.strtab.unwrap_or(&[]), mr.producer.clone());
+        // A module's bytes start at its IDENTIFICATION block, or (first
+        // module without one) right after the magic.
+        let bodies = cx.read_top()?;
+        let at_module = cx.at_module.take().unwrap_or_else(|| cx.r.clone());
+        // LLVM gives every intrinsic its own attributes, whatever the file says.
+        llvmext_ir::intrinsics::apply_intrinsic_attributes(&mut cx.m);
+        let n = bodies.len();
+        Ok(Reader { cx, bodies, done: vec![false; n], at_module, ident })
+    }
+
+    /// The module's identification (producer and epoch).
+    pub fn identification(&self) -> &Identification {
+        &self.ident
+    }
+
+    /// The module as read so far.
+    pub fn module(&self) -> &Module {
+        &self.cx.m
+    }
+
+    /// Indices (in [`Module::functions`]) of the functions with a body.
+    pub fn functions_with_bodies(&self) -> impl Iterator<Item = usize> + '_ {
+        self.bodies.iter().map(|b| b.0 as usize)
+    }
+
+    /// Reads the body of function `index` (of [`Module::functions`]) if it
+    /// has one and it is not read yet.
+    pub fn read_function(&mut self, index: usize) -> Result<(), ReadError> {
+        let Some(k) = self.bodies.iter().position(|b| b.0 as usize == index) else {
+            return Ok(());
+        };
+        self.read_body(k)
+    }
+
+    fn read_body(&mut self, k: usize) -> Result<(), ReadError> {
+        if self.done[k] {
+            return Ok(());
+        }
+        let (fi, bit) = self.bodies[k];
+        let mut r = self.at_module.clone();
+        r.jump_to_bit(bit).map_err(|e| self.cx.bs(e))?;
+        core::mem::swap(&mut self.cx.r, &mut r);
+        let res = self.cx.read_function_block(fi);
+        core::mem::swap(&mut self.cx.r, &mut r);
+        res?;
+        self.done[k] = true;
+        Ok(())
+    }
+
+    /// Reads every function body not read yet.
+    pub fn read_all_functions(&mut self) -> Result<(), ReadError> {
+        for k in 0..self.bodies.len() {
+            self.read_body(k)?;
+        }
+        Ok(())
+    }
+
+    /// The module (bodies not read stay empty: such a function looks like a
+    /// declaration).
+    pub fn into_module(self) -> Module {
+        self.cx.m
+    }
+}
+
+/// A value of the value table with its type.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Slot {
+    pub v: Value,
+    pub ty: TypeId,
+}
+
+/// What `MODULE_CODE_FUNCTION` says about a function's constant operands.
+#[derive(Debug, Clone, Copy)]
+struct FnOperands {
+    func: u32,
+    prologue: u64,
+    prefix: u64,
+    personality: u64,
+}
+
+/// The state of reading one module.
+pub(crate) struct Cx<'a> {
+    pub m: Module,
+    pub r: BitstreamReader<'a>,
+    /// Bit offset of the module's bytes in the input.
+    base: u64,
+    pub ops: Vec<u64>,
+    strtab: &'a [u8],
+    producer: Option<String>,
+    /// `MODULE_CODE_VERSION`.
+    pub version: u64,
+    pub types: TypeTable,
+    /// The module-level value table.
+    pub vals: Vec<Slot>,
+    sections: Vec<ByteStr>,
+    gcs: Vec<ByteStr>,
+    comdats: Vec<ComdatId>,
+    pub attr_groups: HashMap<u64, (u64, AttrSetId)>,
+    pub attr_lists: Vec<AttrListId>,
+    global_inits: Vec<(u32, u64)>,
+    indirect_inits: Vec<(GlobalRef, u64)>,
+    fn_operands: Vec<FnOperands>,
+    pub md: MdList,
+    /// Bitcode metadata kind id -> the model's kind.
+    pub md_kinds: HashMap<u64, llvmext_ir::id::MdKindId>,
+    pub bundle_tags: Vec<Box<str>>,
+    pub sync_scopes: Vec<SyncScope>,
+    /// Where the record or block being read starts, its block and code.
+    pub at: (u64, BlockId, Option<u32>),
+    /// Functions in the order of their `MODULE_CODE_FUNCTION` records that
+    /// have a body.
+    with_bodies: Vec<u32>,
+    /// A copy of the reader inside the module block (at its first
+    /// function block), to jump to function bodies from.
+    at_module: Option<BitstreamReader<'a>>,
+}
+
+impl<'a> Cx<'a> {
+    fn new(bytes: &'a [u8], base: u64, strtab: &'a [u8], producer: Option<String>) -> Self {
+        Cx {
+            m: Module::new(),
+            r: BitstreamReader::new(bytes),
+            base,
+            ops: Vec::new(),
+            strtab,
+            producer,
+            version: 0,
+            types: TypeTable::default(),
+            vals: Vec::new(),
+            sections: Vec::new(),
+            gcs: Vec::new(),
+            comdats: Vec::new(),
+            attr_groups: HashMap::new(),
+            attr_lists: Vec::new(),
+            global_inits: Vec::new(),
+            indirect_inits: Vec::new(),
+            fn_operands: Vec::new(),
+            md: MdList::default(),
+            md_kinds: HashMap::new(),
+            bundle_tags: Vec::new(),
+            sync_scopes: Vec::new(),
+            at: (0, BlockId::MODULE, None),
+            with_bodies: Vec::new(),
+            at_module: None,
+        }
+    }
+
+    // ----- errors -----
+
+    /// An error of kind `kind` at the current record.
+    pub fn err(&self, kind: ReadErrorKind) -> ReadError {
+        ReadError {
+            kind,
+            bit: self.base + self.at.0,
+            block: Some(self.at.1),
+            code: self.at.2,
+            producer: self.producer.clone(),
+        }
+    }
+
+    /// A malformed-record error.
+    pub fn bad(&self, msg: impl Into<String>) -> ReadError {
+        self.err(ReadErrorKind::Malformed(msg.into()))
+    }
+
+    /// A bad-reference error.
+    pub fn bad_ref(&self, msg: impl Into<String>) -> ReadError {
+        self.err(ReadErrorKind::BadReference(msg.into()))
+    }
+
+    /// An unsupported-construct error.
+    pub fn unsupported(&self, msg: impl Into<String>) -> ReadError {
+        self.err(ReadErrorKind::Unsupported(msg.into()))
+    }
+
+    /// A bitstream error, located in the input.
+    pub fn bs(&self, e: llvmext_core::Error) -> ReadError {
+        ReadError {
+            kind: ReadErrorKind::Bitstream(e.kind().clone()),
+            bit: self.base + e.bit_offset(),
+            block: Some(self.at.1),
+            code: None,
+            producer: self.producer.clone(),
+        }
+    }
+
+    /// Enters the block `advance` just returned.
+    pub fn enter(&mut self, id: BlockId) -> Result<(), ReadError> {
+        self.at = (self.r.bit_position(), id, None);
+        self.r.enter_block().map_err(|e| self.bs(e))?;
+        Ok(())
+    }
+
+    /// The type with table index `i`.
+    pub fn ty(&self, i: u64) -> Result<TypeId, ReadError> {
+        self.types.get(i).ok_or_else(|| self.bad_ref(format!("type index {i} out of range")))
+    }
+
+    fn str_at(&self, off: u64, size: u64) -> Result<&'a [u8], ReadError> {
+        let s = self.strtab;
+        usize::try_from(off)
+            .ok()
+            .zip(usize::try_from(size).ok())
+            .and_then(|(o, n)| s.get(o..o.checked_add(n)?))
+            .ok_or_else(|| self.bad("name out of the string table"))
+    }
+
+    // ----- the module block -----
+
+    /// Reads the top level up to and through the module block, skipping
+    /// function bodies; returns the bodies' functions and bits.
+    fn read_top(&mut self) -> Result<Vec<(u32, u64)>, ReadError> {
+        loop {
+            let start = self.r.bit_position();
+            let item = match self.r.next_item() {
+                Ok(x) => x,
+                Err(e) => return Err(self.bs(e)),
+            };
+            match item {
+                None => return Err(self.bad("no MODULE_BLOCK in the module")),
+                Some(Item::SubBlock { block_id }) if block_id == BlockId::MODULE.0 => {
+                    self.at = (start, BlockId::MODULE, None);
+                    self.r.enter_block().map_err(|e| self.bs(e))?;
+                    return self.read_module();
+                }
+                Some(Item::SubBlock { .. }) => {
+                    self.r.skip_block().map_err(|e| self.bs(e))?;
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
+    fn read_module(&mut self) -> Result<Vec<(u32, u64)>, ReadError> {
+        let mut bodies = Vec::new();
+        let mut ops = core::mem::take(&mut self.ops);
+        let mut resolved = false;
+        loop {
+            let start = self.r.bit_position();
+            let item = match self.r.next_item() {
+                Ok(x) => x,
+                Err(e) => return Err(self.bs(e)),
+            };
+            let Some(item) = item else {
+                return Err(self.bad("MODULE_BLOCK not terminated"));
+            };
+            match item {
+                Item::EndBlock => break,
+                Item::DefineAbbrev => {}
+                Item::SubBlock { block_id } => {
+                    let id = BlockId(block_id);
+                    match id {
+                        BlockId::BLOCKINFO => {
+                            self.enter(id)?;
+                            self.skip_rest()?;
+                        }
+                        BlockId::PARAMATTR_GROUP => {
+                            self.enter(id)?;
+                            self.read_attr_groups()?;
+                        }
+                        BlockId::PARAMATTR => {
+                            self.enter(id)?;
+                            self.read_attr_lists()?;
+                        }
+                        BlockId::TYPE_NEW => {
+                            self.enter(id)?;
+                            self.read_types()?;
+                        }
+                        BlockId::CONSTANTS => {
+                            self.enter(id)?;
+                            let base = self.vals.len();
+                            self.read_constants(None, base)?;
+                        }
+                        BlockId::METADATA_KIND => {
+                            self.enter(id)?;
+                            self.read_md_kinds()?;
+                        }
+                        BlockId::METADATA => {
+                            if !resolved {
+                                self.resolve_global_inits()?;
+                                resolved = true;
+                            }
+                            self.enter(id)?;
+                            self.read_metadata_block(None)?;
+                        }
+                        BlockId::OPERAND_BUNDLE_TAGS => {
+                            self.enter(id)?;
+                            self.read_bundle_tags()?;
+                        }
+                        BlockId::SYNC_SCOPE_NAMES => {
+                            self.enter(id)?;
+                            self.read_sync_scopes()?;
+                        }
+                        BlockId::FUNCTION => {
+                            if !resolved {
+                                self.resolve_global_inits()?;
+                                resolved = true;
+                            }
+                            let k = bodies.len();
+                            let Some(&fi) = self.with_bodies.get(k) else {
+                                self.at = (start, id, None);
+                                return Err(
+                                    self.bad("more function bodies than functions with one")
+                                );
+                            };
+                            bodies.push((fi, start));
+                            if self.at_module.is_none() {
+                                self.at_module = Some(self.r.clone());
+                            }
+                            self.r.skip_block().map_err(|e| self.bs(e))?;
+                        }
+                        _ => {
+                            // VALUE_SYMTAB (names come from the STRTAB),
+                            // USELIST, summaries, unknown blocks.
+                            self.r.skip_block().map_err(|e| self.bs(e))?;
+                        }
+                    }
+                }
+                Item::Record { record, ops: rops } => {
+                    ops.clear();
+                    ops.extend_from_slice(rops);
+                    self.at = (start, BlockId::MODULE, Some(record.code));
+                    self.module_record(ModuleCode(record.code), &ops)?;
+                }
+            }
+        }
+        self.ops = ops;
+        if !resolved {
+            self.resolve_global_inits()?;
+        }
+        if bodies.len() != self.with_bodies.len() {
+            return Err(self.bad(format!(
+                "{} functions have a body, the module holds {} function blocks",
+                self.with_bodies.len(),
+                bodies.len()
+            )));
+        }
+        Ok(bodies)
+    }
+
+    /// Skips the rest of the current block.
+    pub fn skip_rest(&mut self) -> Result<(), ReadError> {
+        loop {
+            match match self.r.next_item() {
+                Ok(x) => x,
+                Err(e) => return Err(self.bs(e)),
+            } {
+                None => return Err(self.bad("block not terminated")),
+                Some(Item::EndBlock) => return Ok(()),
+                Some(Item::SubBlock { .. }) => {
+                    self.r.skip_block().map_err(|e| self.bs(e))?;
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
+    fn module_record(&mut self, code: ModuleCode, ops: &[u64]) -> Result<(), ReadError> {
+        let text = |ops: &[u64]| -> Option<Vec<u8>> {
+            ops.iter().map(|&c| u8::try_from(c).ok()).collect()
+        };
+        match code {
+            ModuleCode::VERSION => {
+                let v = *ops.first().ok_or_else(|| self.bad("VERSION without a value"))?;
+                if v > 2 {
+                    return Err(
+                        self.unsupported(format!("module version {v} (this reader knows 0 to 2)"))
+                    );
+                }
+                self.version = v;
+            }
+            ModuleCode::TRIPLE => {
+                let t = text(ops).ok_or_else(|| self.bad("invalid triple"))?;
+                self.m.triple = Some(String::from_utf8_lossy(&t).into());
+            }
+            ModuleCode::DATALAYOUT => {
+                let t = text(ops).ok_or_else(|| self.bad("invalid datalayout"))?;
+                self.m.datalayout = Some(String::from_utf8_lossy(&t).into());
+            }
+            ModuleCode::ASM => {
+                let t = text(ops).ok_or_else(|| self.bad("invalid module asm"))?;
+                // One entry per line, as the parser keeps them.
+                let t = t.strip_suffix(b"\n").unwrap_or(&t);
+                self.m.module_asm =
+                    t.split(|&b| b == b'\n').map(|l| l.to_vec().into_boxed_slice()).collect();
+            }
+            ModuleCode::SOURCE_FILENAME => {
+                let t = text(ops).ok_or_else(|| self.bad("invalid source file name"))?;
+                self.m.source_filename = Some(t.into_boxed_slice());
+            }
+            ModuleCode::SECTIONNAME => {
+                let t = text(ops).ok_or_else(|| self.bad("invalid section name"))?;
+                self.sections.push(ByteStr::from(t));
+            }
+            ModuleCode::GCNAME => {
+                let t = text(ops).ok_or_else(|| self.bad("invalid gc name"))?;
+                self.gcs.push(ByteStr::from(t));
+            }
+            ModuleCode::DEPLIB => {}
+            ModuleCode::COMDAT => self.comdat(ops)?,
+            ModuleCode::GLOBALVAR => self.global_var(ops)?,
+            ModuleCode::FUNCTION => self.function(ops)?,
+            ModuleCode::ALIAS | ModuleCode::IFUNC | ModuleCode::ALIAS_OLD => {
+                self.indirect(code, ops)?
+            }
+            ModuleCode::VSTOFFSET | ModuleCode::HASH | ModuleCode::METADATA_VALUES_UNUSED => {}
+            c => {
+                return Err(self.unsupported(match c.name() {
+                    Some(n) => format!("module record {n}"),
+                    None => format!("unknown module record code {}", c.0),
+                }))
+            }
+        }
+        Ok(())
+    }
+
+    /// `[strtab_offset, strtab_size, rest...]` in version 2: the name and
+    /// the rest.
+    fn name_and_rest<'o>(
+        &self,
+        ops: &'o [u64],
+    ) -> Result<(Option<&'a [u8]>, &'o [u64]), ReadError> {
+        if self.version < 2 {
+            return Ok((None, ops));
+        }
+        if ops.len() < 2 {
+            return Err(self.bad("record too short for a name"));
+        }
+        Ok((Some(self.str_at(ops[0], ops[1])?), &ops[2..]))
+    }
+
+    fn comdat(&mut self, ops: &[u64]) -> Result<(), ReadError> {
+        // v2: [strtab_offset, strtab_size, selection_kind]
+        // v1: [selection_kind, name_size, name chars...]
+        let (name, kind) = if self.version >= 2 {
+            let (n, rest) = self.name_and_rest(ops)?;
+            (n.unwrap_or(&[]).to_vec(), *rest.first().ok_or_else(|| self.bad("COMDAT too short"))?)
+        } else {
+            if ops.len() < 2 {
+                return Err(self.bad("COMDAT too short"));
+            }
+            let n = usize::try_from(ops[1])
+                .ok()
+                .filter(|&n| n <= ops.len() - 2)
+                .ok_or_else(|| self.bad("COMDAT name size"))?;
+            let name: Option<Vec<u8>> =
+                ops[2..2 + n].iter().map(|&c| u8::try_from(c).ok()).collect();
+            (name.ok_or_else(|| self.bad("COMDAT name"))?, ops[0])
+        };
+        let kind = match kind {
+            1 => ComdatKind::Any,
+            2 => ComdatKind::ExactMatch,
+            3 => ComdatKind::Largest,
+            4 => ComdatKind::NoDeduplicate,
+            5 => ComdatKind::SameSize,
+            k => return Err(self.bad(format!("unknown comdat selection kind {k}"))),
+        };
+        let id = ComdatId(self.m.comdats.len() as u32);
+        self.m.comdats.push(Comdat { name: ByteStr::from(name), kind });
+        self.comdats.push(id);
+        Ok(())
+    }
+
+    fn comdat_ref(&self, v: u64) -> Result<Option<ComdatId>, ReadError> {
+        if v == 0 {
+            return Ok(None);
+        }
+        self.comdats
+            .get((v - 1) as usize)
+            .copied()
+            .map(Some)
+            .ok_or_else(|| self.bad_ref(format!("comdat #{} out of range", v - 1)))
+    }
+
+    fn section(&self, v: u64) -> Result<Option<ByteStr>, ReadError> {
+        if v == 0 {
+            return Ok(None);
+        }
+        self.sections
+            .get((v - 1) as usize)
+            .cloned()
+            .map(Some)
+            .ok_or_else(|| self.bad_ref(format!("section name #{} out of range", v - 1)))
+    }
+
+    fn align(&self, v: u64) -> Result<u64, ReadError> {
+        match v {
+            0 => Ok(0),
+            1..=64 => Ok(1u64 << (v - 1).min(63)),
+            _ => Err(self.bad(format!("invalid alignment exponent {v}"))),
+        }
+    }
+
+    fn attr_list(&self, v: u64) -> Result<AttrListId, ReadError> {
+        if v == 0 {
+            return Ok(AttrListId::EMPTY);
+        }
+        self.attr_lists
+            .get((v - 1) as usize)
+            .copied()
+            .ok_or_else(|| self.bad_ref(format!("attribute list #{} out of range", v - 1)))
+    }
+
+    fn ptr_ty(&mut self, addrspace: u32) -> Result<TypeId, ReadError> {
+        self.m.types.ptr(addrspace).map_err(|e| self.bad(format!("{e:?}")))
+    }
+
+    fn push_global_value(&mut self, g: GlobalRef, addrspace: u32) -> Result<(), ReadError> {
+        let pty = self.ptr_ty(addrspace)?;
+        let c = self.m.consts.global(pty, g);
+        self.vals.push(Slot { v: Value::Const(c), ty: pty });
+        Ok(())
+    }
+
+    fn global_var(&mut self, ops: &[u64]) -> Result<(), ReadError> {
+        let (name, r) = self.name_and_rest(ops)?;
+        if r.len() < 6 {
+            return Err(self.bad("GLOBALVAR record too short"));
+        }
+        let mut ty_id = r[0];
+        let constant = r[1] & 1 != 0;
+        let explicit = r[1] & 2 != 0;
+        let addrspace;
+        if explicit {
+            addrspace = u32::try_from(r[1] >> 2).map_err(|_| self.bad("address space"))?;
+        } else {
+            // A typed pointer (old producers).
+            let t = self.ty(ty_id)?;
+            match self.m.types.get(t) {
+                Some(&TypeKind::Ptr(a)) => addrspace = a,
+                _ => return Err(self.bad("global variable type is not a pointer")),
+            }
+            ty_id = self
+                .types
+                .pointee(ty_id)
+                .ok_or_else(|| self.bad("global variable without a pointee type"))?;
+        }
+        let ty = self.ty(ty_id)?;
+        let raw_linkage = r[3];
+        let linkage = linkage(raw_linkage);
+        let mut g = GlobalVar::new(ty);
+        g.common.name = name.map(ByteStr::from);
+        g.common.linkage = linkage;
+        g.constant = constant;
+        g.addrspace = addrspace;
+        g.align = self.align(r[4])?;
+        g.section = self.section(r[5])?;
+        if r.len() > 6 && !linkage.is_local() {
+            g.common.visibility = visibility(r[6]);
+        }
+        if r.len() > 7 {
+            g.common.thread_local = thread_local(r[7]);
+        }
+        if r.len() > 8 {
+            g.common.unnamed_addr = unnamed_addr(r[8]);
+        }
+        if r.len() > 9 {
+            g.externally_initialized = r[9] != 0;
+        }
+        if r.len() > 10 {
+            if !linkage.is_local() {
+                g.common.dll = dll(r[10]);
+            }
+        } else {
+            upgrade_dll(&mut g.common, raw_linkage);
+        }
+        if r.len() > 11 {
+            g.comdat = self.comdat_ref(r[11])?;
+        } else if has_implicit_comdat(raw_linkage) {
+            g.comdat = self.implicit_comdat(name);
+        }
+        if r.len() > 12 && r[12] != 0 {
+            let l = self.attr_list(r[12])?;
+            g.attrs = self.m.attrs.get_list(l).func;
+        }
+        if r.len() > 13 {
+            g.common.dso_local = r[13] != 0;
+        }
+        infer_dso_local(&mut g.common);
+        if r.len() > 15 && r[15] != 0 {
+            g.common.partition = Some(ByteStr::from(self.str_at(r[14], r[15])?));
+        }
+        if r.len() > 16 && r[16] != 0 {
+            g.common.sanitizer = (r[16] & 0xf) as u8;
+        }
+        if r.len() > 17 && r[17] != 0 {
+            g.code_model = Some(
+                match r[17] {
+                    1 => "tiny",
+                    2 => "small",
+                    3 => "kernel",
+                    4 => "medium",
+                    5 => "large",
+                    c => return Err(self.bad(format!("invalid code model {c}"))),
+                }
+                .into(),
+            );
+        }
+        let idx = self.m.globals.len() as u32;
+        if r[2] != 0 {
+            self.global_inits.push((idx, r[2] - 1));
+        }
+        self.m.globals.push(g);
+        self.push_global_value(GlobalRef::Var(idx), addrspace)
+    }
+
+    /// The comdat an old producer's linkage implied: one named after the
+    /// global, kind `any`.
+    fn implicit_comdat(&mut self, name: Option<&[u8]>) -> Option<ComdatId> {
+        let name = name?;
+        let id = ComdatId(self.m.comdats.len() as u32);
+        self.m.comdats.push(Comdat { name: ByteStr::from(name), kind: ComdatKind::Any });
+        Some(id)
+    }
+
+    fn function(&mut self, ops: &[u64]) -> Result<(), ReadError> {
+        let (name, r) = self.name_and_rest(ops)?;
+        if r.len() < 8 {
+            return Err(self.bad("FUNCTION record too short"));
+        }
+        let mut fty_id = r[0];
+        let mut fty = self.ty(fty_id)?;
+        if let Some(TypeKind::Ptr(_)) = self.m.types.get(fty) {
+            fty_id = self
+                .types
+                .pointee(fty_id)
+                .ok_or_else(|| self.bad("function type is a pointer without pointee"))?;
+            fty = self.ty(fty_id)?;
+        }
+        let nparams = match self.m.types.get(fty) {
+            Some(TypeKind::Function { params, .. }) => params.len(),
+            _ => return Err(self.bad("function type is not a function type")),
+        };
+        let cc = r[1];
+        if cc > 1023 {
+            return Err(self.bad(format!("invalid calling convention {cc}")));
+        }
+        let raw_linkage = r[3];
+        let linkage = linkage(raw_linkage);
+        let mut f = Function::new(fty);
+        f.common.name = name.map(ByteStr::from);
+        f.common.linkage = linkage;
+        f.cc = CallConv(cc as u32);
+        f.attrs = self.attr_list(r[4])?;
+        f.align = self.align(r[5])?;
+        f.section = self.section(r[6])?;
+        if !linkage.is_local() {
+            f.common.visibility = visibility(r[7]);
+        }
+        if r.len() > 8 && r[8] != 0 {
+            f.gc = Some(
+                self.gcs
+                    .get((r[8] - 1) as usize)
+                    .cloned()
+                    .ok_or_else(|| self.bad_ref(format!("gc name #{} out of range", r[8] - 1)))?,
+            );
+        }
+        if r.len() > 9 {
+            f.common.unnamed_addr = unnamed_addr(r[9]);
+        }
+        let mut fo = FnOperands {
+            func: self.m.functions.len() as u32,
+            prologue: 0,
+            prefix: 0,
+            personality: 0,
+        };
+        if r.len() > 10 {
+            fo.prologue = r[10];
+        }
+        if r.len() > 11 {
+            if !linkage.is_local() {
+                f.common.dll = dll(r[11]);
+            }
+        } else {
+            upgrade_dll(&mut f.common, raw_linkage);
+        }
+        if r.len() > 12 {
+            f.comdat = self.comdat_ref(r[12])?;
+        } else if has_implicit_comdat(raw_linkage) {
+            f.comdat = self.implicit_comdat(name);
+        }
+        if r.len() > 13 {
+            fo.prefix = r[13];
+        }
+        if r.len() > 14 {
+            fo.personality = r[14];
+        }
+        if r.len() > 15 {
+            f.common.dso_local = r[15] != 0;
+        }
+        infer_dso_local(&mut f.common);
+        let dl_program_as = 0; // LLVM takes the datalayout's program address space
+        f.addrspace = if r.len() > 16 {
+            u32::try_from(r[16]).map_err(|_| self.bad("address space"))?
+        } else {
+            dl_program_as
+        };
+        if r.len() > 18
+            && r[18] != 0
+            && r[17].checked_add(r[18]).is_some_and(|e| e <= self.strtab.len() as u64)
+        {
+            f.common.partition = Some(ByteStr::from(self.str_at(r[17], r[18])?));
+        }
+        f.args = vec![Default::default(); nparams];
+        let idx = self.m.functions.len() as u32;
+        if fo.prologue != 0 || fo.prefix != 0 || fo.personality != 0 {
+            self.fn_operands.push(fo);
+        }
+        if r[2] == 0 {
+            self.with_bodies.push(idx);
+        }
+        let addrspace = f.addrspace;
+        self.m.functions.push(f);
+        self.push_global_value(GlobalRef::Func(idx), addrspace)
+    }
+
+    fn indirect(&mut self, code: ModuleCode, ops: &[u64]) -> Result<(), ReadError> {
+        let (name, r) = self.name_and_rest(ops)?;
+        let new = code != ModuleCode::ALIAS_OLD;
+        if r.len() < 3 + usize::from(new) {
+            return Err(self.bad("alias record too short"));
+        }
+        let mut i = 0;
+        let mut ty_id = r[i];
+        i += 1;
+        let addrspace;
+        if new {
+            addrspace = u32::try_from(r[i]).map_err(|_| self.bad("address space"))?;
+            i += 1;
+        } else {
+            let t = self.ty(ty_id)?;
+            match self.m.types.get(t) {
+                Some(&TypeKind::Ptr(a)) => addrspace = a,
+                _ => return Err(self.bad("alias type is not a pointer")),
+            }
+            ty_id = self
+                .types
+                .pointee(ty_id)
+                .ok_or_else(|| self.bad("alias without a pointee type"))?;
+        }
+        let ty = self.ty(ty_id)?;
+        let val = r[i];
+        let raw_linkage = r[i + 1];
+        i += 2;
+        let mut c = GlobalCommon {
+            name: name.map(ByteStr::from),
+            linkage: linkage(raw_linkage),
+            ..Default::default()
+        };
+        if i < r.len() {
+            if !c.linkage.is_local() {
+                c.visibility = visibility(r[i]);
+            }
+            i += 1;
+        }
+        if code != ModuleCode::IFUNC {
+            if i < r.len() {
+                if !c.linkage.is_local() {
+                    c.dll = dll(r[i]);
+                }
+                i += 1;
+            } else {
+                upgrade_dll(&mut c, raw_linkage);
+            }
+            if i < r.len() {
+                c.thread_local = thread_local(r[i]);
+                i += 1;
+            }
+            if i < r.len() {
+                c.unnamed_addr = unnamed_addr(r[i]);
+                i += 1;
+            }
+        }
+        if i < r.len() {
+            c.dso_local = r[i] != 0;
+            i += 1;
+        }
+        infer_dso_local(&mut c);
+        if i + 1 < r.len() && r[i + 1] != 0 {
+            c.partition = Some(ByteStr::from(self.str_at(r[i], r[i + 1])?));
+        }
+        // The aliasee or resolver is filled in once constants are read.
+        let placeholder = ConstId(u32::MAX);
+        let g = if code == ModuleCode::IFUNC {
+            let idx = self.m.ifuncs.len() as u32;
+            self.m.ifuncs.push(IFunc { common: c, ty, addrspace, resolver: placeholder });
+            GlobalRef::IFunc(idx)
+        } else {
+            let idx = self.m.aliases.len() as u32;
+            self.m.aliases.push(Alias { common: c, ty, addrspace, aliasee: placeholder });
+            GlobalRef::Alias(idx)
+        };
+        self.indirect_inits.push((g, val));
+        self.push_global_value(g, addrspace)
+    }
+
+    /// A module-level constant by value id.
+    fn module_const(&self, id: u64) -> Result<ConstId, ReadError> {
+        match self.vals.get(id as usize) {
+            Some(Slot { v: Value::Const(c), .. }) => Ok(*c),
+            Some(_) => Err(self.bad_ref(format!("value #{id} is not a constant"))),
+            None => {
+                Err(self.bad_ref(format!("value #{id} out of range ({} values)", self.vals.len())))
+            }
+        }
+    }
+
+    fn resolve_global_inits(&mut self) -> Result<(), ReadError> {
+        for (g, v) in core::mem::take(&mut self.global_inits) {
+            let c = self.module_const(v)?;
+            self.m.globals[g as usize].init = Some(c);
+        }
+        for (g, v) in core::mem::take(&mut self.indirect_inits) {
+            let c = self.module_const(v)?;
+            match g {
+                GlobalRef::Alias(i) => self.m.aliases[i as usize].aliasee = c,
+                GlobalRef::IFunc(i) => self.m.ifuncs[i as usize].resolver = c,
+                _ => {}
+            }
+        }
+        for fo in core::mem::take(&mut self.fn_operands) {
+            let get = |cx: &Self, v: u64| -> Result<Option<ConstId>, ReadError> {
+                if v == 0 {
+                    Ok(None)
+                } else {
+                    cx.module_const(v - 1).map(Some)
+                }
+            };
+            let (pro, pre, per) =
+                (get(self, fo.prologue)?, get(self, fo.prefix)?, get(self, fo.personality)?);
+            let f = &mut self.m.functions[fo.func as usize];
+            f.prologue = pro;
+            f.prefix = pre;
+            f.personality = per;
+        }
+        Ok(())
+    }
+
+    // ----- small blocks -----
+
+    fn read_types(&mut self) -> Result<(), ReadError> {
+        loop {
+            let start = self.r.bit_position();
+            match match self.r.next_item() {
+                Ok(x) => x,
+                Err(e) => return Err(self.bs(e)),
+            } {
+                None => return Err(self.bad("TYPE_BLOCK not terminated")),
+                Some(Item::EndBlock) => break,
+                Some(Item::SubBlock { .. }) => {
+                    self.r.skip_block().map_err(|e| self.bs(e))?;
+                }
+                Some(Item::DefineAbbrev) => {}
+                Some(Item::Record { record, ops }) => {
+                    let ops = ops.to_vec();
+                    self.at = (start, BlockId::TYPE_NEW, Some(record.code));
+                    self.types.push(record.code, &ops, start).map_err(|(m, b)| {
+                        let mut e = self.bad(m);
+                        e.bit = self.base + b;
+                        e
+                    })?;
+                }
+            }
+        }
+        let base = self.base;
+        let producer = self.producer.clone();
+        self.types.finish(&mut self.m.types).map_err(|(m, b)| ReadError {
+            kind: ReadErrorKind::Malformed(m),
+            bit: base + b,
+            block: Some(BlockId::TYPE_NEW),
+            code: None,
+            producer,
+        })
+    }
+
+    fn read_bundle_tags(&mut self) -> Result<(), ReadError> {
+        loop {
+            let start = self.r.bit_position();
+            match match self.r.next_item() {
+                Ok(x) => x,
+                Err(e) => return Err(self.bs(e)),
+            } {
+                None => return Err(self.bad("block not terminated")),
+                Some(Item::EndBlock) => return Ok(()),
+                Some(Item::SubBlock { .. }) => {
+                    self.r.skip_block().map_err(|e| self.bs(e))?;
+                }
+                Some(Item::DefineAbbrev) => {}
+                Some(Item::Record { record, ops }) => {
+                    let s: Option<Vec<u8>> = ops.iter().map(|&c| u8::try_from(c).ok()).collect();
+                    self.at = (start, BlockId::OPERAND_BUNDLE_TAGS, Some(record.code));
+                    let s = s.ok_or_else(|| self.bad("invalid operand bundle tag"))?;
+                    self.bundle_tags.push(String::from_utf8_lossy(&s).into());
+                }
+            }
+        }
+    }
+
+    fn read_sync_scopes(&mut self) -> Result<(), ReadError> {
+        loop {
+            let start = self.r.bit_position();
+            match match self.r.next_item() {
+                Ok(x) => x,
+                Err(e) => return Err(self.bs(e)),
+            } {
+                None => return Err(self.bad("block not terminated")),
+                Some(Item::EndBlock) => return Ok(()),
+                Some(Item::SubBlock { .. }) => {
+                    self.r.skip_block().map_err(|e| self.bs(e))?;
+                }
+                Some(Item::DefineAbbrev) => {}
+                Some(Item::Record { record, ops }) => {
+                    let s: Option<Vec<u8>> = ops.iter().map(|&c| u8::try_from(c).ok()).collect();
+                    self.at = (start, BlockId::SYNC_SCOPE_NAMES, Some(record.code));
+                    let s = s.ok_or_else(|| self.bad("invalid sync scope name"))?;
+                    // The system scope is the empty name.
+                    self.sync_scopes.push(if s.is_empty() {
+                        None
+                    } else {
+                        Some(String::from_utf8_lossy(&s).into())
+                    });
+                }
+            }
+        }
+    }
+
+    /// The sync scope with bitcode id `id`: 0 single thread, 1 system
+    /// (LLVM's fixed ids) unless the module names its scopes.
+    pub fn sync_scope(&self, id: u64) -> Result<SyncScope, ReadError> {
+        if self.sync_scopes.is_empty() {
+            return match id {
+                0 => Ok(Some("singlethread".into())),
+                1 => Ok(None),
+                _ => Err(self.bad_ref(format!("sync scope #{id} out of range"))),
+            };
+        }
+        self.sync_scopes
+            .get(id as usize)
+            .cloned()
+            .ok_or_else(|| self.bad_ref(format!("sync scope #{id} out of range")))
+    }
+
+    fn read_attr_groups(&mut self) -> Result<(), ReadError> {
+        let mut attrs: Vec<Attr> = Vec::new();
+        loop {
+            let start = self.r.bit_position();
+            match match self.r.next_item() {
+                Ok(x) => x,
+                Err(e) => return Err(self.bs(e)),
+            } {
+                None => return Err(self.bad("block not terminated")),
+                Some(Item::EndBlock) => return Ok(()),
+                Some(Item::SubBlock { .. }) => {
+                    self.r.skip_block().map_err(|e| self.bs(e))?;
+                }
+                Some(Item::DefineAbbrev) => {}
+                Some(Item::Record { record, ops }) => {
+                    let ops = ops.to_vec();
+                    self.at = (start, BlockId::PARAMATTR_GROUP, Some(record.code));
+                    if record.code != 3 {
+                        continue;
+                    }
+                    let types = &self.types;
+                    let tyf = |i: u64| types.get(i);
+                    let mt = &mut self.m.types;
+                    let mut intf = |w: u32| mt.int(w).ok();
+                    let mut ctx = attrs::AttrCtx { types: &tyf, int_type: &mut intf };
+                    let r = attrs::decode_group(&ops, &mut ctx, &mut attrs);
+                    let (grp, idx) = r.map_err(|m| self.bad(m))?;
+                    let set = self.m.attrs.set(core::mem::take(&mut attrs));
+                    self.attr_groups.insert(grp, (idx, set));
+                }
+            }
+        }
+    }
+
+    fn read_attr_lists(&mut self) -> Result<(), ReadError> {
+        loop {
+            let start = self.r.bit_position();
+            match match self.r.next_item() {
+                Ok(x) => x,
+                Err(e) => return Err(self.bs(e)),
+            } {
+                None => return Err(self.bad("block not terminated")),
+                Some(Item::EndBlock) => return Ok(()),
+                Some(Item::SubBlock { .. }) => {
+                    self.r.skip_block().map_err(|e| self.bs(e))?;
+                }
+                Some(Item::DefineAbbrev) => {}
+                Some(Item::Record { record, ops }) => {
+                    let ops = ops.to_vec();
+                    self.at = (start, BlockId::PARAMATTR, Some(record.code));
+                    if record.code != 2 {
+                        return Err(self
+                            .unsupported("old-style attribute lists (PARAMATTR_CODE_ENTRY_OLD)"));
+                    }
+                    let mut func = AttrSetId::EMPTY;
+                    let mut ret = AttrSetId::EMPTY;
+                    let mut params: Vec<AttrSetId> = Vec::new();
+                    for &g in &ops {
+                        let &(idx, set) = self.attr_groups.get(&g).ok_or_else(|| {
+                            self.bad_ref(format!("attribute group #{g} not defined"))
+                        })?;
+                        match idx {
+                            0xFFFF_FFFF => func = self.merge_sets(func, set),
+                            0 => ret = self.merge_sets(ret, set),
+                            n => {
+                                let n = (n - 1) as usize;
+                                if n >= 65536 {
+                                    return Err(
+                                        self.bad(format!("attribute index {idx} out of range"))
+                                    );
+                                }
+                                if params.len() <= n {
+                                    params.resize(n + 1, AttrSetId::EMPTY);
+                                }
+                                params[n] = self.merge_sets(params[n], set);
+                            }
+                        }
+                    }
+                    while params.last() == Some(&AttrSetId::EMPTY) {
+                        params.pop();
+                    }
+                    let l = self.m.attrs.list(AttrList { func, ret, params: params.into() });
+                    self.attr_lists.push(l);
+                }
+            }
+        }
+    }
+
+    fn merge_sets(&mut self, a: AttrSetId, b: AttrSetId) -> AttrSetId {
+        if a == AttrSetId::EMPTY {
+            return b;
+        }
+        let mut v = self.m.attrs.get(a).to_vec();
+        v.extend_from_slice(self.m.attrs.get(b));
+        self.m.attrs.set(v)
+    }
+}
+
+// ----- decoded enumerations (LLVM 19's getDecoded*) -----
+
+fn linkage(v: u64) -> Linkage {
+    match v {
+        2 => Linkage::Appending,
+        3 => Linkage::Internal,
+        7 => Linkage::ExternWeak,
+        8 => Linkage::Common,
+        9 | 13 | 14 => Linkage::Private,
+        12 => Linkage::AvailableExternally,
+        1 | 16 => Linkage::Weak,
+        10 | 17 => Linkage::WeakOdr,
+        4 | 18 => Linkage::LinkOnce,
+        11 | 19 => Linkage::LinkOnceOdr,
+        _ => Linkage::External,
+    }
+}
+
+fn has_implicit_comdat(v: u64) -> bool {
+    matches!(v, 1 | 4 | 10 | 11)
+}
+
+fn visibility(v: u64) -> Visibility {
+    match v {
+        1 => Visibility::Hidden,
+        2 => Visibility::Protected,
+        _ => Visibility::Default,
+    }
+}
+
+fn dll(v: u64) -> DllStorage {
+    match v {
+        1 => DllStorage::Import,
+        2 => DllStorage::Export,
+        _ => DllStorage::Default,
+    }
+}
+
+fn upgrade_dll(c: &mut GlobalCommon, raw_linkage: u64) {
+    match raw_linkage {
+        5 => c.dll = DllStorage::Import,
+        6 => c.dll = DllStorage::Export,
+        _ => {}
+    }
+}
+
+fn thread_local(v: u64) -> ThreadLocal {
+    match v {
+        0 => ThreadLocal::NotThreadLocal,
+        2 => ThreadLocal::LocalDynamic,
+        3 => ThreadLocal::InitialExec,
+        4 => ThreadLocal::LocalExec,
+        _ => ThreadLocal::GeneralDynamic,
+    }
+}
+
+fn unnamed_addr(v: u64) -> UnnamedAddr {
+    match v {
+        1 => UnnamedAddr::Global,
+        2 => UnnamedAddr::Local,
+        _ => UnnamedAddr::None,
+    }
+}
+
+/// LLVM's `inferDSOLocal`: local linkage, or a non-default visibility on
+/// anything but `extern_weak`, is `dso_local`.
+fn infer_dso_local(c: &mut GlobalCommon) {
+    if c.linkage.is_local()
+        || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak)
+    {
+        c.dso_local = true;
+    }
 }

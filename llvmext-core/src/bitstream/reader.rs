@@ -211,6 +211,22 @@ impl<'a> BitstreamReader<'a> {
         self.width
     }
 
+    /// Moves to bit `bit` of the current block (LLVM's `JumpToBit`), e.g.
+    /// to the `ENTER_SUBBLOCK` of a block remembered earlier: a sub-block
+    /// returned by [`advance`](Self::advance) and not entered is forgotten.
+    /// `bit` must lie inside the current block (or the input, at the top
+    /// level).
+    pub fn jump_to_bit(&mut self, bit: u64) -> Result<()> {
+        if bit > self.end_limit() {
+            return Err(Error::new(
+                ErrorKind::JumpPastEnd { target: bit },
+                self.bits.bit_position(),
+            ));
+        }
+        self.pending = None;
+        self.bits.jump_to_bit(bit)
+    }
+
     /// What `BLOCKINFO` has said so far.
     pub fn block_info(&self) -> &BlockInfo {
         &self.abbrevs.info

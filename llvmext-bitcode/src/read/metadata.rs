@@ -1,0 +1,509 @@
+//! Metadata blocks: strings, tuples, values as metadata, specialized
+//! debug-info nodes (decoded by [`super::di`]), named metadata, kinds and
+//! global attachments.
+//!
+//! A block is read whole, then its nodes are built operands first, so a
+//! uniqued node is made once and finds an equal node as the `.ll` parser's
+//! would; a node met again while it is being built (a cycle), or deeper
+//! than [`MAX_DEPTH`], is made apart first and filled in when its turn
+//! comes. Function-local values as metadata (and argument lists holding
+//! them) name instructions not read yet: they get a placeholder id that
+//! the function reader replaces once the body is read.
+
+use core::ops::Range;
+
+use llvmext_core::bitstream::Item;
+use llvmext_ir::id::{MdId, TypeId, Value};
+use llvmext_ir::metadata::{MdNode, Metadata};
+use llvmext_ir::module::NamedMd;
+use llvmext_ir::types::TypeKind;
+
+use super::di::{decode_di, MdResolver};
+use super::{Cx, ReadError, Slot};
+use crate::schema::{BlockId, MetadataCode as M};
+
+/// How deep nodes are built through their operands before the rest waits
+/// for a later turn.
+const MAX_DEPTH: u32 = 128;
+
+/// Placeholder ids for function-local metadata: `LOCAL | k`.
+pub(crate) const LOCAL: u32 = 0xC000_0000;
+
+#[derive(Debug, Clone)]
+enum MdSlot {
+    Done(MdId),
+    Raw {
+        code: u32,
+        ops: Range<usize>,
+        bit: u64,
+    },
+    /// Being built; with the id made apart if a cycle needed one.
+    Building(Option<MdId>),
+    /// Made apart (placeholder), not built yet: the id and the record.
+    Pending(MdId, u32, Range<usize>, u64),
+    /// Function-local: `deferred[k]`.
+    Local(u32),
+}
+
+/// A function-local metadata item waiting for the body.
+#[derive(Debug, Clone)]
+pub(crate) enum Deferred {
+    /// `LocalAsMetadata` of value id `1` with type `0`.
+    Value(TypeId, u64),
+    /// A `DIArgList` holding function-local values (metadata ids).
+    ArgList(Vec<u64>),
+    /// A value known (maybe a forward reference) as the location of a
+    /// debug record.
+    Loc(TypeId, Value),
+}
+
+/// The metadata list: module-level ids, then the current function's.
+#[derive(Debug, Default)]
+pub(crate) struct MdList {
+    slots: Vec<MdSlot>,
+    data: Vec<u64>,
+    /// How many ids the module level has.
+    pub module_len: usize,
+    /// Function-local items of the current function.
+    pub deferred: Vec<Deferred>,
+    named: Vec<(Box<[u8]>, Vec<u64>)>,
+    global_attachments: Vec<(u64, Vec<(u64, u64)>)>,
+    pending_name: Option<Box<[u8]>>,
+}
+
+impl MdList {
+    /// Forgets the current function's ids.
+    pub(crate) fn end_function(&mut self) {
+        self.slots.truncate(self.module_len);
+        self.deferred.clear();
+    }
+
+    /// How many ids are defined.
+    pub(crate) fn len(&self) -> usize {
+        self.slots.len()
+    }
+}
+
+/// What a function-level block needs to know of the function's values.
+pub(crate) struct FnVals<'f> {
+    /// Arguments and constants (value ids from the module's count on).
+    pub local: &'f [Slot],
+}
+
+impl Cx<'_> {
+    /// The metadata with id `id` once built (`LOCAL | k` for a
+    /// function-local item).
+    pub(crate) fn md_id(&self, id: u64) -> Result<MdId, ReadError> {
+        match usize::try_from(id).ok().and_then(|i| self.md.slots.get(i)) {
+            Some(MdSlot::Done(m)) => Ok(*m),
+            Some(MdSlot::Local(k)) => Ok(MdId(LOCAL | k)),
+            Some(_) => Err(self.bad_ref(format!("metadata #{id} is not built"))),
+            None => Err(self
+                .bad_ref(format!("metadata #{id} out of range ({} defined)", self.md.slots.len()))),
+        }
+    }
+
+    pub(crate) fn read_md_kinds(&mut self) -> Result<(), ReadError> {
+        loop {
+            let start = self.r.bit_position();
+            match match self.r.next_item() {
+                Ok(x) => x,
+                Err(e) => return Err(self.bs(e)),
+            } {
+                None => return Err(self.bad("METADATA_KIND_BLOCK not terminated")),
+                Some(Item::EndBlock) => return Ok(()),
+                Some(Item::SubBlock { .. }) => {
+                    self.r.skip_block().map_err(|e| self.bs(e))?;
+                }
+                Some(Item::DefineAbbrev) => {}
+                Some(Item::Record { record, ops }) => {
+                    let ops = ops.to_vec();
+                    self.at = (start, BlockId::METADATA_KIND, Some(record.code));
+                    if record.code == M::KIND.0 {
+                        self.md_kind(&ops)?;
+                    }
+                }
+            }
+        }
+    }
+
+    fn md_kind(&mut self, ops: &[u64]) -> Result<(), ReadError> {
+        let (&n, name) = ops.split_first().ok_or_else(|| self.bad("KIND record too short"))?;
+        let name: Option<Vec<u8>> = name.iter().map(|&c| u8::try_from(c).ok()).collect();
+        let name = name.ok_or_else(|| self.bad("invalid metadata kind name"))?;
+        let name = String::from_utf8_lossy(&name);
+        let k = self.m.md.kind_id(&name);
+        self.md_kinds.insert(n, k);
+        Ok(())
+    }
+
+    /// Reads a metadata block: module level (`fv` is `None`) or the
+    /// current function's.
+    pub(crate) fn read_metadata_block(&mut self, fv: Option<&FnVals<'_>>) -> Result<(), ReadError> {
+        let first = self.md.slots.len();
+        loop {
+            let start = self.r.bit_position();
+            let item = match self.r.next_item() {
+                Ok(x) => x,
+                Err(e) => return Err(self.bs(e)),
+            };
+            match item {
+                None => return Err(self.bad("METADATA_BLOCK not terminated")),
+                Some(Item::EndBlock) => break,
+                Some(Item::SubBlock { .. }) => {
+                    self.r.skip_block().map_err(|e| self.bs(e))?;
+                }
+                Some(Item::DefineAbbrev) => {}
+                Some(Item::Record { record, ops }) => {
+                    let code = M(record.code);
+                    match code {
+                        M::STRINGS => {
+                            let blob = record.blob;
+                            let ops = ops.to_vec();
+                            self.at = (start, BlockId::METADATA, Some(record.code));
+                            self.md_strings(&ops, blob)?;
+                        }
+                        M::STRING_OLD => {
+                            let s: Option<Vec<u8>> =
+                                ops.iter().map(|&c| u8::try_from(c).ok()).collect();
+                            self.at = (start, BlockId::METADATA, Some(record.code));
+                            let s = s.ok_or_else(|| self.bad("invalid metadata string"))?;
+                            let id = self.m.md.get_or_insert(MdNode::String(s.into()));
+                            self.md.slots.push(MdSlot::Done(id));
+                        }
+                        M::NAME => {
+                            let s: Option<Vec<u8>> =
+                                ops.iter().map(|&c| u8::try_from(c).ok()).collect();
+                            self.at = (start, BlockId::METADATA, Some(record.code));
+                            self.md.pending_name =
+                                Some(s.ok_or_else(|| self.bad("invalid metadata name"))?.into());
+                        }
+                        M::NAMED_NODE => {
+                            let v = ops.to_vec();
+                            self.at = (start, BlockId::METADATA, Some(record.code));
+                            let name = self
+                                .md
+                                .pending_name
+                                .take()
+                                .ok_or_else(|| self.bad("NAMED_NODE without a NAME"))?;
+                            self.md.named.push((name, v));
+                        }
+                        M::KIND => {
+                            let ops = ops.to_vec();
+                            self.at = (start, BlockId::METADATA, Some(record.code));
+                            self.md_kind(&ops)?;
+                        }
+                        M::GLOBAL_DECL_ATTACHMENT => {
+                            let ops = ops.to_vec();
+                            self.at = (start, BlockId::METADATA, Some(record.code));
+                            if ops.len() % 2 == 0 {
+                                return Err(
+                                    self.bad("GLOBAL_DECL_ATTACHMENT needs a value and pairs")
+                                );
+                            }
+                            let pairs = ops[1..].chunks(2).map(|p| (p[0], p[1])).collect();
+                            self.md.global_attachments.push((ops[0], pairs));
+                        }
+                        M::INDEX_OFFSET | M::INDEX => {}
+                        M::VALUE if fv.is_some() => {
+                            let ops = ops.to_vec();
+                            self.at = (start, BlockId::METADATA, Some(record.code));
+                            self.md_fn_value(&ops, fv.unwrap())?;
+                        }
+                        M::ARG_LIST if fv.is_some() => {
+                            // Function-level argument lists may hold local
+                            // values: built with the body.
+                            let k = self.md.deferred.len() as u32;
+                            self.md.deferred.push(Deferred::ArgList(ops.to_vec()));
+                            self.md.slots.push(MdSlot::Local(k));
+                        }
+                        _ => {
+                            let s = self.md.data.len();
+                            self.md.data.extend_from_slice(ops);
+                            self.md.slots.push(MdSlot::Raw {
+                                code: record.code,
+                                ops: s..self.md.data.len(),
+                                bit: start,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        if self.md.slots.len() >= LOCAL as usize {
+            return Err(self.bad("too many metadata nodes"));
+        }
+        self.build_md_range(first)?;
+        if fv.is_none() {
+            self.md.module_len = self.md.slots.len();
+            self.finish_module_md()?;
+        }
+        Ok(())
+    }
+
+    /// `METADATA_STRINGS`: `[count, offsetsize]` and a blob of `count`
+    /// VBR6 lengths (`offsetsize` bytes) followed by the characters.
+    fn md_strings(&mut self, ops: &[u64], blob: Option<&[u8]>) -> Result<(), ReadError> {
+        if ops.len() < 2 {
+            return Err(self.bad("STRINGS record too short"));
+        }
+        let blob = blob.ok_or_else(|| self.bad("STRINGS record without a blob"))?;
+        let (count, off) = (ops[0], ops[1]);
+        let off = usize::try_from(off)
+            .ok()
+            .filter(|&o| o <= blob.len())
+            .ok_or_else(|| self.bad("STRINGS offset past the blob"))?;
+        // Each length takes at least 6 bits.
+        if count.saturating_mul(6) > off as u64 * 8 {
+            return Err(self.bad(format!("STRINGS count {count} does not fit its lengths")));
+        }
+        let mut lens = llvmext_core::bits::BitReader::new(&blob[..off]);
+        let mut chars = &blob[off..];
+        self.md.slots.reserve(count as usize);
+        for _ in 0..count {
+            let n = lens.read_vbr(6).map_err(|_| self.bad("STRINGS lengths truncated"))? as usize;
+            if n > chars.len() {
+                return Err(self.bad("STRINGS string past the blob"));
+            }
+            let (s, rest) = chars.split_at(n);
+            chars = rest;
+            let id = self.m.md.get_or_insert(MdNode::String(s.into()));
+            self.md.slots.push(MdSlot::Done(id));
+        }
+        Ok(())
+    }
+
+    /// `METADATA_VALUE` in a function: an argument or constant now, an
+    /// instruction once the body is read.
+    fn md_fn_value(&mut self, ops: &[u64], fv: &FnVals<'_>) -> Result<(), ReadError> {
+        if ops.len() != 2 {
+            return Err(self.bad("VALUE record needs a type and a value"));
+        }
+        let ty = self.ty(ops[0])?;
+        if matches!(self.m.types.get(ty), Some(TypeKind::Metadata | TypeKind::Void)) {
+            return Err(self.bad("VALUE of metadata or void type"));
+        }
+        let id = ops[1] as usize;
+        let nmod = self.vals.len();
+        let v =
+            if id < nmod { Some(self.vals[id].v) } else { fv.local.get(id - nmod).map(|s| s.v) };
+        match v {
+            Some(v) => {
+                let m = self.m.md.get_or_insert(MdNode::Value(ty, v));
+                self.md.slots.push(MdSlot::Done(m));
+            }
+            None => {
+                let k = self.md.deferred.len() as u32;
+                self.md.deferred.push(Deferred::Value(ty, ops[1]));
+                self.md.slots.push(MdSlot::Local(k));
+            }
+        }
+        Ok(())
+    }
+
+    fn build_md_range(&mut self, first: usize) -> Result<(), ReadError> {
+        let data = core::mem::take(&mut self.md.data);
+        let mut res = Ok(());
+        for i in first..self.md.slots.len() {
+            if matches!(self.md.slots[i], MdSlot::Raw { .. } | MdSlot::Pending(..)) {
+                if let Err(e) = self.build_md(&data, i, 0) {
+                    res = Err(e);
+                    break;
+                }
+            }
+        }
+        self.md.data = data;
+        self.md.data.clear();
+        res
+    }
+
+    /// The id of node `i`, building it (and what it needs) if need be.
+    fn get_md(&mut self, data: &[u64], i: u64, depth: u32) -> Result<MdId, ReadError> {
+        let Some(slot) = usize::try_from(i).ok().and_then(|k| self.md.slots.get(k)) else {
+            return Err(self
+                .bad_ref(format!("metadata #{i} out of range ({} defined)", self.md.slots.len())));
+        };
+        let k = i as usize;
+        match slot.clone() {
+            MdSlot::Done(m) | MdSlot::Pending(m, ..) | MdSlot::Building(Some(m)) => Ok(m),
+            MdSlot::Local(n) => Ok(MdId(LOCAL | n)),
+            MdSlot::Building(None) => {
+                let p = self.m.md.push_ununiqued(MdNode::Tuple(Box::new([])));
+                self.md.slots[k] = MdSlot::Building(Some(p));
+                Ok(p)
+            }
+            MdSlot::Raw { code, ops, bit } if depth >= MAX_DEPTH => {
+                let p = self.m.md.push_ununiqued(MdNode::Tuple(Box::new([])));
+                self.md.slots[k] = MdSlot::Pending(p, code, ops, bit);
+                Ok(p)
+            }
+            MdSlot::Raw { .. } => self.build_md(data, k, depth + 1),
+        }
+    }
+
+    fn build_md(&mut self, data: &[u64], k: usize, depth: u32) -> Result<MdId, ReadError> {
+        let (code, range, bit, placeholder) = match self.md.slots[k].clone() {
+            MdSlot::Raw { code, ops, bit } => (code, ops, bit, None),
+            MdSlot::Pending(p, code, ops, bit) => (code, ops, bit, Some(p)),
+            MdSlot::Done(m) => return Ok(m),
+            _ => return Err(self.bad("metadata built twice")),
+        };
+        self.md.slots[k] = MdSlot::Building(placeholder);
+        let ops = &data[range.clone()];
+        self.at = (bit, BlockId::METADATA, Some(code));
+        let (node, distinct) = self.md_node(data, code, ops, depth)?;
+        let id = match self.md.slots[k] {
+            MdSlot::Building(Some(p)) => {
+                self.m.md.replace_as(p, node, distinct);
+                p
+            }
+            _ if distinct => self.m.md.push_distinct(node),
+            _ => self.m.md.get_or_insert(node),
+        };
+        self.md.slots[k] = MdSlot::Done(id);
+        Ok(id)
+    }
+
+    /// Decodes one node record.
+    fn md_node(
+        &mut self,
+        data: &[u64],
+        code: u32,
+        ops: &[u64],
+        depth: u32,
+    ) -> Result<(MdNode, bool), ReadError> {
+        match M(code) {
+            M::NODE | M::DISTINCT_NODE => {
+                let mut v = Vec::with_capacity(ops.len());
+                for &o in ops {
+                    v.push(if o == 0 { None } else { Some(self.get_md(data, o - 1, depth)?) });
+                }
+                Ok((MdNode::Tuple(v.into()), code == M::DISTINCT_NODE.0))
+            }
+            M::VALUE => {
+                if ops.len() != 2 {
+                    return Err(self.bad("VALUE record needs a type and a value"));
+                }
+                let ty = self.ty(ops[0])?;
+                let v = self
+                    .vals
+                    .get(ops[1] as usize)
+                    .map(|s| s.v)
+                    .ok_or_else(|| self.bad_ref(format!("value #{} out of range", ops[1])))?;
+                Ok((MdNode::Value(ty, v), false))
+            }
+            M::ARG_LIST => {
+                let mut v = Vec::with_capacity(ops.len());
+                for &o in ops {
+                    v.push(self.get_md(data, o, depth)?);
+                }
+                Ok((MdNode::ArgList(v.into()), false))
+            }
+            M::OLD_NODE | M::OLD_FN_NODE => {
+                Err(self.unsupported("pre-3.6 metadata nodes (METADATA_OLD_NODE)"))
+            }
+            c => {
+                let at = self.at;
+                let mut res = Res { cx: self, data, depth };
+                let r = decode_di(c, ops, &mut res);
+                self.at = at;
+                match r {
+                    Ok(Some((node, distinct))) => Ok((MdNode::Di(node), distinct)),
+                    Ok(None) => Err(self.unsupported(match c.name() {
+                        Some(n) => format!("metadata record {n}"),
+                        None => format!("unknown metadata record code {}", c.0),
+                    })),
+                    Err(m) => Err(self.bad(m)),
+                }
+            }
+        }
+    }
+
+    /// Named metadata and global attachments, once the module's nodes are
+    /// built.
+    fn finish_module_md(&mut self) -> Result<(), ReadError> {
+        for (name, ids) in core::mem::take(&mut self.md.named) {
+            let mut ops = Vec::with_capacity(ids.len());
+            for id in ids {
+                ops.push(self.md_id(id)?);
+            }
+            self.m.named_md.push(NamedMd { name: llvmext_ir::name::ByteStr::from(name), ops });
+        }
+        for (v, pairs) in core::mem::take(&mut self.md.global_attachments) {
+            let mut list = Vec::with_capacity(pairs.len());
+            for (k, n) in pairs {
+                let kind = *self
+                    .md_kinds
+                    .get(&k)
+                    .ok_or_else(|| self.bad_ref(format!("metadata kind #{k} not defined")))?;
+                list.push((kind, self.md_id(n)?));
+            }
+            let c = match self.vals.get(v as usize) {
+                Some(Slot { v: Value::Const(c), .. }) => *c,
+                _ => return Err(self.bad_ref(format!("attachment to value #{v}, not a global"))),
+            };
+            match self.m.consts.kind(c) {
+                Some(llvmext_ir::constant::ConstKind::Global(llvmext_ir::id::GlobalRef::Var(
+                    i,
+                ))) => self.m.globals[*i as usize].md.extend(list),
+                Some(llvmext_ir::constant::ConstKind::Global(llvmext_ir::id::GlobalRef::Func(
+                    i,
+                ))) => self.m.functions[*i as usize].md.extend(list),
+                _ => {
+                    return Err(self.bad_ref(format!(
+                        "attachment to value #{v}, not a global variable or function"
+                    )))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A `DILocation` (uniqued), as `FUNC_CODE_DEBUG_LOC` makes it.
+    pub(crate) fn di_location(
+        &mut self,
+        line: u64,
+        col: u64,
+        scope: MdId,
+        ia: Option<MdId>,
+        implicit: bool,
+    ) -> MdId {
+        use llvmext_ir::di::{DiField, DiKind, DiNode};
+        let u = |v: u64| if v == 0 { DiField::Absent } else { DiField::UInt(v) };
+        let node = DiNode {
+            kind: DiKind::LOCATION,
+            fields: Box::new([
+                u(line),
+                u(col),
+                DiField::Md(Some(scope)),
+                ia.map_or(DiField::Absent, |m| DiField::Md(Some(m))),
+                u(u64::from(implicit)),
+            ]),
+        };
+        self.m.md.get_or_insert(MdNode::Di(node))
+    }
+}
+
+/// The resolver [`decode_di`] sees.
+struct Res<'c, 'a, 'd> {
+    cx: &'c mut Cx<'a>,
+    data: &'d [u64],
+    depth: u32,
+}
+
+impl MdResolver for Res<'_, '_, '_> {
+    fn md_or_null(&mut self, id_plus_one: u64) -> Result<Option<MdId>, String> {
+        if id_plus_one == 0 {
+            return Ok(None);
+        }
+        self.md(id_plus_one - 1).map(Some)
+    }
+
+    fn md(&mut self, id: u64) -> Result<MdId, String> {
+        self.cx.get_md(self.data, id, self.depth).map_err(|e| e.message())
+    }
+
+    fn metadata(&mut self) -> &mut Metadata {
+        &mut self.cx.m.md
+    }
+}
