@@ -488,6 +488,8 @@ struct Ctx<'m> {
     prog_as: u32,
     /// Local numbering of functions named by `blockaddress`.
     other_locals: RefCell<HashMap<u32, Locals>>,
+    /// The last use-list order given for each (function, block).
+    use_orders: HashMap<(u32, u32), usize>,
 }
 
 enum Task<'a> {
@@ -514,6 +516,12 @@ impl<'m> Ctx<'m> {
             as_order: Vec::new(),
             prog_as: program_as(m.datalayout.as_deref()),
             other_locals: RefCell::new(HashMap::new()),
+            use_orders: m
+                .block_use_orders
+                .iter()
+                .enumerate()
+                .map(|(i, o)| ((o.func, o.block.0), i))
+                .collect(),
         };
         c.find_types();
         c.type_strings();
@@ -1342,11 +1350,10 @@ impl<'m> Ctx<'m> {
                 out.push(';');
                 let permuted;
                 let mut p = &preds[bi];
-                if let Some(o) = m
-                    .block_use_orders
-                    .iter()
-                    .rev()
-                    .find(|o| o.func as usize == fi && o.block.0 as usize == bi)
+                if let Some(o) = self
+                    .use_orders
+                    .get(&(fi as u32, bi as u32))
+                    .map(|&i| &m.block_use_orders[i])
                 {
                     permuted = permute_preds(m, fi, bi, p, &o.order);
                     p = &permuted;
