@@ -367,6 +367,7 @@ impl Cx<'_> {
                 };
                 let block = u32::try_from(ops[2])
                     .map_err(|_| self.bad("blockaddress block out of range"))?;
+                self.block_addrs.insert((fi, block));
                 Value::Const(
                     self.m.consts.intern_raw(
                         ty,

@@ -36,7 +36,6 @@ struct Body {
     blocks: Vec<Block>,
     insts: Vec<Inst>,
     cur: usize,
-    pending_dbg: Vec<DbgRecord>,
     pending_bundles: Vec<Bundle>,
     last_loc: Option<MdId>,
     relative: bool,
@@ -189,7 +188,6 @@ impl Cx<'_> {
             blocks: Vec::new(),
             insts: Vec::new(),
             cur: 0,
-            pending_dbg: Vec::new(),
             pending_bundles: Vec::new(),
             last_loc: None,
             relative: self.version >= 1,
@@ -273,9 +271,6 @@ impl Cx<'_> {
             }
         }
         self.at = (end_bit, BlockId::FUNCTION, None);
-        if !b.pending_dbg.is_empty() {
-            return Err(self.unsupported("debug records after a block's terminator"));
-        }
         if b.cur < b.blocks.len() {
             return Err(self.bad(format!(
                 "function ends in block {} of {}",
@@ -338,7 +333,14 @@ impl Cx<'_> {
                 continue;
             }
             let order: Option<Vec<u32>> = perm.iter().map(|&x| u32::try_from(x).ok()).collect();
-            if let Some(order) = order {
+            if let Some(mut order) = order {
+                // The model's orders are relative to the use list a `.ll`
+                // parser makes, where a `blockaddress` of the block is the
+                // newest use; reading bitcode, it was made before the body
+                // (the oldest use). Move it from the tail to the head.
+                if self.block_addrs.contains(&(b.func, bb as u32)) && !order.is_empty() {
+                    order.rotate_right(1);
+                }
                 self.m.block_use_orders.push(BlockUseOrder {
                     func: b.func,
                     block: Bb(bb as u32),
@@ -676,8 +678,7 @@ impl Cx<'_> {
         }
         let term = kind.is_terminator();
         let id = InstId(b.insts.len() as u32);
-        let dbg_records = core::mem::take(&mut b.pending_dbg);
-        b.insts.push(Inst { kind, ty, name: None, md: Vec::new(), dbg_records });
+        b.insts.push(Inst { kind, ty, name: None, md: Vec::new(), dbg_records: Vec::new() });
         b.blocks[b.cur].insts.push(id);
         if !matches!(self.m.types.get(ty), Some(TypeKind::Void)) {
             b.local.push(Slot { v: Value::Inst(id), ty });
@@ -1436,7 +1437,8 @@ impl Cx<'_> {
                 };
                 let assign = if code == F::DEBUG_RECORD_ASSIGN {
                     need(self, 7)?;
-                    Some((self.md_id(ops[4])?, self.md_id(ops[5])?, self.md_id(ops[6])?))
+                    // [..., DIAssignID, address expression, address]
+                    Some((self.md_id(ops[4])?, self.md_id(ops[6])?, self.md_id(ops[5])?))
                 } else {
                     None
                 };
@@ -1455,14 +1457,13 @@ impl Cx<'_> {
         Ok(())
     }
 
+    /// A debug record: the writer puts an instruction's records (which
+    /// come before it) right after it and its location.
     fn dbg_record(&mut self, b: &mut Body, r: DbgRecord) -> Result<(), ReadError> {
-        if b.insts.is_empty() {
+        let Some(last) = b.insts.last_mut() else {
             return Err(self.bad("debug record before any instruction"));
-        }
-        if b.cur >= b.blocks.len() || b.blocks[b.cur].insts.is_empty() {
-            return Err(self.unsupported("debug records after a block's terminator"));
-        }
-        b.pending_dbg.push(r);
+        };
+        last.dbg_records.push(r);
         Ok(())
     }
 }

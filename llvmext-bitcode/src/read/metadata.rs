@@ -18,7 +18,7 @@ use llvmext_ir::metadata::{MdNode, Metadata};
 use llvmext_ir::module::NamedMd;
 use llvmext_ir::types::TypeKind;
 
-use super::di::{decode_di, MdResolver};
+use super::di::{decode_di, MdResolver, MdValue, Upgrade};
 use super::{Cx, ReadError, Slot};
 use crate::schema::{BlockId, MetadataCode as M};
 
@@ -69,6 +69,8 @@ pub(crate) struct MdList {
     named: Vec<(Box<[u8]>, Vec<u64>)>,
     global_attachments: Vec<(u64, Vec<(u64, u64)>)>,
     pending_name: Option<Box<[u8]>>,
+    /// Upgrades of old debug info the records asked for.
+    pub upgrades: Vec<Upgrade>,
 }
 
 impl MdList {
@@ -505,5 +507,31 @@ impl MdResolver for Res<'_, '_, '_> {
 
     fn metadata(&mut self) -> &mut Metadata {
         &mut self.cx.m.md
+    }
+
+    fn md_value(&mut self, id: MdId) -> MdValue {
+        use llvmext_ir::constant::ConstKind;
+        use llvmext_ir::id::GlobalRef;
+        let m = &self.cx.m;
+        let Some(MdNode::Value(ty, Value::Const(c))) = m.md.get(id) else {
+            return MdValue::Other;
+        };
+        match (m.consts.kind(*c), m.types.get(*ty)) {
+            (Some(ConstKind::Int(v)), Some(&TypeKind::Int(bits))) if bits <= 64 => {
+                let raw = v.limbs()[0];
+                let value = if bits == 64 { raw as i64 } else { ((raw << (64 - bits)) as i64) >> (64 - bits) };
+                MdValue::ConstantInt { value, bits }
+            }
+            (Some(ConstKind::Null | ConstKind::Zero), Some(&TypeKind::Int(bits))) if bits <= 64 => {
+                MdValue::ConstantInt { value: 0, bits }
+            }
+            (Some(ConstKind::Global(GlobalRef::Var(_))), _) => MdValue::GlobalVariable,
+            (Some(ConstKind::Global(GlobalRef::Func(_))), _) => MdValue::Function,
+            _ => MdValue::Other,
+        }
+    }
+
+    fn upgrade(&mut self, upgrade: Upgrade) {
+        self.cx.md.upgrades.push(upgrade);
     }
 }

@@ -234,6 +234,8 @@ pub(crate) struct Cx<'a> {
     /// A copy of the reader inside the module block (at its first
     /// function block), to jump to function bodies from.
     at_module: Option<BitstreamReader<'a>>,
+    /// (function, block) of every `blockaddress` read so far.
+    pub block_addrs: hashbrown::HashSet<(u32, u32)>,
 }
 
 impl<'a> Cx<'a> {
@@ -263,6 +265,7 @@ impl<'a> Cx<'a> {
             at: (0, BlockId::MODULE, None),
             with_bodies: Vec::new(),
             at_module: None,
+            block_addrs: hashbrown::HashSet::new(),
         }
     }
 
