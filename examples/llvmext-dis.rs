@@ -19,9 +19,9 @@
 //!   departure: with `-o -`, llvm-dis-19 says "only single module bitcode
 //!   files can be written to stdout" and then writes files named `-.0`,
 //!   `-.1`...; this tool writes every module to standard output instead.
-//!   (`llvmext_bitcode::read::read` reads a file's first module: module
-//!   `i` is handed to it as the first module of a stream made of its own
-//!   bytes and its string table.)
+//!   All modules of all inputs are read into one naming context, as
+//!   llvm-dis reads them into one LLVM context (a struct name already
+//!   taken becomes `name.N`).
 //!
 //! Verification. `llvm-dis-19` has no verifier option, but its reader
 //! verifies some modules anyway: materializing a module runs LLVM's
@@ -62,7 +62,7 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use llvmext::bitcode::container;
-use llvmext::bitcode::read::ReadError;
+use llvmext::bitcode::read::{Context, ReadError, ReadOptions, Reader};
 use llvmext::ir::debug_info::{upgrade_debug_info, DebugInfoWarning};
 use llvmext::ir::verify::{verify_with, VerifyError, VerifyOptions};
 use llvmext::ir::Module;
@@ -139,34 +139,6 @@ pub fn module_count(bytes: &[u8]) -> Result<usize, Failure> {
     container::parse(bytes).map(|f| f.modules.len()).map_err(Failure::Container)
 }
 
-/// Module `index` of a bitcode file as a bitcode stream of its own (what
-/// [`load`] hands the reader for `index` > 0): the magic, the module's
-/// bytes (its `IDENTIFICATION` and `MODULE` blocks, as LLVM delimits them,
-/// so that offsets inside the module keep their meaning) and a `STRTAB`
-/// block holding its string table, as LLVM writes one.
-pub fn module_stream(bytes: &[u8], index: usize) -> Result<Vec<u8>, Failure> {
-    use llvmext::core::bitstream::{Abbrev, AbbrevOp, BitstreamWriter};
-    let file = container::parse(bytes).map_err(Failure::Container)?;
-    let Some(m) = file.modules.get(index) else {
-        let message = "no module of that index in the file";
-        return Err(Failure::Container(container::Error::Bitcode { message, bit: 0 }));
-    };
-    let mut out = Vec::with_capacity(m.bytes.len() + m.strtab.map_or(0, <[u8]>::len) + 64);
-    out.extend_from_slice(b"BC\xC0\xDE");
-    out.extend_from_slice(m.bytes);
-    if let Some(strtab) = m.strtab {
-        let bitstream = |e| Failure::Container(container::Error::Bitstream(e));
-        let mut w = BitstreamWriter::new();
-        w.enter_block(23, 3); // STRTAB_BLOCK
-        let blob = w.define_abbrev(Abbrev::new([AbbrevOp::Literal(1), AbbrevOp::Blob]));
-        let blob = blob.map_err(bitstream)?;
-        w.emit_record_with_blob(1, &[], strtab, Some(blob)).map_err(bitstream)?; // STRTAB_BLOB
-        w.exit_block().map_err(bitstream)?;
-        out.extend_from_slice(&w.finish());
-    }
-    Ok(out)
-}
-
 /// Reads module `index` of the bitcode file `bytes` (`name`: the input as
 /// given, `<stdin>` for standard input), upgrades its debug info as LLVM's
 /// reader does (warnings to `err`), and, if `verify`, verifies it.
@@ -175,14 +147,13 @@ pub fn load(
     index: usize,
     name: &str,
     verify: bool,
+    context: &mut Context,
     err: &mut dyn Write,
 ) -> Result<Module, Failure> {
-    let read = if index == 0 {
-        llvmext::bitcode::read::read(bytes)
-    } else {
-        llvmext::bitcode::read::read(&module_stream(bytes, index)?)
-    };
-    let mut m = read.map_err(Failure::Read)?;
+    let opts = ReadOptions { module: index };
+    let mut r = Reader::with_context(bytes, &opts, context).map_err(Failure::Read)?;
+    r.read_all_functions().map_err(Failure::Read)?;
+    let mut m = r.into_module();
     m.module_id = Some(name.into());
     if let Some(w) = upgrade_debug_info(&mut m) {
         if let DebugInfoWarning::InvalidDebugInfo { errors, .. } = &w {
@@ -351,6 +322,8 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         let _ = writeln!(err, "error: output file name cannot be set for multiple input files");
         return 1;
     }
+    // llvm-dis reads every module of every input into one LLVM context.
+    let mut context = Context::new();
     for input in &a.inputs {
         let name = if input == "-" { "<stdin>" } else { input.as_str() };
         let data = match Input::read(input) {
@@ -363,7 +336,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         let bytes = data.bytes();
         // The first module is read before the file is split, so that the
         // reader's own message reports a file it refuses.
-        let mut first = match load(bytes, 0, name, a.verify, err) {
+        let mut first = match load(bytes, 0, name, a.verify, &mut context, err) {
             Ok(m) => Some(m),
             // A bitcode file without a module (LLVM stops looking for
             // modules fewer than 9 bytes before the end): llvm-dis writes
@@ -384,7 +357,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         for index in 0..count {
             let m = match first.take() {
                 Some(m) => m,
-                None => match load(bytes, index, name, a.verify, err) {
+                None => match load(bytes, index, name, a.verify, &mut context, err) {
                     Ok(m) => m,
                     Err(f) => {
                         f.report(name, err);

@@ -323,9 +323,10 @@ fn ours(bytes: &[u8], id: &str) -> Ours {
     let mut err = Vec::new();
     let mut count = 1;
     let mut index = 0;
+    let mut context = llvmext::bitcode::read::Context::new();
     while index < count {
         let step = catching(|| {
-            let m = dis::load(bytes, index, id, true, &mut err)?;
+            let m = dis::load(bytes, index, id, true, &mut context, &mut err)?;
             if index == 0 {
                 count = dis::module_count(bytes)?.max(1);
             }
@@ -840,44 +841,6 @@ fn llvmext_dis_equals_llvm_dis_on_the_corpus() {
 // ---------------------------------------------------------------------------
 // Pieces of the example that work without the reader.
 // ---------------------------------------------------------------------------
-
-/// Module `i` of a multi-module file, as the example hands it to the
-/// reader (its own bytes and string table after a magic), is the same
-/// module to llvm-dis-19: its text is llvm-dis-19's text of module `i` of
-/// the whole file.
-#[test]
-fn module_streams_are_the_files_modules_to_llvm_dis() {
-    let scratch = ScratchDir::new(&dis_dir(), "streams");
-    let mut checked = 0;
-    for name in ["llvm-cat/geometry+sched.O2", "llvm-cat/thinlto3.O2"] {
-        let f = corpus_file(name);
-        let bytes = f.read();
-        let n = dis::module_count(&bytes).unwrap_or_else(|_| panic!("{name}: not split"));
-        assert_eq!(n, f.modules, "{name}");
-        let whole = reference(name, &f.path);
-        assert_eq!(whole.texts.len(), n, "{name}: llvm-dis-19's outputs");
-        for i in 0..n {
-            // The same file name, so the ModuleID lines agree.
-            let dir = scratch.path().join(format!("{}-{i}", stem(name)));
-            fs::create_dir_all(&dir).unwrap();
-            let file = dir.join(f.path.file_name().unwrap());
-            fs::write(&file, module_stream(&bytes, i)).unwrap();
-            let alone = reference(&format!("{name}-module-{i}"), &file);
-            assert!(alone.ok, "{name} module {i}: llvm-dis-19 refuses it: {}", alone.stderr);
-            assert_eq!(alone.texts.len(), 1, "{name} module {i}");
-            let (a, b) = (fs::read(&alone.texts[0]).unwrap(), fs::read(&whole.texts[i]).unwrap());
-            if let Some(p) = compare(&a, &b) {
-                panic!("{name} module {i}: {}\n{}", p.key, p.detail);
-            }
-            checked += 1;
-        }
-    }
-    assert_eq!(checked, 5);
-}
-
-fn module_stream(bytes: &[u8], index: usize) -> Vec<u8> {
-    dis::module_stream(bytes, index).unwrap_or_else(|_| panic!("module {index}: not split"))
-}
 
 /// The example's two-thread printing gives `write::print_bytes`'s text.
 #[test]

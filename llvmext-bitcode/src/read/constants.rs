@@ -24,6 +24,8 @@ const MAX_DEPTH: u32 = 256;
 struct Raw {
     code: C,
     ty: TypeId,
+    /// The type's index in the type table.
+    ty_idx: u64,
     ops: core::ops::Range<usize>,
     bit: u64,
 }
@@ -58,7 +60,7 @@ impl Cx<'_> {
         base: usize,
     ) -> Result<(), ReadError> {
         let mut b = Block { raw: Vec::new(), data: Vec::new(), built: Vec::new(), base };
-        let mut cur_ty: Option<TypeId> = None;
+        let mut cur_ty: Option<(TypeId, u64)> = None;
         loop {
             let start = self.r.bit_position();
             match match self.r.next_item() {
@@ -75,8 +77,8 @@ impl Cx<'_> {
                     if record.code == C::SETTYPE.0 {
                         let t = ops.first().copied();
                         self.at = (start, BlockId::CONSTANTS, Some(record.code));
-                        let t = t.ok_or_else(|| self.bad("SETTYPE without a type"))?;
-                        let t = self.ty(t)?;
+                        let ti = t.ok_or_else(|| self.bad("SETTYPE without a type"))?;
+                        let t = self.ty(ti)?;
                         if matches!(
                             self.m.types.get(t),
                             Some(
@@ -88,7 +90,7 @@ impl Cx<'_> {
                         ) {
                             return Err(self.bad("invalid constant type"));
                         }
-                        cur_ty = Some(t);
+                        cur_ty = Some((t, ti));
                         continue;
                     }
                     let s = b.data.len();
@@ -99,11 +101,17 @@ impl Cx<'_> {
                     } else {
                         b.data.extend_from_slice(ops);
                     }
-                    let Some(ty) = cur_ty else {
+                    let Some((ty, ty_idx)) = cur_ty else {
                         self.at = (start, BlockId::CONSTANTS, Some(record.code));
                         return Err(self.bad("constant before any SETTYPE"));
                     };
-                    b.raw.push(Raw { code: C(record.code), ty, ops: s..b.data.len(), bit: start });
+                    b.raw.push(Raw {
+                        code: C(record.code),
+                        ty,
+                        ty_idx,
+                        ops: s..b.data.len(),
+                        bit: start,
+                    });
                 }
             }
         }
@@ -236,10 +244,8 @@ impl Cx<'_> {
             C::STRING | C::CSTRING => {
                 let mut bytes: Vec<u8> = Vec::with_capacity(ops.len() + 1);
                 for &o in &ops {
-                    bytes.push(
-                        u8::try_from(o)
-                            .map_err(|_| self.bad("string constant element out of range"))?,
-                    );
+                    // LLVM keeps the low byte, as it does of every string.
+                    bytes.push(o as u8);
                 }
                 if raw.code == C::CSTRING {
                     bytes.push(0);
@@ -389,7 +395,7 @@ impl Cx<'_> {
                 Value::Const(self.m.consts.intern_raw(ty, kind))
             }
             C::INLINEASM | C::INLINEASM_OLD3 | C::INLINEASM_OLD2 | C::INLINEASM_OLD => {
-                self.inline_asm(raw.code, &ops, ty)?
+                self.inline_asm(raw.code, &ops, raw.ty_idx)?
             }
             C::CE_SELECT | C::CE_CMP | C::CE_UNOP => {
                 return Err(self.unsupported(format!(
@@ -553,19 +559,22 @@ impl Cx<'_> {
         ))
     }
 
-    fn inline_asm(&mut self, code: C, ops: &[u64], ty: TypeId) -> Result<Value, ReadError> {
-        // INLINEASM: [fnty, flags, asmstrsize, asmstr..., constraintsize, constraints...]
-        // OLD3: [flags, asmstrsize, ...] (function type: the pointee of the
-        // current type); OLD2/OLD: fewer flags.
-        let mut i = 0;
-        let fty = if code == C::INLINEASM {
+    fn inline_asm(&mut self, code: C, ops: &[u64], ty_idx: u64) -> Result<Value, ReadError> {
+        // INLINEASM: [fnty, flags, asmstrsize, asmstr..., constraintsize,
+        // constraints...]; the older forms lack the function type (it is
+        // the pointee of the current, typed pointer, type) and have fewer
+        // flags (OLD3: all four, OLD2: no unwind, OLD: sideeffect and
+        // alignstack), at the same bits.
+        let (fty, mut i) = if code == C::INLINEASM {
             let t = *ops.first().ok_or_else(|| self.bad("INLINEASM too short"))?;
-            i = 1;
-            self.ty(t)?
+            (self.ty(t)?, 1)
         } else {
-            return Err(self.unsupported("inline asm records of typed-pointer producers"));
+            let p = self
+                .types
+                .pointee(ty_idx)
+                .ok_or_else(|| self.bad("inline asm of a type that is not a typed pointer"))?;
+            (self.ty(p)?, 0)
         };
-        let _ = ty;
         let flags = *ops.get(i).ok_or_else(|| self.bad("INLINEASM too short"))?;
         i += 1;
         let take = |cx: &Self, i: &mut usize| -> Result<Box<[u8]>, ReadError> {
@@ -575,8 +584,7 @@ impl Cx<'_> {
                 .ok()
                 .filter(|&n| n <= ops.len() - *i)
                 .ok_or_else(|| cx.bad("INLINEASM string size"))?;
-            let s: Option<Vec<u8>> =
-                ops[*i..*i + n].iter().map(|&c| u8::try_from(c).ok()).collect();
+            let s: Option<Vec<u8>> = ops[*i..*i + n].iter().map(|&c| Some(c as u8)).collect();
             *i += n;
             s.map(Vec::into_boxed_slice).ok_or_else(|| cx.bad("INLINEASM string"))
         };

@@ -206,7 +206,7 @@ impl Cx<'_> {
         let mut attachments: Vec<Vec<u64>> = Vec::new();
         let mut names: Vec<(bool, u64, Box<[u8]>)> = Vec::new();
         let mut use_orders: Vec<Vec<u64>> = Vec::new();
-        let mut end_bit = 0;
+        let end_bit;
         loop {
             let start = self.r.bit_position();
             let item = match self.r.next_item() {
@@ -242,7 +242,7 @@ impl Cx<'_> {
                             self.read_records(id, |code, _, ops| {
                                 if (code == 1 || code == 2) && !ops.is_empty() {
                                     let s: Option<Vec<u8>> =
-                                        ops[1..].iter().map(|&c| u8::try_from(c).ok()).collect();
+                                        ops[1..].iter().map(|&c| Some(c as u8)).collect();
                                     if let Some(s) = s {
                                         names.push((code == 2, ops[0], s.into()));
                                     }

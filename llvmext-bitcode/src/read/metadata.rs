@@ -79,11 +79,6 @@ impl MdList {
         self.slots.truncate(self.module_len);
         self.deferred.clear();
     }
-
-    /// How many ids are defined.
-    pub(crate) fn len(&self) -> usize {
-        self.slots.len()
-    }
 }
 
 /// What a function-level block needs to know of the function's values.
@@ -131,7 +126,7 @@ impl Cx<'_> {
 
     fn md_kind(&mut self, ops: &[u64]) -> Result<(), ReadError> {
         let (&n, name) = ops.split_first().ok_or_else(|| self.bad("KIND record too short"))?;
-        let name: Option<Vec<u8>> = name.iter().map(|&c| u8::try_from(c).ok()).collect();
+        let name: Option<Vec<u8>> = name.iter().map(|&c| Some(c as u8)).collect();
         let name = name.ok_or_else(|| self.bad("invalid metadata kind name"))?;
         let name = String::from_utf8_lossy(&name);
         let k = self.m.md.kind_id(&name);
@@ -166,16 +161,14 @@ impl Cx<'_> {
                             self.md_strings(&ops, blob)?;
                         }
                         M::STRING_OLD => {
-                            let s: Option<Vec<u8>> =
-                                ops.iter().map(|&c| u8::try_from(c).ok()).collect();
+                            let s: Option<Vec<u8>> = ops.iter().map(|&c| Some(c as u8)).collect();
                             self.at = (start, BlockId::METADATA, Some(record.code));
                             let s = s.ok_or_else(|| self.bad("invalid metadata string"))?;
                             let id = self.m.md.get_or_insert(MdNode::String(s.into()));
                             self.md.slots.push(MdSlot::Done(id));
                         }
                         M::NAME => {
-                            let s: Option<Vec<u8>> =
-                                ops.iter().map(|&c| u8::try_from(c).ok()).collect();
+                            let s: Option<Vec<u8>> = ops.iter().map(|&c| Some(c as u8)).collect();
                             self.at = (start, BlockId::METADATA, Some(record.code));
                             self.md.pending_name =
                                 Some(s.ok_or_else(|| self.bad("invalid metadata name"))?.into());
@@ -519,7 +512,11 @@ impl MdResolver for Res<'_, '_, '_> {
         match (m.consts.kind(*c), m.types.get(*ty)) {
             (Some(ConstKind::Int(v)), Some(&TypeKind::Int(bits))) if bits <= 64 => {
                 let raw = v.limbs()[0];
-                let value = if bits == 64 { raw as i64 } else { ((raw << (64 - bits)) as i64) >> (64 - bits) };
+                let value = if bits == 64 {
+                    raw as i64
+                } else {
+                    ((raw << (64 - bits)) as i64) >> (64 - bits)
+                };
                 MdValue::ConstantInt { value, bits }
             }
             (Some(ConstKind::Null | ConstKind::Zero), Some(&TypeKind::Int(bits))) if bits <= 64 => {

@@ -52,7 +52,12 @@ use self::types::TypeTable;
 /// Reads the first module of a bitcode file (raw or wrapped) with every
 /// function body.
 pub fn read(bytes: &[u8]) -> Result<Module, ReadError> {
-    let mut r = Reader::new(bytes)?;
+    read_with(bytes, &ReadOptions::default())
+}
+
+/// Reads the module `opts` names, with every function body.
+pub fn read_with(bytes: &[u8], opts: &ReadOptions) -> Result<Module, ReadError> {
+    let mut r = Reader::with_options(bytes, opts)?;
     r.read_all_functions()?;
     Ok(r.into_module())
 }
@@ -63,6 +68,26 @@ pub struct ReadOptions {
     /// The index of the module in a multi-module file (`llvm-cat -b`,
     /// ThinLTO); 0 by default.
     pub module: usize,
+}
+
+/// What modules read into one LLVM context share: the names of identified
+/// structs. LLVM renames a struct whose name the context already holds
+/// `name.N`, with a counter of the context; `llvm-dis` reads all the files
+/// it is given into one context, so the second of two files defining
+/// `%struct.point` prints it as `%struct.point.0`. [`read`] and
+/// [`Reader::new`] use a context of their own; pass one to
+/// [`Reader::with_context`] for several.
+#[derive(Debug, Default)]
+pub struct Context {
+    struct_names: hashbrown::HashSet<Box<[u8]>>,
+    unique: u64,
+}
+
+impl Context {
+    /// A context holding no names.
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 /// What a module's `IDENTIFICATION` block says.
@@ -98,6 +123,16 @@ impl<'a> Reader<'a> {
 
     /// [`new`](Self::new), for the module `opts` names.
     pub fn with_options(bytes: &'a [u8], opts: &ReadOptions) -> Result<Self, ReadError> {
+        Self::with_context(bytes, opts, &mut Context::new())
+    }
+
+    /// [`with_options`](Self::with_options), naming identified structs in
+    /// `context` (see [`Context`]).
+    pub fn with_context(
+        bytes: &'a [u8],
+        opts: &ReadOptions,
+        context: &mut Context,
+    ) -> Result<Self, ReadError> {
         let file = container::parse(bytes).map_err(|e| {
             let bit = match &e {
                 container::Error::Bitstream(b) => b.bit_offset(),
@@ -121,7 +156,7 @@ impl<'a> Reader<'a> {
         let mut cx = Cx::new(mr.bytes, base, mr.strtab.unwrap_or(&[]), mr.producer.clone());
         // A module's bytes start at its IDENTIFICATION block, or (first
         // module without one) right after the magic.
-        let bodies = cx.read_top()?;
+        let bodies = cx.read_top(context)?;
         let at_module = cx.at_module.take().unwrap_or_else(|| cx.r.clone());
         // LLVM gives every intrinsic its own attributes, whatever the file says.
         llvmext_ir::intrinsics::apply_intrinsic_attributes(&mut cx.m);
@@ -333,7 +368,7 @@ impl<'a> Cx<'a> {
 
     /// Reads the top level up to and through the module block, skipping
     /// function bodies; returns the bodies' functions and bits.
-    fn read_top(&mut self) -> Result<Vec<(u32, u64)>, ReadError> {
+    fn read_top(&mut self, context: &mut Context) -> Result<Vec<(u32, u64)>, ReadError> {
         loop {
             let start = self.r.bit_position();
             let item = match self.r.next_item() {
@@ -345,7 +380,7 @@ impl<'a> Cx<'a> {
                 Some(Item::SubBlock { block_id }) if block_id == BlockId::MODULE.0 => {
                     self.at = (start, BlockId::MODULE, None);
                     self.r.enter_block().map_err(|e| self.bs(e))?;
-                    return self.read_module();
+                    return self.read_module(context);
                 }
                 Some(Item::SubBlock { .. }) => {
                     self.r.skip_block().map_err(|e| self.bs(e))?;
@@ -355,7 +390,7 @@ impl<'a> Cx<'a> {
         }
     }
 
-    fn read_module(&mut self) -> Result<Vec<(u32, u64)>, ReadError> {
+    fn read_module(&mut self, context: &mut Context) -> Result<Vec<(u32, u64)>, ReadError> {
         let mut bodies = Vec::new();
         let mut ops = core::mem::take(&mut self.ops);
         let mut resolved = false;
@@ -388,7 +423,7 @@ impl<'a> Cx<'a> {
                         }
                         BlockId::TYPE_NEW => {
                             self.enter(id)?;
-                            self.read_types()?;
+                            self.read_types(context)?;
                         }
                         BlockId::CONSTANTS => {
                             self.enter(id)?;
@@ -480,9 +515,8 @@ impl<'a> Cx<'a> {
     }
 
     fn module_record(&mut self, code: ModuleCode, ops: &[u64]) -> Result<(), ReadError> {
-        let text = |ops: &[u64]| -> Option<Vec<u8>> {
-            ops.iter().map(|&c| u8::try_from(c).ok()).collect()
-        };
+        let text =
+            |ops: &[u64]| -> Option<Vec<u8>> { ops.iter().map(|&c| Some(c as u8)).collect() };
         match code {
             ModuleCode::VERSION => {
                 let v = *ops.first().ok_or_else(|| self.bad("VERSION without a value"))?;
@@ -550,7 +584,8 @@ impl<'a> Cx<'a> {
         if ops.len() < 2 {
             return Err(self.bad("record too short for a name"));
         }
-        Ok((Some(self.str_at(ops[0], ops[1])?), &ops[2..]))
+        let name = self.str_at(ops[0], ops[1])?;
+        Ok((if name.is_empty() { None } else { Some(name) }, &ops[2..]))
     }
 
     fn comdat(&mut self, ops: &[u64]) -> Result<(), ReadError> {
@@ -567,8 +602,7 @@ impl<'a> Cx<'a> {
                 .ok()
                 .filter(|&n| n <= ops.len() - 2)
                 .ok_or_else(|| self.bad("COMDAT name size"))?;
-            let name: Option<Vec<u8>> =
-                ops[2..2 + n].iter().map(|&c| u8::try_from(c).ok()).collect();
+            let name: Option<Vec<u8>> = ops[2..2 + n].iter().map(|&c| Some(c as u8)).collect();
             (name.ok_or_else(|| self.bad("COMDAT name"))?, ops[0])
         };
         let kind = match kind {
@@ -600,10 +634,10 @@ impl<'a> Cx<'a> {
         if v == 0 {
             return Ok(None);
         }
+        // An empty name is no section, as LLVM's setSection("") is.
         self.sections
             .get((v - 1) as usize)
-            .cloned()
-            .map(Some)
+            .map(|s| if s.is_empty() { None } else { Some(s.clone()) })
             .ok_or_else(|| self.bad_ref(format!("section name #{} out of range", v - 1)))
     }
 
@@ -772,12 +806,13 @@ impl<'a> Cx<'a> {
             f.common.visibility = visibility(r[7]);
         }
         if r.len() > 8 && r[8] != 0 {
-            f.gc = Some(
-                self.gcs
-                    .get((r[8] - 1) as usize)
-                    .cloned()
-                    .ok_or_else(|| self.bad_ref(format!("gc name #{} out of range", r[8] - 1)))?,
-            );
+            // An empty name is no gc, as LLVM's setGC("") is.
+            let gc = self
+                .gcs
+                .get((r[8] - 1) as usize)
+                .cloned()
+                .ok_or_else(|| self.bad_ref(format!("gc name #{} out of range", r[8] - 1)))?;
+            f.gc = if gc.is_empty() { None } else { Some(gc) };
         }
         if r.len() > 9 {
             f.common.unnamed_addr = unnamed_addr(r[9]);
@@ -962,7 +997,7 @@ impl<'a> Cx<'a> {
 
     // ----- small blocks -----
 
-    fn read_types(&mut self) -> Result<(), ReadError> {
+    fn read_types(&mut self, context: &mut Context) -> Result<(), ReadError> {
         loop {
             let start = self.r.bit_position();
             match match self.r.next_item() {
@@ -988,7 +1023,7 @@ impl<'a> Cx<'a> {
         }
         let base = self.base;
         let producer = self.producer.clone();
-        self.types.finish(&mut self.m.types).map_err(|(m, b)| ReadError {
+        self.types.finish(&mut self.m.types, context).map_err(|(m, b)| ReadError {
             kind: ReadErrorKind::Malformed(m),
             bit: base + b,
             block: Some(BlockId::TYPE_NEW),
@@ -1011,7 +1046,7 @@ impl<'a> Cx<'a> {
                 }
                 Some(Item::DefineAbbrev) => {}
                 Some(Item::Record { record, ops }) => {
-                    let s: Option<Vec<u8>> = ops.iter().map(|&c| u8::try_from(c).ok()).collect();
+                    let s: Option<Vec<u8>> = ops.iter().map(|&c| Some(c as u8)).collect();
                     self.at = (start, BlockId::OPERAND_BUNDLE_TAGS, Some(record.code));
                     let s = s.ok_or_else(|| self.bad("invalid operand bundle tag"))?;
                     self.bundle_tags.push(String::from_utf8_lossy(&s).into());
@@ -1034,7 +1069,7 @@ impl<'a> Cx<'a> {
                 }
                 Some(Item::DefineAbbrev) => {}
                 Some(Item::Record { record, ops }) => {
-                    let s: Option<Vec<u8>> = ops.iter().map(|&c| u8::try_from(c).ok()).collect();
+                    let s: Option<Vec<u8>> = ops.iter().map(|&c| Some(c as u8)).collect();
                     self.at = (start, BlockId::SYNC_SCOPE_NAMES, Some(record.code));
                     let s = s.ok_or_else(|| self.bad("invalid sync scope name"))?;
                     // The system scope is the empty name.

@@ -34,6 +34,8 @@ pub(crate) struct TypeTable {
     /// The pointee index of a typed pointer (old producers).
     pointee: Vec<Option<u32>>,
     pending_name: Option<Box<[u8]>>,
+    /// Identified structs made whose bodies are still to be set.
+    bodies: Vec<usize>,
 }
 
 /// A type-table problem: the message and the bit of the record.
@@ -65,11 +67,31 @@ impl TypeTable {
     }
 
     /// Builds every type; after this, [`get`](Self::get) answers.
-    pub(crate) fn finish(&mut self, types: &mut Types) -> Result<(), TyErr> {
+    pub(crate) fn finish(
+        &mut self,
+        types: &mut Types,
+        cx: &mut super::Context,
+    ) -> Result<(), TyErr> {
         self.built = vec![None; self.raw.len()];
         self.pointee = vec![None; self.raw.len()];
         for i in 0..self.raw.len() {
-            self.build(types, i as u64, 0)?;
+            self.build(types, cx, i as u64, 0)?;
+            while let Some(k) = self.bodies.pop() {
+                let raw = &self.raw[k];
+                let bit = raw.bit;
+                let ops: Vec<u64> = self.data[raw.ops.clone()].to_vec();
+                let t = self.built[k].expect("named struct made before its body");
+                let packed =
+                    *ops.first().ok_or_else(|| ("invalid struct type record".to_string(), bit))?
+                        != 0;
+                let mut fields = Vec::with_capacity(ops.len() - 1);
+                for &f in &ops[1..] {
+                    fields.push(self.build(types, cx, f, 0)?);
+                }
+                types
+                    .set_body(t, &fields, packed)
+                    .map_err(|e| (format!("invalid struct body: {e:?}"), bit))?;
+            }
         }
         Ok(())
     }
@@ -85,12 +107,13 @@ impl TypeTable {
         self.pointee.get(usize::try_from(i).ok()?).copied().flatten().map(u64::from)
     }
 
-    /// How many entries the table has.
-    pub(crate) fn len(&self) -> usize {
-        self.raw.len()
-    }
-
-    fn build(&mut self, types: &mut Types, i: u64, depth: u32) -> Result<TypeId, TyErr> {
+    fn build(
+        &mut self,
+        types: &mut Types,
+        cx: &mut super::Context,
+        i: u64,
+        depth: u32,
+    ) -> Result<TypeId, TyErr> {
         let Some(raw) = usize::try_from(i).ok().and_then(|i| self.raw.get(i)) else {
             let bit = self.raw.last().map_or(0, |r| r.bit);
             return Err((
@@ -150,10 +173,10 @@ impl TypeTable {
                     return Err(bad("function"));
                 }
                 let vararg = ops[0] != 0;
-                let ret = self.build(types, ops[1 + skip], depth + 1)?;
+                let ret = self.build(types, cx, ops[1 + skip], depth + 1)?;
                 let mut params = Vec::with_capacity(ops.len() - 2 - skip);
                 for &p in &ops[2 + skip..] {
-                    params.push(self.build(types, p, depth + 1)?);
+                    params.push(self.build(types, cx, p, depth + 1)?);
                 }
                 map(types.function(ret, &params, vararg))?
             }
@@ -161,23 +184,17 @@ impl TypeTable {
                 let packed = *ops.first().ok_or_else(|| bad("struct"))? != 0;
                 let mut fields = Vec::with_capacity(ops.len() - 1);
                 for &f in &ops[1..] {
-                    fields.push(self.build(types, f, depth + 1)?);
+                    fields.push(self.build(types, cx, f, depth + 1)?);
                 }
                 map(types.literal_struct(&fields, packed))?
             }
             TypeCode::STRUCT_NAMED | TypeCode::OPAQUE => {
                 let name = self.raw[i].name.clone().unwrap_or_default();
-                let t = named(types, &name).map_err(|e| (e, bit))?;
+                let t = named(types, &name, cx).map_err(|e| (e, bit))?;
                 self.built[i] = Some(t);
                 if code == TypeCode::STRUCT_NAMED {
-                    let packed = *ops.first().ok_or_else(|| bad("struct"))? != 0;
-                    let mut fields = Vec::with_capacity(ops.len() - 1);
-                    for &f in &ops[1..] {
-                        fields.push(self.build(types, f, 0)?);
-                    }
-                    types
-                        .set_body(t, &fields, packed)
-                        .map_err(|e| (format!("invalid struct body: {e:?}"), bit))?;
+                    // The body waits (no recursion through named structs).
+                    self.bodies.push(i);
                 }
                 return Ok(t);
             }
@@ -185,7 +202,7 @@ impl TypeTable {
                 if ops.len() < 2 {
                     return Err(bad("array"));
                 }
-                let e = self.build(types, ops[1], depth + 1)?;
+                let e = self.build(types, cx, ops[1], depth + 1)?;
                 map(types.array(e, ops[0]))?
             }
             TypeCode::VECTOR => {
@@ -193,7 +210,7 @@ impl TypeTable {
                     return Err(bad("vector"));
                 }
                 let n = u32::try_from(ops[0]).map_err(|_| bad("vector"))?;
-                let e = self.build(types, ops[1], depth + 1)?;
+                let e = self.build(types, cx, ops[1], depth + 1)?;
                 let scalable = ops.get(2).is_some_and(|&s| s != 0);
                 map(types.vector(e, n, scalable))?
             }
@@ -205,7 +222,7 @@ impl TypeTable {
                 }
                 let mut tys = Vec::with_capacity(n);
                 for &t in &ops[1..1 + n] {
-                    tys.push(self.build(types, t, depth + 1)?);
+                    tys.push(self.build(types, cx, t, depth + 1)?);
                 }
                 let mut ints = Vec::with_capacity(ops.len() - 1 - n);
                 for &v in &ops[1 + n..] {
@@ -230,19 +247,30 @@ impl TypeTable {
     }
 }
 
-/// An identified struct named `name`, renamed as LLVM renames a clash.
-fn named(types: &mut Types, name: &[u8]) -> Result<TypeId, String> {
-    match types.named_struct(name) {
-        Ok(t) => Ok(t),
-        Err(_) => {
-            for k in 0u32.. {
-                let mut n = name.to_vec();
-                n.extend_from_slice(format!(".{k}").as_bytes());
-                if let Ok(t) = types.named_struct(&n) {
-                    return Ok(t);
-                }
-            }
-            unreachable!()
+/// An identified struct named `name`, renamed as LLVM renames a clash
+/// with a name of the same context: `name.N`, `N` the context's counter.
+fn named(types: &mut Types, name: &[u8], cx: &mut super::Context) -> Result<TypeId, String> {
+    if name.is_empty() {
+        return types.named_struct(name).map_err(|e| format!("{e:?}"));
+    }
+    if !cx.struct_names.contains(name) {
+        if let Ok(t) = types.named_struct(name) {
+            cx.struct_names.insert(name.into());
+            return Ok(t);
+        }
+    }
+    // Bounded: each try takes a new number, and the names in use are
+    // finitely many.
+    loop {
+        let mut n = name.to_vec();
+        n.extend_from_slice(format!(".{}", cx.unique).as_bytes());
+        cx.unique += 1;
+        if cx.struct_names.contains(&n[..]) {
+            continue;
+        }
+        if let Ok(t) = types.named_struct(&n) {
+            cx.struct_names.insert(n.into());
+            return Ok(t);
         }
     }
 }
@@ -250,5 +278,5 @@ fn named(types: &mut Types, name: &[u8]) -> Result<TypeId, String> {
 /// A record's operands as bytes (a string in a record), `None` if one
 /// does not fit a byte.
 pub(crate) fn ops_to_bytes(ops: &[u64]) -> Option<Box<[u8]>> {
-    ops.iter().map(|&c| u8::try_from(c).ok()).collect()
+    ops.iter().map(|&c| Some(c as u8)).collect()
 }
