@@ -19,6 +19,22 @@ fi
 for t in "${tools[@]}"; do
   command -v "$t" >/dev/null 2>&1 || { echo "error: $t still missing after installing llvm-19 clang-19 lld-19" >&2; exit 1; }
 done
+# Older producers of bitcode, read by the bitcode reader's tests: clang
+# 13 to 16 (Debian packages clang-13 clang-14 clang-15 clang-16).
+old=()
+for v in 13 14 15 16; do
+  command -v "clang-$v" >/dev/null 2>&1 || old+=("clang-$v")
+done
+if [ "${#old[@]}" -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "installing ${old[*]} with apt-get" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${old[@]}" >/dev/null
+fi
+for v in 13 14 15 16; do
+  command -v "clang-$v" >/dev/null 2>&1 || { echo "error: clang-$v still missing after installing clang-$v" >&2; exit 1; }
+done
 # C library headers for the cross targets the object tests compile real C
 # for (clang-19 --target=aarch64-linux-gnu / i686-linux-gnu).
 cross=()
