@@ -604,3 +604,131 @@ fn target_ext_layout(types: &Types, ty: TypeId) -> Option<TypeId> {
     }
     None
 }
+
+/// The datalayout string `dl` of a module for `triple` as LLVM 19's bitcode
+/// reader upgrades it (`UpgradeDataLayoutString`): the pointer sizes of
+/// address spaces 270 to 272 and `i128:128` on x86, `G1` and the buffer
+/// address spaces on AMDGPU, `n32:64` on 64-bit RISC-V and LoongArch, 16-byte
+/// `f80` on 32-bit MSVC. A layout that needs none comes back unchanged.
+///
+/// ```
+/// use llvmext_ir::datalayout::upgrade_string;
+/// let old = "e-m:e-i64:64-f80:128-n8:16:32:64-S128";
+/// assert_eq!(
+///     upgrade_string(old, "x86_64-pc-linux-gnu"),
+///     "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+/// );
+/// ```
+pub fn upgrade_string(dl: &str, triple: &str) -> alloc::string::String {
+    use alloc::string::{String, ToString};
+    let arch = triple.split('-').next().unwrap_or("");
+    let has = |s: &str, c: &str| s.contains(&alloc::format!("-{c}")) || s.starts_with(c);
+    let amdgpu = arch == "r600" || arch == "amdgcn";
+    let spir = matches!(arch, "spir" | "spir64");
+    let spirv_logical = arch == "spirv";
+    let spirv = arch.starts_with("spirv") && !spirv_logical;
+    if ((amdgpu && arch != "amdgcn") || spir || spirv) && !has(dl, "G") {
+        return if dl.is_empty() { "G1".into() } else { alloc::format!("{dl}-G1") };
+    }
+    if arch == "loongarch64" || arch == "riscv64" {
+        return match dl.find("-n64-") {
+            Some(i) => alloc::format!("{}-n32:64-{}", &dl[..i], &dl[i + 5..]),
+            None => dl.to_string(),
+        };
+    }
+    let mut res = String::from(dl);
+    if arch == "amdgcn" {
+        if !has(dl, "G") {
+            res.push_str(if res.is_empty() { "G1" } else { "-G1" });
+        }
+        if !has(dl, "ni") {
+            res.push_str("-ni:7:8:9");
+        }
+        if dl.ends_with("ni:7") {
+            res.push_str(":8:9");
+        }
+        if dl.ends_with("ni:7:8") {
+            res.push_str(":9");
+        }
+        if !has(dl, "p7") {
+            res.push_str("-p7:160:256:256:32");
+        }
+        if !has(dl, "p8") {
+            res.push_str("-p8:128:128");
+        }
+        if !has(dl, "p9") {
+            res.push_str("-p9:192:256:256:32");
+        }
+        return res;
+    }
+    let x86 = matches!(arch, "i386" | "i486" | "i586" | "i686" | "i786" | "i886" | "i986" | "x86_64" | "x86_64h" | "amd64");
+    if !x86 {
+        return res;
+    }
+    let spaces = "-p270:32:32-p271:32:32-p272:64:64";
+    if !res.contains(spaces) {
+        // (e-m:[a-z](-p:32:32)?)(-[if]64:.*$), searched anywhere.
+        if let Some((head, tail)) = x86_split(&res) {
+            res = alloc::format!("{head}{spaces}{tail}");
+        }
+    }
+    let iamcu = triple.split('-').any(|c| c == "elfiamcu");
+    if !iamcu && !res.contains("-i128:128") {
+        // ^(e(-[mpi][^-]*)*)((-[^mpi][^-]*)*)$
+        if let Some(rest) = res.strip_prefix('e') {
+            let parts: alloc::vec::Vec<&str> = if rest.is_empty() {
+                alloc::vec::Vec::new()
+            } else if let Some(r) = rest.strip_prefix('-') {
+                r.split('-').collect()
+            } else {
+                alloc::vec![]
+            };
+            let ok_shape = rest.is_empty() || rest.starts_with('-');
+            let lead = parts.iter().take_while(|p| p.starts_with(['m', 'p', 'i'])).count();
+            let tail_ok = parts[lead..].iter().all(|p| !p.starts_with(['m', 'p', 'i']));
+            if ok_shape && tail_ok {
+                let mut s = String::from("e");
+                for p in &parts[..lead] {
+                    s.push('-');
+                    s.push_str(p);
+                }
+                s.push_str("-i128:128");
+                for p in &parts[lead..] {
+                    s.push('-');
+                    s.push_str(p);
+                }
+                res = s;
+            }
+        }
+    }
+    let msvc32 = triple.contains("msvc") && !matches!(arch, "x86_64" | "x86_64h" | "amd64");
+    if msvc32 {
+        if let Some(i) = res.find("-f80:32-") {
+            res = alloc::format!("{}-f80:128-{}", &res[..i], &res[i + 8..]);
+        }
+    }
+    res
+}
+
+/// `(e-m:[a-z](-p:32:32)?)` and `(-[if]64:.*$)` of the first match in `s`.
+fn x86_split(s: &str) -> Option<(&str, &str)> {
+    let b = s.as_bytes();
+    for start in 0..b.len() {
+        let t = &s[start..];
+        if !t.starts_with("e-m:") || t.len() < 5 || !b[start + 4].is_ascii_lowercase() {
+            continue;
+        }
+        let mut end = start + 5;
+        if s[end..].starts_with("-p:32:32") {
+            let with = end + 8;
+            if s[with..].starts_with("-i64:") || s[with..].starts_with("-f64:") {
+                return Some((&s[start..with], &s[with..]));
+            }
+        }
+        if s[end..].starts_with("-i64:") || s[end..].starts_with("-f64:") {
+            end = start + 5;
+            return Some((&s[start..end], &s[end..]));
+        }
+    }
+    None
+}

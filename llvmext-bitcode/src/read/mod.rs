@@ -212,9 +212,21 @@ impl<'a> Reader<'a> {
     }
 
     /// The module (bodies not read stay empty: such a function looks like a
-    /// declaration).
+    /// declaration), upgraded as LLVM 19's reader upgrades older producers'
+    /// modules ([`llvmext_ir::parse::auto_upgrade`]: old debug intrinsic
+    /// calls become debug records, old intrinsic names and signatures take
+    /// LLVM 19's).
     pub fn into_module(self) -> Module {
-        self.cx.m
+        let mut m = self.cx.m;
+        llvmext_ir::parse::auto_upgrade(&mut m);
+        if let Some(dl) = m.datalayout.as_deref() {
+            let triple = m.triple.as_deref().unwrap_or("");
+            let up = llvmext_ir::datalayout::upgrade_string(dl, triple);
+            if up != dl {
+                m.datalayout = Some(up.into());
+            }
+        }
+        m
     }
 }
 

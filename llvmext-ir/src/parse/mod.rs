@@ -295,6 +295,18 @@ fn parse_inner(
     }
 }
 
+/// What LLVM's `AutoUpgrade` does to a module an older producer wrote, as
+/// LLVM 19's readers do it (the `.ll` parser does it on its own; a reader
+/// of bitcode calls this once the bodies are read): calls of the old debug
+/// intrinsics become debug records, intrinsics renamed or re-typed since
+/// (typed-pointer manglings, `llvm.ctlz` with one argument, ...) take
+/// their LLVM 19 form, and every intrinsic gets LLVM 19's attributes for
+/// it. A module with nothing to upgrade is left as it is.
+pub fn auto_upgrade(m: &mut Module) {
+    upgrade::upgrade(m, |_| {});
+    crate::intrinsics::apply_intrinsic_attributes(m);
+}
+
 /// A local-name key: a name or a number.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Key<'a> {

@@ -49,6 +49,7 @@ enum Fix {
 /// debug intrinsics are still calls (the verifier's debug-info checks see
 /// that form), before they become debug records.
 pub(crate) fn upgrade(m: &mut Module, debug_info: impl FnOnce(&mut Module)) {
+    module_flags(m);
     let mut remove = vec![false; m.functions.len()];
     intrinsic_upgrades(m, &mut remove);
     debug_info(m);
@@ -56,6 +57,37 @@ pub(crate) fn upgrade(m: &mut Module, debug_info: impl FnOnce(&mut Module)) {
     dbg_intrinsics_to_records(m, &mut remove);
     if remove.iter().any(|&r| r) {
         remove_functions(m, &remove);
+    }
+}
+
+/// LLVM's `UpgradeModuleFlags` (the behaviours it changes): "PIC Level"
+/// from Error (1) or Max (7) to Min (8), "PIE Level" from Error to Max,
+/// "branch-target-enforcement" and "sign-return-address*" from Error to
+/// Min.
+fn module_flags(m: &mut Module) {
+    let Some(k) = m.named_md.iter().position(|n| n.name.as_bytes() == b"llvm.module.flags") else {
+        return;
+    };
+    for i in 0..m.named_md[k].ops.len() {
+        let op = m.named_md[k].ops[i];
+        let Some(MdNode::Tuple(ops)) = m.md.get(op) else { continue };
+        let [Some(b), Some(id), v] = ops[..] else { continue };
+        let Some(MdNode::String(name)) = m.md.get(id) else { continue };
+        let Some(&MdNode::Value(ty, Value::Const(c))) = m.md.get(b) else { continue };
+        let Some(ConstKind::Int(iv)) = m.consts.kind(c) else { continue };
+        let behavior = iv.limbs()[0];
+        let name: &[u8] = name;
+        let new = match name {
+            b"PIC Level" if behavior == 1 || behavior == 7 => 8,
+            b"PIE Level" if behavior == 1 => 7,
+            b"branch-target-enforcement" if behavior == 1 => 8,
+            n if n.starts_with(b"sign-return-address") && behavior == 1 => 8,
+            _ => continue,
+        };
+        let Ok(nc) = m.consts.int_u64(&m.types, ty, new) else { continue };
+        let nb = m.md.get_or_insert(MdNode::Value(ty, Value::Const(nc)));
+        let node = m.md.get_or_insert(MdNode::Tuple(vec![Some(nb), Some(id), v].into()));
+        m.named_md[k].ops[i] = node;
     }
 }
 
