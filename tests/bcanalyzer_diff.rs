@@ -113,10 +113,8 @@ fn corpus_expectations(f: &CorpusFile, bytes: &[u8], w: &StreamStats) -> Vec<Str
     let modules = w.blocks.get(&8).map_or(0, |b| b.instances);
     expect(modules == f.modules as u64, format!("{modules} MODULE blocks, expected {}", f.modules));
     let prods = producers(bytes);
-    let want = match f.producer {
-        Producer::Rustc => "LLVM22",
-        _ => "LLVM19",
-    };
+    let want = f.producer.llvm_prefix();
+    let want = want.as_str();
     expect(
         prods.len() == f.modules && prods.iter().all(|p| p.starts_with(want)),
         format!("producer strings {prods:?}, expected {} starting with {want}", f.modules),

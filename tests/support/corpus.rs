@@ -5,6 +5,8 @@
 //! |---|---|---|---|
 //! | `c/*` | clang-19 | `testdata/c/*.c` | `-O0`, `-O0 -g`, `-O2`, `-O2 -g` |
 //! | `sqlite3`, `zlib/*`, `bzip2/*`, `lz4/*` | clang-19 | C bundled in `-sys` crates (see `testdata/c-corpus/Cargo.toml`), fetched with `cargo vendor` | same four |
+//! | `cxx/templates` | clang-19 | `testdata/cxx/templates.cpp` (templates, exceptions) | same four |
+//! | `clang13/*` … `clang16/*` | clang-13 … clang-16 | `c/*`, `cxx/templates`, `zlib/inflate` | same four |
 //! | `rust/*` | rustc (LLVM 22) | `testdata/rust/*.rs` | `opt-level` 0/2, with and without `-g` |
 //! | `llvm-as/*` | llvm-as-19 | `clang-19 -S -emit-llvm` of a C file | `-O2 -g` |
 //! | `wrapper/*` | — | one clang `.bc` inside a bitcode wrapper header | |
@@ -50,6 +52,19 @@ pub enum Producer {
     LlvmAs19,
     /// `llvm-cat-19 -b` (several modules in one file).
     LlvmCat19,
+    /// `clang-N -c -emit-llvm`, N an older LLVM (13 to 16).
+    OldClang(u8),
+}
+
+impl Producer {
+    /// How the producer string of its `IDENTIFICATION` block starts.
+    pub fn llvm_prefix(&self) -> String {
+        match self {
+            Producer::Rustc => "LLVM22".into(),
+            Producer::OldClang(v) => format!("LLVM{v}"),
+            _ => "LLVM19".into(),
+        }
+    }
 }
 
 /// What a corpus file is.
@@ -121,8 +136,9 @@ impl CorpusFile {
 
 #[derive(Debug, Clone)]
 enum Recipe {
-    /// `clang-19 -c -emit-llvm <args> <src>`.
-    Clang { src: PathBuf, args: Vec<String> },
+    /// `<tool> -c -emit-llvm <args> <src>` (`tool`: clang-19, or an older
+    /// clang).
+    Clang { tool: String, src: PathBuf, args: Vec<String> },
     /// `rustc --emit=llvm-bc` of a library crate.
     Rustc { src: PathBuf, args: Vec<String> },
     /// `clang-19 -S -emit-llvm <args> <src>`, then `llvm-as-19`.
@@ -293,7 +309,7 @@ fn make_specs() -> Vec<Spec> {
                     kind: Kind::Bitcode,
                     thin_lto: false,
                 },
-                recipe: Recipe::Clang { src: src.clone(), args },
+                recipe: Recipe::Clang { tool: "clang-19".into(), src: src.clone(), args },
                 cost: len * if opt > 0 { 4 } else { 1 } * if debug { 5 } else { 4 } / 4,
             });
         }
@@ -303,6 +319,41 @@ fn make_specs() -> Vec<Spec> {
     let sources = c_sources(true);
     for src in &sources {
         c_source(&src.group, src.path.clone(), &src.flags);
+    }
+    // C++ (templates, exceptions: invoke and landingpad).
+    let cxx = repo_root().join("testdata/cxx/templates.cpp");
+    c_source("cxx", cxx.clone(), &[]);
+    // Older producers: clang 13 to 16 on the in-repo C and C++ and one zlib
+    // file, in the same four configurations.
+    for v in 13u8..=16 {
+        let mut old: Vec<(String, PathBuf, Vec<String>)> = sources
+            .iter()
+            .filter(|s| s.group == "c" || s.name == "zlib/inflate")
+            .map(|s| (s.name.clone(), s.path.clone(), s.flags.clone()))
+            .collect();
+        old.push(("cxx/templates".into(), cxx.clone(), Vec::new()));
+        for (name, src, flags) in old {
+            for (opt, debug) in CONFIGS {
+                let mut args = config_args(opt, debug);
+                args.extend(flags.iter().cloned());
+                specs.push(Spec {
+                    file: CorpusFile {
+                        name: format!("clang{v}/{name}{}", config_suffix(opt, debug)),
+                        path: PathBuf::new(),
+                        producer: Producer::OldClang(v),
+                        source: crate_relative(&src),
+                        opt_level: opt,
+                        debug_info: debug,
+                        wrapped: false,
+                        modules: 1,
+                        kind: Kind::Bitcode,
+                        thin_lto: false,
+                    },
+                    recipe: Recipe::Clang { tool: format!("clang-{v}"), src: src.clone(), args },
+                    cost: file_len(&src),
+                });
+            }
+        }
     }
     let c_dir = repo_root().join("testdata/c");
     let zlib_src = sources.iter().find(|s| s.group == "zlib").expect("zlib sources");
@@ -457,7 +508,7 @@ fn make_specs() -> Vec<Spec> {
         let recipe = match &e.kind {
             Kind::Bitcode => {
                 args.push("-flto=thin".into());
-                Recipe::Clang { src: src.clone(), args }
+                Recipe::Clang { tool: "clang-19".into(), src: src.clone(), args }
             }
             Kind::Extracted { section, .. } => {
                 if e.thin_lto {
@@ -569,8 +620,8 @@ fn key(spec: &Spec) -> u64 {
     let mut h = KeyHasher::new();
     h.u64(HARNESS_VERSION).str(&spec.file.name);
     match &spec.recipe {
-        Recipe::Clang { src, args } => {
-            h.str("clang").str(&tool_version("clang-19"));
+        Recipe::Clang { tool, src, args } => {
+            h.str("clang").str(&tool_version(tool));
             source_key(&mut h, src, args);
         }
         Recipe::Rustc { src, args } => {
@@ -616,8 +667,8 @@ fn build(spec: &Spec, built: &HashMap<String, PathBuf>) -> PathBuf {
     let key = key(spec);
     cached_file(&corpus_dir(), &stem(&spec.file.name), spec.recipe.ext(), key, |scratch, out| {
         match &spec.recipe {
-            Recipe::Clang { src, args } => {
-                let mut c = tools::command("clang-19", ["-c", "-emit-llvm"]);
+            Recipe::Clang { tool, src, args } => {
+                let mut c = tools::command(tool, ["-c", "-emit-llvm"]);
                 // The repository as working directory keeps DW_AT_comp_dir
                 // stable.
                 c.args(args).arg(src).arg("-o").arg(out).current_dir(repo_root());

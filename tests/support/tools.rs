@@ -19,6 +19,10 @@ pub fn debian_package(name: &str) -> &'static str {
         "clang-19" | "clang++-19" | "clang-cpp-19" => "clang-19",
         "ld.lld-19" | "lld-19" | "lld-link-19" | "ld64.lld-19" | "wasm-ld-19" => "lld-19",
         "rustc" | "cargo" => "rustc",
+        "clang-13" => "clang-13",
+        "clang-14" => "clang-14",
+        "clang-15" => "clang-15",
+        "clang-16" => "clang-16",
         _ => "llvm-19",
     }
 }
