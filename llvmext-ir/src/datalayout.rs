@@ -714,6 +714,11 @@ pub fn upgrade_string(dl: &str, triple: &str) -> alloc::string::String {
 fn x86_split(s: &str) -> Option<(&str, &str)> {
     let b = s.as_bytes();
     for start in 0..b.len() {
+        // A non-ASCII datalayout (bitcode keeps any bytes) has starts
+        // inside a character.
+        if !s.is_char_boundary(start) {
+            continue;
+        }
         let t = &s[start..];
         if !t.starts_with("e-m:") || t.len() < 5 || !b[start + 4].is_ascii_lowercase() {
             continue;
