@@ -904,8 +904,9 @@ impl Cx<'_> {
                 let kind = if let Some(p) = float_pred(pred) {
                     InstKind::FCmp { pred: p, lhs, rhs, fmf: extra.map_or(0, fast_math) }
                 } else if let Some(p) = int_pred(pred) {
-                    let fl = if extra.is_some_and(|f| f & 1 != 0) { flags::SAMESIGN } else { 0 };
-                    InstKind::ICmp { pred: p, lhs, rhs, flags: fl }
+                    // LLVM 19 ignores the flags of an icmp: `samesign`
+                    // (LLVM 20) is dropped (see `newer`).
+                    InstKind::ICmp { pred: p, lhs, rhs, flags: 0 }
                 } else {
                     return Err(self.bad(format!("invalid comparison predicate {pred}")));
                 };
@@ -1060,7 +1061,9 @@ impl Cx<'_> {
                 };
                 let (callee, _) = self.op_ty(b, ops, &mut i)?;
                 let (ret, params, vararg) = self.fn_sig(fty)?;
-                let args = self.call_args(b, ops, &mut i, &params, vararg)?;
+                let mut args = self.call_args(b, ops, &mut i, &params, vararg)?;
+                let (mut fty, mut attrs) = (fty, attrs);
+                self.lifetime_call(callee, &mut fty, &mut args, &mut attrs)?;
                 let tail = if cc_info & (1 << 14) != 0 {
                     TailKind::MustTail
                 } else if cc_info & (1 << 16) != 0 {

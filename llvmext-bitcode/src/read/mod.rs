@@ -26,6 +26,7 @@ mod di;
 mod error;
 mod function;
 mod metadata;
+mod newer;
 mod types;
 
 pub use error::{ReadError, ReadErrorKind};
@@ -283,6 +284,9 @@ pub(crate) struct Cx<'a> {
     at_module: Option<BitstreamReader<'a>>,
     /// (function, block) of every `blockaddress` read so far.
     pub block_addrs: hashbrown::HashSet<(u32, u32)>,
+    /// Lifetime markers declared with LLVM 22's type and given LLVM 19's
+    /// (see [`newer`]).
+    pub lifetime_fns: hashbrown::HashSet<u32>,
 }
 
 impl<'a> Cx<'a> {
@@ -313,6 +317,7 @@ impl<'a> Cx<'a> {
             with_bodies: Vec::new(),
             at_module: None,
             block_addrs: hashbrown::HashSet::new(),
+            lifetime_fns: hashbrown::HashSet::new(),
         }
     }
 
@@ -797,6 +802,11 @@ impl<'a> Cx<'a> {
                 .ok_or_else(|| self.bad("function type is a pointer without pointee"))?;
             fty = self.ty(fty_id)?;
         }
+        // LLVM 22's one-operand lifetime markers take LLVM 19's type.
+        let lifetime = newer::lifetime_type(&mut self.m.types, name, fty);
+        if let Some(t) = lifetime {
+            fty = t;
+        }
         let nparams = match self.m.types.get(fty) {
             Some(TypeKind::Function { params, .. }) => params.len(),
             _ => return Err(self.bad("function type is not a function type")),
@@ -874,6 +884,9 @@ impl<'a> Cx<'a> {
         }
         f.args = vec![Default::default(); nparams];
         let idx = self.m.functions.len() as u32;
+        if lifetime.is_some() {
+            self.lifetime_fns.insert(idx);
+        }
         if fo.prologue != 0 || fo.prefix != 0 || fo.personality != 0 {
             self.fn_operands.push(fo);
         }
