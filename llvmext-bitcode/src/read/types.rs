@@ -12,8 +12,11 @@ use llvmext_ir::types::{FloatKind, Types};
 
 use crate::schema::TypeCode;
 
-/// How deep literal types may nest (arrays of arrays of ...).
-const MAX_DEPTH: u32 = 512;
+/// How deep [`TypeTable::build`] recurses through forward references
+/// before it builds the far end of the chain first (from
+/// [`TypeTable::build_bounded`]): each level is several KB of stack in a
+/// debug build, and a 2 MiB thread must read any input.
+const MAX_DEPTH: u32 = 32;
 
 /// One record of the block, kept until the table is built.
 #[derive(Debug, Clone)]
@@ -36,6 +39,8 @@ pub(crate) struct TypeTable {
     pending_name: Option<Box<[u8]>>,
     /// Identified structs made whose bodies are still to be set.
     bodies: Vec<usize>,
+    /// The entry [`build`](Self::build) stopped at, [`MAX_DEPTH`] deep.
+    deep: Option<usize>,
 }
 
 /// A type-table problem: the message and the bit of the record.
@@ -74,8 +79,9 @@ impl TypeTable {
     ) -> Result<(), TyErr> {
         self.built = vec![None; self.raw.len()];
         self.pointee = vec![None; self.raw.len()];
+        let mut waiting = vec![false; self.raw.len()];
         for i in 0..self.raw.len() {
-            self.build(types, cx, i as u64, 0)?;
+            self.build_bounded(types, cx, i as u64, &mut waiting)?;
             while let Some(k) = self.bodies.pop() {
                 let raw = &self.raw[k];
                 let bit = raw.bit;
@@ -86,7 +92,7 @@ impl TypeTable {
                         != 0;
                 let mut fields = Vec::with_capacity(ops.len() - 1);
                 for &f in &ops[1..] {
-                    fields.push(self.build(types, cx, f, 0)?);
+                    fields.push(self.build_bounded(types, cx, f, &mut waiting)?);
                 }
                 types
                     .set_body(t, &fields, packed)
@@ -105,6 +111,50 @@ impl TypeTable {
     /// The pointee of the typed pointer with index `i` (old producers).
     pub(crate) fn pointee(&self, i: u64) -> Option<u64> {
         self.pointee.get(usize::try_from(i).ok()?).copied().flatten().map(u64::from)
+    }
+
+    /// [`build`](Self::build) with bounded recursion: a chain of forward
+    /// references deeper than [`MAX_DEPTH`] is built from its far end
+    /// first, keeping the entries in between waiting (`waiting`); one
+    /// waiting already is a cycle.
+    fn build_bounded(
+        &mut self,
+        types: &mut Types,
+        cx: &mut super::Context,
+        i: u64,
+        waiting: &mut [bool],
+    ) -> Result<TypeId, TyErr> {
+        let mut stack: Vec<u64> = Vec::new();
+        let mut cur = i;
+        loop {
+            self.deep = None;
+            match self.build(types, cx, cur, 0) {
+                Ok(t) => match stack.pop() {
+                    Some(p) => {
+                        waiting[p as usize] = false;
+                        cur = p;
+                    }
+                    None => return Ok(t),
+                },
+                Err(e) => {
+                    let Some(j) = self.deep.take() else {
+                        for &p in &stack {
+                            waiting[p as usize] = false;
+                        }
+                        return Err(e);
+                    };
+                    if j as u64 == cur || waiting[j] {
+                        for &p in &stack {
+                            waiting[p as usize] = false;
+                        }
+                        return Err(("type refers to itself".into(), self.raw[j].bit));
+                    }
+                    waiting[cur as usize] = true;
+                    stack.push(cur);
+                    cur = j as u64;
+                }
+            }
+        }
     }
 
     fn build(
@@ -126,6 +176,7 @@ impl TypeTable {
             return Ok(t);
         }
         if depth > MAX_DEPTH {
+            self.deep = Some(i);
             return Err((format!("types nested more than {MAX_DEPTH} deep"), raw.bit));
         }
         let code = raw.code;
