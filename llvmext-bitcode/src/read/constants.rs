@@ -17,8 +17,11 @@ use llvmext_ir::types::{FloatKind, TypeKind};
 use super::{Cx, ReadError, Slot};
 use crate::schema::{BlockId, ConstantsCode as C};
 
-/// How deep constants may nest through forward references.
-const MAX_DEPTH: u32 = 256;
+/// How deep [`Cx::build_const`] recurses through forward references
+/// before the far end of the chain is built first (each level is over
+/// 16 KB of stack in a debug build, and a 2 MiB thread must read any
+/// input).
+const MAX_DEPTH: u32 = 16;
 
 #[derive(Debug, Clone)]
 struct Raw {
@@ -36,6 +39,10 @@ struct Block {
     data: Vec<u64>,
     built: Vec<Option<Value>>,
     base: usize,
+    /// The constant `build_const` stopped at, [`MAX_DEPTH`] deep.
+    deep: Option<usize>,
+    /// Constants waiting for the far end of their chain to be built.
+    waiting: Vec<bool>,
 }
 
 /// `v` as LLVM's `decodeSignRotatedValue`.
@@ -59,7 +66,14 @@ impl Cx<'_> {
         mut local: Option<&mut Vec<Slot>>,
         base: usize,
     ) -> Result<(), ReadError> {
-        let mut b = Block { raw: Vec::new(), data: Vec::new(), built: Vec::new(), base };
+        let mut b = Block {
+            raw: Vec::new(),
+            data: Vec::new(),
+            built: Vec::new(),
+            base,
+            deep: None,
+            waiting: Vec::new(),
+        };
         let mut cur_ty: Option<(TypeId, u64)> = None;
         loop {
             let start = self.r.bit_position();
@@ -116,8 +130,9 @@ impl Cx<'_> {
             }
         }
         b.built = vec![None; b.raw.len()];
+        b.waiting = vec![false; b.raw.len()];
         for k in 0..b.raw.len() {
-            let v = self.build_const(&mut b, k, 0, local.as_deref())?;
+            let v = self.build_bounded(&mut b, k, local.as_deref())?;
             let ty = b.raw[k].ty;
             let slot = Slot { v, ty };
             match local.as_deref_mut() {
@@ -126,6 +141,47 @@ impl Cx<'_> {
             }
         }
         Ok(())
+    }
+
+    /// [`build_const`](Self::build_const) with bounded recursion: a chain
+    /// of forward references deeper than [`MAX_DEPTH`] is built from its far
+    /// end first, the constants in between waiting; reaching one waiting
+    /// already is a cycle.
+    fn build_bounded(
+        &mut self,
+        b: &mut Block,
+        k: usize,
+        local: Option<&Vec<Slot>>,
+    ) -> Result<Value, ReadError> {
+        let mut stack: Vec<usize> = Vec::new();
+        let mut cur = k;
+        let res = loop {
+            b.deep = None;
+            match self.build_const(b, cur, 0, local) {
+                Ok(v) => match stack.pop() {
+                    Some(p) => {
+                        b.waiting[p] = false;
+                        cur = p;
+                    }
+                    None => break Ok(v),
+                },
+                Err(e) => {
+                    let Some(j) = b.deep.take() else { break Err(e) };
+                    if j == cur || b.waiting[j] {
+                        let raw = &b.raw[j];
+                        self.at = (raw.bit, BlockId::CONSTANTS, Some(raw.code.0));
+                        break Err(self.bad_ref("constant refers to itself"));
+                    }
+                    b.waiting[cur] = true;
+                    stack.push(cur);
+                    cur = j;
+                }
+            }
+        };
+        for p in stack {
+            b.waiting[p] = false;
+        }
+        res
     }
 
     /// The constant with value id `id` while block `b` is read.
@@ -175,6 +231,7 @@ impl Cx<'_> {
         let raw = b.raw[k].clone();
         self.at = (raw.bit, BlockId::CONSTANTS, Some(raw.code.0));
         if depth > MAX_DEPTH {
+            b.deep = Some(k);
             return Err(self.bad(format!(
                 "constants nested more than {MAX_DEPTH} deep through forward references"
             )));
