@@ -126,12 +126,10 @@ pub(crate) fn decode_di(
     let d0 = o.at(0);
     let node = match code {
         C::LOCATION => {
-            // LLVM 21 adds the Key Instructions atom group and rank.
+            // LLVM 21 adds the Key Instructions atom group and rank,
+            // dropped (see `newer`: LLVM 19 places is_stmt without them).
             if n != 5 && n != 6 && n != 8 {
                 return Err(invalid("METADATA_LOCATION", n));
-            }
-            if n == 8 && (o.at(6) != 0 || o.at(7) != 0) {
-                return Err(unsupported("DILocation", "atomGroup/atomRank (LLVM 21)"));
             }
             let mut b = B::new(DiKind::LOCATION);
             b.uint(F::Line, o.u32(1));
@@ -488,13 +486,14 @@ pub(crate) fn decode_di(
             (b.finish(), d0 & 1 != 0)
         }
         C::LABEL => {
-            // LLVM 21 adds the column, isArtificial (flag bit 1) and the
+            // LLVM 21 adds the column (dropped, see `newer`: LLVM 19 labels
+            // have a line only), isArtificial (flag bit 1) and the
             // coroutine suspend index (u64::MAX for none).
             if !(5..=7).contains(&n) {
                 return Err(invalid("METADATA_LABEL", n));
             }
-            if o.at(5) != 0 || d0 & 2 != 0 || (n > 6 && o.at(6) != u64::MAX) {
-                return Err(unsupported("DILabel", "column/isArtificial/coroSuspendIdx (LLVM 21)"));
+            if d0 & 2 != 0 || (n > 6 && o.at(6) != u64::MAX) {
+                return Err(unsupported("DILabel", "isArtificial/coroSuspendIdx (LLVM 21)"));
             }
             let mut b = B::new(DiKind::LABEL);
             b.md(F::Scope, r.md_or_null(o.at(1))?);
@@ -736,9 +735,7 @@ fn subprogram(o: &Ops<'_>, r: &mut dyn MdResolver) -> Result<(DiNode, bool), Str
     } else {
         has_annotations = n >= 19;
         has_target = n >= 20;
-        if n >= 21 && o.at(20) != 0 {
-            return Err(unsupported("DISubprogram", "keyInstructions (LLVM 21)"));
-        }
+        // LLVM 21's keyInstructions (operand 20) is dropped (see `newer`).
     }
     let cu_or_fn = r.md_or_null(o.at(12 + bo))?;
     let mut b = B::new(DiKind::SUBPROGRAM);

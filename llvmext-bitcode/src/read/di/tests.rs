@@ -880,10 +880,19 @@ fn old_layouts() {
 #[test]
 fn newer_records() {
     use di::Field as F;
-    // LLVM 21 DILocation with Key Instructions fields at 0: read.
+    // LLVM 21 DILocation with Key Instructions fields: the atom group and
+    // rank are dropped (read/newer.rs).
     let (n, _, _) = one(C::LOCATION, &[0, 3, 4, 2, 0, 0, 0, 0]);
     assert_eq!(field(&n, F::Line), DiField::UInt(3));
-    assert!(decode_di(C::LOCATION, &[0, 3, 4, 2, 0, 0, 5, 1], &mut Plain::new()).is_err());
+    assert_eq!(one(C::LOCATION, &[0, 3, 4, 2, 0, 0, 5, 1]).0, n);
+    // LLVM 21 DISubprogram with keyInstructions (operand 20): dropped.
+    let sp = |key: Option<u64>| {
+        let mut ops = vec![7, 3, 1, 0, 4, 7, 5, 8, 0, 8, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0];
+        ops.extend(key);
+        one(C::SUBPROGRAM, &ops).0
+    };
+    assert_eq!(sp(Some(1)), sp(None));
+    assert_eq!(sp(Some(0)), sp(None));
     // LLVM 20 DIBasicType with numExtraInhabitants.
     let (n, _, _) = one(C::BASIC_TYPE, &[0, 0x24, 1, 32, 0, 5, 0, 0, 0]);
     assert_eq!(field(&n, F::Size), DiField::UInt(32));
@@ -897,10 +906,15 @@ fn newer_records() {
         .unwrap();
     assert_eq!(field(&n, F::Size), DiField::UInt(64));
     assert!(decode_di(C::SUBRANGE_TYPE, &[0; 13], &mut Plain::new()).is_err());
-    // A DILabel with a column.
-    assert!(decode_di(C::LABEL, &[0, 3, 1, 4, 5, 6, u64::MAX], &mut Plain::new()).is_err());
+    // A DILabel with a column: the column is dropped (read/newer.rs);
+    // isArtificial and a coroutine suspend index are errors.
     let (n, _, _) = one(C::LABEL, &[1, 3, 1, 4, 5, 0, u64::MAX]);
     assert_eq!(field(&n, F::Line), DiField::UInt(5));
+    assert_eq!(one(C::LABEL, &[1, 3, 1, 4, 5, 6, u64::MAX]).0, n);
+    let e = decode_di(C::LABEL, &[3, 3, 1, 4, 5, 6, u64::MAX], &mut Plain::new());
+    assert!(e.unwrap_err().contains("isArtificial"));
+    let e = decode_di(C::LABEL, &[1, 3, 1, 4, 5, 6, 2], &mut Plain::new());
+    assert!(e.unwrap_err().contains("coroSuspendIdx"));
 }
 
 #[test]
