@@ -125,6 +125,19 @@ impl Metadata {
         MdId(self.nodes.intern(MdEntry { node, distinct: false }))
     }
 
+    /// The uniqued node equal to `node`, if there is one (nothing is
+    /// added).
+    pub fn find(&self, node: &MdNode) -> Option<MdId> {
+        /// Hashes as [`MdEntry`] does.
+        #[derive(Hash)]
+        struct EntryRef<'a> {
+            node: &'a MdNode,
+            distinct: bool,
+        }
+        let key = EntryRef { node, distinct: false };
+        self.nodes.find(&key, |e| !e.distinct && e.node == *node).map(MdId)
+    }
+
     /// A new `distinct` node.
     pub fn push_distinct(&mut self, node: MdNode) -> MdId {
         MdId(self.nodes.push_apart(MdEntry { node, distinct: true }))

@@ -194,6 +194,7 @@ impl Cx<'_> {
         };
         let res = self.function_body(&mut b);
         self.md.end_function();
+        self.loc_cache.clear();
         res?;
         let f = &mut self.m.functions[fi as usize];
         f.blocks = b.blocks;

@@ -23,8 +23,9 @@ use super::{Cx, ReadError, Slot};
 use crate::schema::{BlockId, MetadataCode as M};
 
 /// How deep nodes are built through their operands before the rest waits
-/// for a later turn.
-const MAX_DEPTH: u32 = 128;
+/// for a later turn. A level through a debug-info node is over 10 KB of
+/// stack in a debug build, and a 2 MiB thread must read any input.
+const MAX_DEPTH: u32 = 32;
 
 /// Placeholder ids for function-local metadata: `LOCAL | k`.
 pub(crate) const LOCAL: u32 = 0xC000_0000;
@@ -60,10 +61,13 @@ pub(crate) enum Deferred {
 /// The metadata list: module-level ids, then the current function's.
 #[derive(Debug, Default)]
 pub(crate) struct MdList {
+    /// The module level's ids, once built (compact: a function's reading
+    /// needs only these).
+    module_ids: Vec<MdId>,
+    /// Ids being read: the module's while its block is read, then the
+    /// current function's (index: id − `module_ids.len()`).
     slots: Vec<MdSlot>,
     data: Vec<u64>,
-    /// How many ids the module level has.
-    pub module_len: usize,
     /// Function-local items of the current function.
     pub deferred: Vec<Deferred>,
     named: Vec<(Box<[u8]>, Vec<u64>)>,
@@ -76,8 +80,14 @@ pub(crate) struct MdList {
 impl MdList {
     /// Forgets the current function's ids.
     pub(crate) fn end_function(&mut self) {
-        self.slots.truncate(self.module_len);
+        self.slots.clear();
+        self.slots.shrink_to(1 << 12);
         self.deferred.clear();
+    }
+
+    /// How many ids are defined.
+    fn count(&self) -> usize {
+        self.module_ids.len() + self.slots.len()
     }
 }
 
@@ -91,12 +101,18 @@ impl Cx<'_> {
     /// The metadata with id `id` once built (`LOCAL | k` for a
     /// function-local item).
     pub(crate) fn md_id(&self, id: u64) -> Result<MdId, ReadError> {
-        match usize::try_from(id).ok().and_then(|i| self.md.slots.get(i)) {
+        let n = self.md.module_ids.len();
+        if let Some(&m) = usize::try_from(id).ok().and_then(|i| self.md.module_ids.get(i)) {
+            return Ok(m);
+        }
+        match usize::try_from(id).ok().and_then(|i| self.md.slots.get(i.checked_sub(n)?)) {
             Some(MdSlot::Done(m)) => Ok(*m),
             Some(MdSlot::Local(k)) => Ok(MdId(LOCAL | k)),
             Some(_) => Err(self.bad_ref(format!("metadata #{id} is not built"))),
-            None => Err(self
-                .bad_ref(format!("metadata #{id} out of range ({} defined)", self.md.slots.len()))),
+            None => {
+                Err(self
+                    .bad_ref(format!("metadata #{id} out of range ({} defined)", self.md.count())))
+            }
         }
     }
 
@@ -225,12 +241,22 @@ impl Cx<'_> {
                 }
             }
         }
-        if self.md.slots.len() >= LOCAL as usize {
+        if self.md.count() >= LOCAL as usize {
             return Err(self.bad("too many metadata nodes"));
         }
         self.build_md_range(first)?;
         if fv.is_none() {
-            self.md.module_len = self.md.slots.len();
+            // Keep the ids alone; the records' operands are done with.
+            let slots = core::mem::take(&mut self.md.slots);
+            let mut ids = Vec::with_capacity(slots.len());
+            for s in slots {
+                match s {
+                    MdSlot::Done(m) => ids.push(m),
+                    _ => return Err(self.bad("module-level metadata left unbuilt")),
+                }
+            }
+            self.md.data = Vec::new();
+            self.md.module_ids.extend(ids);
             self.finish_module_md()?;
         }
         Ok(())
@@ -314,11 +340,18 @@ impl Cx<'_> {
 
     /// The id of node `i`, building it (and what it needs) if need be.
     fn get_md(&mut self, data: &[u64], i: u64, depth: u32) -> Result<MdId, ReadError> {
-        let Some(slot) = usize::try_from(i).ok().and_then(|k| self.md.slots.get(k)) else {
-            return Err(self
-                .bad_ref(format!("metadata #{i} out of range ({} defined)", self.md.slots.len())));
+        let n = self.md.module_ids.len();
+        if let Some(&m) = usize::try_from(i).ok().and_then(|i| self.md.module_ids.get(i)) {
+            return Ok(m);
+        }
+        let Some(k) = usize::try_from(i).ok().and_then(|i| i.checked_sub(n)) else {
+            return Err(self.bad_ref(format!("metadata #{i} out of range")));
         };
-        let k = i as usize;
+        let Some(slot) = self.md.slots.get(k) else {
+            return Err(
+                self.bad_ref(format!("metadata #{i} out of range ({} defined)", self.md.count()))
+            );
+        };
         match slot.clone() {
             MdSlot::Done(m) | MdSlot::Pending(m, ..) | MdSlot::Building(Some(m)) => Ok(m),
             MdSlot::Local(n) => Ok(MdId(LOCAL | n)),
@@ -454,7 +487,16 @@ impl Cx<'_> {
         Ok(())
     }
 
-    /// A `DILocation` (uniqued), as `FUNC_CODE_DEBUG_LOC` makes it.
+    /// A `DILocation` (uniqued), as `FUNC_CODE_DEBUG_LOC` makes it: line
+    /// and column as LLVM's `unsigned` fields hold them, a column past 16
+    /// bits 0 (`DILocation::adjustColumn`).
+    ///
+    /// The hundreds of thousands of these in a large module are found by
+    /// their fields in a table of the function's own (a location names a
+    /// scope of its function, so two functions' locations are never
+    /// equal), then among the uniqued nodes (a location the function's
+    /// metadata block holds); a new one goes into the arena apart, so the
+    /// arena's table does not grow with them.
     pub(crate) fn di_location(
         &mut self,
         line: u64,
@@ -464,7 +506,16 @@ impl Cx<'_> {
         implicit: bool,
     ) -> MdId {
         use llvmext_ir::di::{DiField, DiKind, DiNode};
-        let u = |v: u64| if v == 0 { DiField::Absent } else { DiField::UInt(v) };
+        let line = line as u32;
+        let col = match col as u32 {
+            c if c >= 1 << 16 => 0,
+            c => c,
+        };
+        let key = (line, col, scope.0, ia.map_or(u32::MAX, |m| m.0), implicit);
+        if let Some(&id) = self.loc_cache.get(&key) {
+            return id;
+        }
+        let u = |v: u32| if v == 0 { DiField::Absent } else { DiField::UInt(u64::from(v)) };
         let node = DiNode {
             kind: DiKind::LOCATION,
             fields: Box::new([
@@ -472,12 +523,21 @@ impl Cx<'_> {
                 u(col),
                 DiField::Md(Some(scope)),
                 ia.map_or(DiField::Absent, |m| DiField::Md(Some(m))),
-                u(u64::from(implicit)),
+                u(u32::from(implicit)),
             ]),
         };
-        self.m.md.get_or_insert(MdNode::Di(node))
+        let node = MdNode::Di(node);
+        let id = match self.m.md.find(&node) {
+            Some(id) => id,
+            None => self.m.md.push_ununiqued(node),
+        };
+        self.loc_cache.insert(key, id);
+        id
     }
 }
+
+/// Line, column, scope, inlined-at (`u32::MAX`: none), implicit.
+pub(crate) type LocKey = (u32, u32, u32, u32, bool);
 
 /// The resolver [`decode_di`] sees.
 struct Res<'c, 'a, 'd> {

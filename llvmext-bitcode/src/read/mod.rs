@@ -284,6 +284,8 @@ pub(crate) struct Cx<'a> {
     at_module: Option<BitstreamReader<'a>>,
     /// (function, block) of every `blockaddress` read so far.
     pub block_addrs: hashbrown::HashSet<(u32, u32)>,
+    /// The current function's `DILocation`s by their fields.
+    pub loc_cache: HashMap<metadata::LocKey, llvmext_ir::id::MdId>,
     /// Lifetime markers declared with LLVM 22's type and given LLVM 19's
     /// (see [`newer`]).
     pub lifetime_fns: hashbrown::HashSet<u32>,
@@ -317,6 +319,7 @@ impl<'a> Cx<'a> {
             with_bodies: Vec::new(),
             at_module: None,
             block_addrs: hashbrown::HashSet::new(),
+            loc_cache: HashMap::new(),
             lifetime_fns: hashbrown::HashSet::new(),
         }
     }
