@@ -114,6 +114,8 @@ pub enum Failure {
     Container(container::Error),
     /// The verifier found faults (none of them in debug info).
     Broken(Vec<VerifyError>),
+    /// The output could not be written.
+    Write(std::io::Error),
 }
 
 impl Failure {
@@ -129,6 +131,8 @@ impl Failure {
                 }
                 writeln!(err, "{PROG}: error: {name}: input module is broken!")
             }
+            // As llvm-dis: the system's message alone.
+            Failure::Write(e) => writeln!(err, "{}", os_message(e)),
         };
     }
 }
@@ -150,12 +154,31 @@ pub fn load(
     context: &mut Context,
     err: &mut dyn Write,
 ) -> Result<Module, Failure> {
+    let mut m = read_module(bytes, index, name, context)?;
+    check(&mut m, verify, err)?;
+    Ok(m)
+}
+
+/// Reads module `index` of `bytes`, every function body with it.
+fn read_module(
+    bytes: &[u8],
+    index: usize,
+    name: &str,
+    context: &mut Context,
+) -> Result<Module, Failure> {
     let opts = ReadOptions { module: index };
     let mut r = Reader::with_context(bytes, &opts, context).map_err(Failure::Read)?;
     r.read_all_functions().map_err(Failure::Read)?;
     let mut m = r.into_module();
     m.module_id = Some(name.into());
-    if let Some(w) = upgrade_debug_info(&mut m) {
+    Ok(m)
+}
+
+/// What LLVM's reader does after reading (`UpgradeDebugInfo`: invalid or
+/// stale debug info is dropped, with its faults and a warning on `err`),
+/// then, if `verify`, the rest of the verifier.
+fn check(m: &mut Module, verify: bool, err: &mut dyn Write) -> Result<(), Failure> {
+    if let Some(w) = upgrade_debug_info(m) {
         if let DebugInfoWarning::InvalidDebugInfo { errors, .. } = &w {
             for e in errors {
                 let _ = writeln!(err, "{e}");
@@ -165,9 +188,111 @@ pub fn load(
     }
     if verify {
         // The debug-info checks ran in the upgrade.
-        verify_with(&m, &VerifyOptions::default().debug_info(false)).map_err(Failure::Broken)?;
+        verify_with(m, &VerifyOptions::default().debug_info(false)).map_err(Failure::Broken)?;
+    }
+    Ok(())
+}
+
+/// [`check`] and print `m` into the file `path` at once, on two threads:
+/// one numbers the module, prints all but the metadata nodes into a
+/// temporary file next to `path`, then appends those; the other verifies,
+/// prints the metadata nodes (into a file of their own) and runs the
+/// debug-info checks. The text is renamed to `path` only if the module
+/// passes; debug info that fails its checks makes it all start again the
+/// serial way (drop it, then print), as LLVM's reader drops it before
+/// anything is printed.
+fn check_and_write(
+    mut m: Module,
+    name: &str,
+    path: &str,
+    verify: bool,
+    err: &mut dyn Write,
+) -> Result<Module, Failure> {
+    use llvmext::ir::debug_info::{debug_metadata_version, DEBUG_METADATA_VERSION};
+    if debug_metadata_version(&m) != DEBUG_METADATA_VERSION {
+        // Stale or no debug info: dropped unchecked, as LLVM drops it.
+        if let Some(w) = upgrade_debug_info(&mut m) {
+            let _ = writeln!(err, "{PROG}: warning: {w}");
+        }
+    }
+    let tmp = format!("{path}.llvmext-dis-{}.tmp", std::process::id());
+    let tmp_md = format!("{tmp}.md");
+    let checks = VerifyOptions::default().debug_info(false);
+    let (faults, verified, written) = std::thread::scope(|s| {
+        let (give_printer, printer) = std::sync::mpsc::channel();
+        let (give_md, md_written) = std::sync::mpsc::channel();
+        let (m, tmp, tmp_md) = (&m, &tmp, &tmp_md);
+        let first = s.spawn(move || {
+            let p = llvmext::ir::write::Printer::new(m, name);
+            let _ = give_printer.send(p.clone());
+            let head = write_part(tmp, |sink| p.print_head(sink));
+            let md = md_written.recv().unwrap_or_else(|_| Err(panicked()));
+            head.and(md).and_then(|()| append(tmp, tmp_md))
+        });
+        let verified = if verify { verify_with(m, &checks) } else { Ok(()) };
+        let md = match printer.recv() {
+            Ok(p) => write_part(tmp_md, |sink| p.print_metadata(sink)),
+            Err(_) => Err(panicked()),
+        };
+        let _ = give_md.send(md);
+        let faults = llvmext::ir::verify::verify_debug_info(m);
+        let written = first.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        let _ = std::fs::remove_file(tmp_md);
+        (faults, verified, written)
+    });
+    if !faults.is_empty() {
+        let _ = std::fs::remove_file(&tmp);
+        check(&mut m, verify, err)?;
+        write_file(&m, name, path).map_err(Failure::Write)?;
+        return Ok(m);
+    }
+    if let Err(errors) = verified {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(Failure::Broken(errors));
+    }
+    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(Failure::Write(e));
     }
     Ok(m)
+}
+
+/// Prints one part of a module into the file `path` (created).
+fn write_part(path: &str, print: impl FnOnce(&mut dyn FnMut(&[u8]))) -> std::io::Result<()> {
+    let mut w = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(path)?);
+    let mut failed = None;
+    print(&mut |piece| {
+        if failed.is_none() {
+            failed = w.write_all(piece).err();
+        }
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => w.flush(),
+    }
+}
+
+/// Appends the file `from` to the file `to` (in the kernel where it can).
+fn append(to: &str, from: &str) -> std::io::Result<()> {
+    use std::io::Seek;
+    let mut to = std::fs::OpenOptions::new().write(true).open(to)?;
+    to.seek(std::io::SeekFrom::End(0))?;
+    std::io::copy(&mut std::fs::File::open(from)?, &mut to)?;
+    Ok(())
+}
+
+/// The error of a printing thread that panicked.
+fn panicked() -> std::io::Error {
+    std::io::Error::other("printer panicked")
+}
+
+/// Whether `path` is a regular file or absent, so that a file renamed over
+/// it stands for writing it (not a device, a pipe or a symbolic link).
+fn replaceable(path: &str) -> bool {
+    match std::fs::symlink_metadata(path) {
+        Ok(md) => md.file_type().is_file(),
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+    }
 }
 
 /// Prints `m` to `w` as llvm-dis-19 prints it, `name` on the `; ModuleID`
@@ -336,7 +461,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         let bytes = data.bytes();
         // The first module is read before the file is split, so that the
         // reader's own message reports a file it refuses.
-        let mut first = match load(bytes, 0, name, a.verify, &mut context, err) {
+        let mut first = match read_module(bytes, 0, name, &mut context) {
             Ok(m) => Some(m),
             // A bitcode file without a module (LLVM stops looking for
             // modules fewer than 9 bytes before the end): llvm-dis writes
@@ -355,9 +480,9 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             }
         };
         for index in 0..count {
-            let m = match first.take() {
+            let mut m = match first.take() {
                 Some(m) => m,
-                None => match load(bytes, index, name, a.verify, &mut context, err) {
+                None => match read_module(bytes, index, name, &mut context) {
                     Ok(m) => m,
                     Err(f) => {
                         f.report(name, err);
@@ -365,19 +490,34 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     }
                 },
             };
-            if a.print {
-                match output_path(input, a.output.as_deref(), index, count) {
-                    None => {
-                        if let Err(e) = print(&m, name, out).and_then(|()| out.flush()) {
-                            let _ = writeln!(err, "{PROG}: error: {}", os_message(&e));
-                            return 1;
-                        }
+            let path = output_path(input, a.output.as_deref(), index, count);
+            if let (true, Some(path)) = (a.print, path.as_deref().filter(|p| replaceable(p))) {
+                m = match check_and_write(m, name, path, a.verify, err) {
+                    Ok(m) => m,
+                    Err(f) => {
+                        f.report(name, err);
+                        return 1;
                     }
-                    Some(path) => {
-                        if let Err(e) = write_file(&m, name, &path) {
-                            // As llvm-dis: the system's message alone.
-                            let _ = writeln!(err, "{}", os_message(&e));
-                            return 1;
+                };
+            } else {
+                if let Err(f) = check(&mut m, a.verify, err) {
+                    f.report(name, err);
+                    return 1;
+                }
+                if a.print {
+                    match path {
+                        None => {
+                            if let Err(e) = print(&m, name, out).and_then(|()| out.flush()) {
+                                let _ = writeln!(err, "{PROG}: error: {}", os_message(&e));
+                                return 1;
+                            }
+                        }
+                        Some(path) => {
+                            if let Err(e) = write_file(&m, name, &path) {
+                                // As llvm-dis: the system's message alone.
+                                let _ = writeln!(err, "{}", os_message(&e));
+                                return 1;
+                            }
                         }
                     }
                 }

@@ -109,8 +109,10 @@ pub struct Reader<'a> {
     bodies: Vec<(u32, u64)>,
     /// Which bodies are read.
     done: Vec<bool>,
-    /// A reader positioned inside the module block, to jump to bodies.
+    /// A reader inside the module block, to jump to bodies from.
     at_module: BitstreamReader<'a>,
+    /// A copy of it, for when a body fails half-way.
+    pristine: BitstreamReader<'a>,
     ident: Identification,
 }
 
@@ -162,7 +164,8 @@ impl<'a> Reader<'a> {
         // LLVM gives every intrinsic its own attributes, whatever the file says.
         llvmext_ir::intrinsics::apply_intrinsic_attributes(&mut cx.m);
         let n = bodies.len();
-        Ok(Reader { cx, bodies, done: vec![false; n], at_module, ident })
+        let pristine = at_module.clone();
+        Ok(Reader { cx, bodies, done: vec![false; n], at_module, pristine, ident })
     }
 
     /// The module's identification (producer and epoch).
@@ -194,11 +197,15 @@ impl<'a> Reader<'a> {
             return Ok(());
         }
         let (fi, bit) = self.bodies[k];
-        let mut r = self.at_module.clone();
-        r.jump_to_bit(bit).map_err(|e| self.cx.bs(e))?;
-        core::mem::swap(&mut self.cx.r, &mut r);
+        // A body read to its end leaves the reader in the module block,
+        // where the next jump starts from; one that failed may not.
+        self.at_module.jump_to_bit(bit).map_err(|e| self.cx.bs(e))?;
+        core::mem::swap(&mut self.cx.r, &mut self.at_module);
         let res = self.cx.read_function_block(fi);
-        core::mem::swap(&mut self.cx.r, &mut r);
+        core::mem::swap(&mut self.cx.r, &mut self.at_module);
+        if res.is_err() {
+            self.at_module = self.pristine.clone();
+        }
         res?;
         self.done[k] = true;
         Ok(())
