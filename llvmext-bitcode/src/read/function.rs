@@ -661,6 +661,22 @@ impl Cx<'_> {
         }
     }
 
+    /// The alignment LLVM's reader gives an `alloca` (`pref`: the
+    /// preferred alignment), `load` or `store` (the ABI alignment) whose
+    /// record has none (Zig's writer leaves it out); an unsized type is an
+    /// error, as in LLVM ("load of unsized type").
+    fn default_align(&self, ty: TypeId, pref: bool, what: &str) -> Result<u64, ReadError> {
+        let dl = self
+            .m
+            .datalayout
+            .as_deref()
+            .and_then(|d| DataLayout::parse(d).ok())
+            .unwrap_or_default();
+        let a =
+            if pref { dl.pref_align(&self.m.types, ty) } else { dl.abi_align(&self.m.types, ty) };
+        a.ok_or_else(|| self.bad(format!("{what} of unsized type")))
+    }
+
     fn store_size_align(&self, ty: TypeId) -> u64 {
         let dl = self
             .m
@@ -1145,7 +1161,10 @@ impl Cx<'_> {
                 let opty = self.ty(ops[1])?;
                 let count = self.value_by_id(b, ops[2], opty)?;
                 let exp = (rec & 0x1f) | (((rec >> 8) & 0x7) << 5);
-                let align = self.align_exp(exp)?;
+                let mut align = self.align_exp(exp)?;
+                if align == 0 {
+                    align = self.default_align(ty, true, "alloca")?;
+                }
                 let addrspace = if ops.len() == 5 {
                     u32::try_from(ops[4]).map_err(|_| self.bad("address space"))?
                 } else {
@@ -1171,7 +1190,12 @@ impl Cx<'_> {
                 }
                 let ty = self.ty(ops[i])?;
                 i += 1;
-                let align = self.align_exp(ops[i])?;
+                let mut align = self.align_exp(ops[i])?;
+                if align == 0 && atomic {
+                    return Err(self.bad("alignment missing from atomic load"));
+                } else if align == 0 {
+                    align = self.default_align(ty, false, "load")?;
+                }
                 let volatile = ops[i + 1] != 0;
                 let (ord, scope) = if atomic {
                     (ordering(ops[i + 2]), self.sync_scope(ops[i + 3])?)
@@ -1186,10 +1210,15 @@ impl Cx<'_> {
             }
             F::INST_STORE | F::INST_STOREATOMIC => {
                 let (ptr, _) = self.op_ty(b, ops, &mut i)?;
-                let (val, _) = self.op_ty(b, ops, &mut i)?;
+                let (val, vty) = self.op_ty(b, ops, &mut i)?;
                 let atomic = code == F::INST_STOREATOMIC;
                 need(self, i + if atomic { 4 } else { 2 })?;
-                let align = self.align_exp(ops[i])?;
+                let mut align = self.align_exp(ops[i])?;
+                if align == 0 && atomic {
+                    return Err(self.bad("alignment missing from atomic store"));
+                } else if align == 0 {
+                    align = self.default_align(vty, false, "store")?;
+                }
                 let volatile = ops[i + 1] != 0;
                 let (ord, scope) = if atomic {
                     (ordering(ops[i + 2]), self.sync_scope(ops[i + 3])?)
