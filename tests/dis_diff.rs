@@ -539,6 +539,7 @@ fn refusal_problem(module: usize, r: &Refusal) -> Problem {
                 format!("{} faults: {}", errs.len(), all.join("; ")),
             )
         }
+        Refusal::Failure(dis::Failure::Write(e)) => (format!("write error: {e}"), e.to_string()),
     };
     Problem { key, detail: format!("module {module}: {detail}") }
 }
