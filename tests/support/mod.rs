@@ -5,6 +5,9 @@
 //! - [`corpus`]: a bitcode corpus built at test time from C (in-repo sources
 //!   and real-world libraries fetched through cargo) and Rust, cached under
 //!   `target/llvmext-corpus/` ([`corpus()`], [`largest_with_debug`]).
+//! - [`newer`]: bitcode from producers newer than LLVM 19 (rustc `.bc` +
+//!   `.ll` of one run, `zig cc`, Zig's own writer) and LLVM 22's reading of
+//!   it through llvmlite.
 //! - [`stats`]: walks a stream with `llvmext_core`'s `BitstreamReader` and
 //!   collects what `llvm-bcanalyzer` reports per block ID.
 //! - [`analyzer`]: runs `llvm-bcanalyzer-19` and parses its summary and
@@ -19,6 +22,7 @@ pub mod analyzer;
 pub mod cache;
 pub mod corpus;
 pub mod ir_corpus;
+pub mod newer;
 pub mod stats;
 pub mod tools;
 
