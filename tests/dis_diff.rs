@@ -57,7 +57,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use support::cache::{cached_dir, corpus_dir, repo_root, KeyHasher, ScratchDir};
-use support::tools::{cargo, describe, tool, tool_version};
+use support::tools::{describe, tool, tool_version};
 use support::{corpus, corpus_file};
 
 /// Bump to rebuild every cached file of this test.
@@ -864,27 +864,7 @@ fn print_equals_print_bytes() {
 /// The `llvmext-dis` example binary, built (by cargo, in this test's
 /// profile) if needed.
 fn binary() -> PathBuf {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        let mut c = Command::new(cargo());
-        c.args(["build", "--quiet", "--example", "llvmext-dis", "--message-format=json"]);
-        c.arg("--manifest-path").arg(repo_root().join("Cargo.toml"));
-        let exe = std::env::current_exe().unwrap();
-        if exe.parent().and_then(Path::parent).is_some_and(|p| p.ends_with("release")) {
-            c.arg("--release");
-        }
-        let out = c.stderr(Stdio::inherit()).output().unwrap_or_else(|e| panic!("cargo: {e}"));
-        assert!(out.status.success(), "`{}` failed", describe(&c));
-        let json = String::from_utf8_lossy(&out.stdout);
-        let line = json
-            .lines()
-            .find(|l| l.contains("\"compiler-artifact\"") && l.contains("\"name\":\"llvmext-dis\""))
-            .unwrap_or_else(|| panic!("`{}` names no llvmext-dis artifact", describe(&c)));
-        let at = line.find("\"executable\":\"").expect("an executable") + 14;
-        let path = &line[at..at + line[at..].find('"').expect("a closing quote")];
-        PathBuf::from(path.replace("\\\\", "\\"))
-    })
-    .clone()
+    support::tools::example_binary("llvmext-dis")
 }
 
 /// Runs `program args` in `dir`, with `stdin` as standard input.

@@ -2,9 +2,14 @@
 //!
 //! Built on [`llvmext_core`]'s generic bitstream container. What exists:
 //!
+//! - a **reader** ([`read`], with the `ir` feature): bitcode of LLVM 13 to
+//!   22 producers into [`llvmext_ir`]'s model, lazily (globals and
+//!   declarations first, each function body on demand), every error a
+//!   value with the bit offset, block and record; its printed text equals
+//!   `llvm-dis-19`'s byte for byte on every file LLVM 19 reads;
 //! - the **schema** ([`schema`]): block IDs and record codes of LLVM IR
 //!   bitcode, as open newtype constants with their names, one source of
-//!   truth for the analyzer and the reader and writer to come;
+//!   truth for the analyzer, the reader and the writer to come;
 //! - **containers** ([`container`]): the wrapper header, multi-module files
 //!   with each module's identification (producer, epoch) and string table,
 //!   the symbol table, bitcode embedded in objects (`.llvmbc`,
@@ -13,10 +18,10 @@
 //!   `llvm-bcanalyzer-19`, and a re-encoder ([`reencode`]) that writes a
 //!   stream back byte for byte.
 //!
-//! Reading bitcode into [`llvmext_ir`]'s model and writing it from there are
-//! not implemented yet (the project's issues 14 and 15); they need the
-//! `ir` feature (on by default), which brings in `llvmext-ir`. Without it
-//! the crate is the analyzer, the schema and the containers alone.
+//! Writing bitcode from the model is not implemented yet (the project's
+//! issue 15). The reader needs the `ir` feature (on by default), which
+//! brings in `llvmext-ir`; without it the crate is the analyzer, the schema
+//! and the containers alone.
 //!
 //! It must not depend on `llvmext-obj` or `llvmext-asm`.
 #![deny(missing_docs)]

@@ -661,7 +661,19 @@ pub fn upgrade_string(dl: &str, triple: &str) -> alloc::string::String {
         }
         return res;
     }
-    let x86 = matches!(arch, "i386" | "i486" | "i586" | "i686" | "i786" | "i886" | "i986" | "x86_64" | "x86_64h" | "amd64");
+    let x86 = matches!(
+        arch,
+        "i386"
+            | "i486"
+            | "i586"
+            | "i686"
+            | "i786"
+            | "i886"
+            | "i986"
+            | "x86_64"
+            | "x86_64h"
+            | "amd64"
+    );
     if !x86 {
         return res;
     }

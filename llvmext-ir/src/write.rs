@@ -1350,10 +1350,8 @@ impl<'m> Ctx<'m> {
                 out.push(';');
                 let permuted;
                 let mut p = &preds[bi];
-                if let Some(o) = self
-                    .use_orders
-                    .get(&(fi as u32, bi as u32))
-                    .map(|&i| &m.block_use_orders[i])
+                if let Some(o) =
+                    self.use_orders.get(&(fi as u32, bi as u32)).map(|&i| &m.block_use_orders[i])
                 {
                     permuted = permute_preds(m, fi, bi, p, &o.order);
                     p = &permuted;

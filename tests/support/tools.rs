@@ -137,3 +137,34 @@ where
     c.args(args);
     c
 }
+
+/// The binary of example `name`, built by cargo in the profile the test
+/// runs in (a no-op when `cargo test --all-targets` built it already).
+pub fn example_binary(name: &str) -> PathBuf {
+    static BINS: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
+    let bins = BINS.get_or_init(Default::default);
+    if let Some(p) = bins.lock().unwrap_or_else(|e| e.into_inner()).get(name) {
+        return p.clone();
+    }
+    let mut c = Command::new(cargo());
+    c.args(["build", "--quiet", "--example", name, "--message-format=json"]);
+    c.arg("--manifest-path").arg(super::cache::repo_root().join("Cargo.toml"));
+    let exe = std::env::current_exe().unwrap();
+    if exe.parent().and_then(Path::parent).is_some_and(|p| p.ends_with("release")) {
+        c.arg("--release");
+    }
+    let out =
+        c.stderr(std::process::Stdio::inherit()).output().unwrap_or_else(|e| panic!("cargo: {e}"));
+    assert!(out.status.success(), "cargo build --example {name} failed");
+    let json = String::from_utf8_lossy(&out.stdout);
+    let tag = format!("\"name\":\"{name}\"");
+    let line = json
+        .lines()
+        .find(|l| l.contains("\"compiler-artifact\"") && l.contains(&tag))
+        .unwrap_or_else(|| panic!("cargo build --example {name} names no artifact"));
+    let at = line.find("\"executable\":\"").expect("an executable") + 14;
+    let path = &line[at..at + line[at..].find('"').expect("a closing quote")];
+    let path = PathBuf::from(path.replace("\\\\", "\\"));
+    bins.lock().unwrap_or_else(|e| e.into_inner()).insert(name.to_owned(), path.clone());
+    path
+}
