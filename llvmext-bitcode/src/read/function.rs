@@ -757,15 +757,9 @@ impl Cx<'_> {
                             }
                         }
                         BinOp::UDiv | BinOp::SDiv | BinOp::LShr | BinOp::AShr => {
-                            if f & 1 != 0 {
-                                fl |= flags::EXACT;
-                            }
+                            fl |= if f & 1 != 0 { flags::EXACT } else { 0 }
                         }
-                        BinOp::Or => {
-                            if f & 1 != 0 {
-                                fl |= flags::DISJOINT;
-                            }
-                        }
+                        BinOp::Or => fl |= if f & 1 != 0 { flags::DISJOINT } else { 0 },
                         _ if fp => fm = fast_math(f),
                         _ => {}
                     }
@@ -791,9 +785,7 @@ impl Cx<'_> {
                 if let Some(&f) = ops.get(i + 2) {
                     match op {
                         CastOp::ZExt | CastOp::UIToFP => {
-                            if f & 1 != 0 {
-                                fl |= flags::NNEG;
-                            }
+                            fl |= if f & 1 != 0 { flags::NNEG } else { 0 }
                         }
                         CastOp::Trunc => {
                             if f & 1 != 0 {
