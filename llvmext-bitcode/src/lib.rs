@@ -27,6 +27,8 @@
 #![deny(missing_docs)]
 
 pub mod analyzer;
+#[cfg(feature = "ir")]
+pub mod codes;
 pub mod container;
 #[cfg(feature = "ir")]
 pub mod read;

@@ -807,7 +807,7 @@ mod tests {
     #[test]
     fn captures_and_newer_kinds() {
         let nocap = Attr::Enum(kw("nocapture"));
-        assert_eq!(dec(&param_group(&[1, 102, 0])).unwrap(), [nocap.clone()]);
+        assert_eq!(dec(&param_group(&[1, 102, 0])).unwrap(), std::slice::from_ref(&nocap));
         // captures(address, read_provenance), captures(address),
         // captures(ret: address, provenance): dropped.
         assert_eq!(dec(&param_group(&[1, 102, 0x77, 1, 102, 0x33, 1, 102, 0x0f])).unwrap(), []);
@@ -937,9 +937,12 @@ mod tests {
 
     // ---- against llvm-as-19 / llvm-dis-19 --------------------------------
 
-    /// The `TYPE_BLOCK_ID_NEW` records and the `PARAMATTR_GRP_CODE_ENTRY`
-    /// records of each module of a bitcode file.
-    fn module_records(bc: &[u8]) -> Vec<(Vec<(u32, Vec<u64>)>, Vec<Vec<u64>>)> {
+    /// A module's `TYPE_BLOCK_ID_NEW` records (code, operands) and its
+    /// `PARAMATTR_GRP_CODE_ENTRY` records.
+    type ModuleRecords = (Vec<(u32, Vec<u64>)>, Vec<Vec<u64>>);
+
+    /// The records of each module of a bitcode file.
+    fn module_records(bc: &[u8]) -> Vec<ModuleRecords> {
         let file = crate::container::parse(bc).unwrap();
         let mut mods = Vec::new();
         for m in &file.modules {

@@ -15,7 +15,8 @@ use llvmext_ir::module::InlineAsm;
 use llvmext_ir::types::{FloatKind, TypeKind};
 
 use super::{Cx, ReadError, Slot};
-use crate::schema::{BlockId, ConstantsCode as C};
+use crate::codes;
+use crate::schema::{BinaryOpcode, BlockId, CastOpcode, ConstantsCode as C};
 
 /// How deep [`Cx::build_const`] recurses through forward references
 /// before the far end of the chain is built first (each level is over
@@ -318,17 +319,14 @@ impl Cx<'_> {
                 need(self, 3)?;
                 let a = self.const_operand(b, ops[1], depth, local)?;
                 let bb = self.const_operand(b, ops[2], depth, local)?;
-                let op = match ops[0] {
-                    0 => ExprOp::Add,
-                    1 => ExprOp::Sub,
-                    2 => ExprOp::Mul,
-                    7 => ExprOp::Shl,
-                    12 => ExprOp::Xor,
-                    o => {
-                        return Err(self.unsupported(format!(
-                            "constant expression with binary opcode {o}, which LLVM 19 no longer has as a constant expression"
-                        )))
-                    }
+                let op = u32::try_from(ops[0])
+                    .ok()
+                    .and_then(|o| codes::expr_binop::decode(BinaryOpcode(o)));
+                let Some(op) = op else {
+                    return Err(self.unsupported(format!(
+                        "constant expression with binary opcode {}, which LLVM 19 no longer has as a constant expression",
+                        ops[0]
+                    )));
                 };
                 let mut flags = 0;
                 if let Some(&f) = ops.get(3) {
@@ -352,17 +350,14 @@ impl Cx<'_> {
             }
             C::CE_CAST => {
                 need(self, 3)?;
-                let op = match ops[0] {
-                    0 => ExprOp::Trunc,
-                    9 => ExprOp::PtrToInt,
-                    10 => ExprOp::IntToPtr,
-                    11 => ExprOp::BitCast,
-                    12 => ExprOp::AddrSpaceCast,
-                    o => {
-                        return Err(self.unsupported(format!(
-                            "cast constant expression with opcode {o}, which LLVM 19 no longer has as a constant expression"
-                        )))
-                    }
+                let op = u32::try_from(ops[0])
+                    .ok()
+                    .and_then(|o| codes::expr_cast::decode(CastOpcode(o)));
+                let Some(op) = op else {
+                    return Err(self.unsupported(format!(
+                        "cast constant expression with opcode {}, which LLVM 19 no longer has as a constant expression",
+                        ops[0]
+                    )));
                 };
                 let v = self.const_operand(b, ops[2], depth, local)?;
                 Value::Const(llvmext_ir::fold::cast(

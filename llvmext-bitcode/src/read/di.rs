@@ -1048,8 +1048,12 @@ fn invalid(record: &str, n: usize) -> String {
     format!("invalid {record} record ({n} operands)")
 }
 
+/// What every message of [`unsupported`] says (the reader reports those as
+/// [`ReadErrorKind::Unsupported`](super::ReadErrorKind::Unsupported)).
+pub(crate) const UNREPRESENTABLE: &str = "cannot be represented in LLVM 19's debug-info model";
+
 fn unsupported(what: &str, feature: &str) -> String {
-    format!("{what}: {feature} cannot be represented in LLVM 19's debug-info model")
+    format!("{what}: {feature} {UNREPRESENTABLE}")
 }
 
 /// Builds a node's fields in schema order, normalised as `di::build` does.

@@ -7,8 +7,8 @@ use llvmext_core::bitstream::Item;
 use llvmext_ir::datalayout::DataLayout;
 use llvmext_ir::id::{AttrListId, BlockId as Bb, InstId, MdId, TypeId, Value};
 use llvmext_ir::inst::{
-    flags, fmf, BinOp, Bundle, CallConv, CallData, CastOp, Clause, DbgKind, DbgRecord, FloatPred,
-    Inst, InstKind, IntPred, Ordering, RmwOp, TailKind,
+    flags, fmf, BinOp, Bundle, CallConv, CallData, CastOp, Clause, DbgKind, DbgRecord, Inst,
+    InstKind, Ordering, TailKind,
 };
 use llvmext_ir::metadata::MdNode;
 use llvmext_ir::module::{Block, BlockUseOrder};
@@ -18,7 +18,11 @@ use llvmext_ir::types::TypeKind;
 use super::constants::sign_rotated;
 use super::metadata::{Deferred, FnVals, LOCAL};
 use super::{Cx, ReadError, Slot};
-use crate::schema::{BlockId, FunctionCode as F};
+use crate::codes;
+use crate::schema::{
+    AtomicOrderingCode as O, BinaryOpcode as B, BlockId, CastOpcode as C, FunctionCode as F,
+    RmwOperation as R,
+};
 
 /// Forward references to instruction values: `Value::Inst(InstId(FWD | k))`
 /// for the `k`-th function-local value.
@@ -45,49 +49,6 @@ impl Body {
     fn next_val(&self) -> u64 {
         (self.nmod + self.local.len()) as u64
     }
-}
-
-fn binop(code: u64, fp: bool) -> Option<BinOp> {
-    Some(match (code, fp) {
-        (0, false) => BinOp::Add,
-        (0, true) => BinOp::FAdd,
-        (1, false) => BinOp::Sub,
-        (1, true) => BinOp::FSub,
-        (2, false) => BinOp::Mul,
-        (2, true) => BinOp::FMul,
-        (3, false) => BinOp::UDiv,
-        (4, false) => BinOp::SDiv,
-        (4, true) => BinOp::FDiv,
-        (5, false) => BinOp::URem,
-        (6, false) => BinOp::SRem,
-        (6, true) => BinOp::FRem,
-        (7, false) => BinOp::Shl,
-        (8, false) => BinOp::LShr,
-        (9, false) => BinOp::AShr,
-        (10, false) => BinOp::And,
-        (11, false) => BinOp::Or,
-        (12, false) => BinOp::Xor,
-        _ => return None,
-    })
-}
-
-fn cast_op(code: u64) -> Option<CastOp> {
-    Some(match code {
-        0 => CastOp::Trunc,
-        1 => CastOp::ZExt,
-        2 => CastOp::SExt,
-        3 => CastOp::FPToUI,
-        4 => CastOp::FPToSI,
-        5 => CastOp::UIToFP,
-        6 => CastOp::SIToFP,
-        7 => CastOp::FPTrunc,
-        8 => CastOp::FPExt,
-        9 => CastOp::PtrToInt,
-        10 => CastOp::IntToPtr,
-        11 => CastOp::BitCast,
-        12 => CastOp::AddrSpaceCast,
-        _ => return None,
-    })
 }
 
 /// LLVM's `getDecodedFastMathFlags`.
@@ -118,43 +79,6 @@ pub(crate) fn fast_math(v: u64) -> u8 {
         f |= fmf::REASSOC;
     }
     f
-}
-
-fn ordering(v: u64) -> Ordering {
-    match v {
-        1 => Ordering::Unordered,
-        2 => Ordering::Monotonic,
-        3 => Ordering::Acquire,
-        4 => Ordering::Release,
-        5 => Ordering::AcqRel,
-        6 => Ordering::SeqCst,
-        _ => Ordering::NotAtomic,
-    }
-}
-
-fn rmw_op(v: u64) -> Option<RmwOp> {
-    Some(match v {
-        0 => RmwOp::Xchg,
-        1 => RmwOp::Add,
-        2 => RmwOp::Sub,
-        3 => RmwOp::And,
-        4 => RmwOp::Nand,
-        5 => RmwOp::Or,
-        6 => RmwOp::Xor,
-        7 => RmwOp::Max,
-        8 => RmwOp::Min,
-        9 => RmwOp::UMax,
-        10 => RmwOp::UMin,
-        11 => RmwOp::FAdd,
-        12 => RmwOp::FSub,
-        13 => RmwOp::FMax,
-        14 => RmwOp::FMin,
-        15 => RmwOp::UIncWrap,
-        16 => RmwOp::UDecWrap,
-        17 => RmwOp::USubCond,
-        18 => RmwOp::USubSat,
-        _ => return None,
-    })
 }
 
 impl Cx<'_> {
@@ -742,8 +666,12 @@ impl Cx<'_> {
                 let rhs = self.op(b, ops, &mut i, ty)?;
                 need(self, i + 1)?;
                 let fp = self.is_fp(ty);
-                let op = binop(ops[i], fp)
-                    .ok_or_else(|| self.bad(format!("invalid binary opcode {}", ops[i])))?;
+                let op = (if fp {
+                    codes::fp_binop::decode(B(code32(ops[i])))
+                } else {
+                    codes::int_binop::decode(B(code32(ops[i])))
+                })
+                .ok_or_else(|| self.bad(format!("invalid binary opcode {}", ops[i])))?;
                 i += 1;
                 let (mut fl, mut fm) = (0u8, 0u8);
                 if let Some(&f) = ops.get(i) {
@@ -779,7 +707,7 @@ impl Cx<'_> {
                 let (val, _) = self.op_ty(b, ops, &mut i)?;
                 need(self, i + 2)?;
                 let ty = self.ty(ops[i])?;
-                let op = cast_op(ops[i + 1])
+                let op = codes::cast::decode(C(code32(ops[i + 1])))
                     .ok_or_else(|| self.bad(format!("invalid cast opcode {}", ops[i + 1])))?;
                 let (mut fl, mut fm) = (0u8, 0u8);
                 if let Some(&f) = ops.get(i + 2) {
@@ -910,9 +838,9 @@ impl Cx<'_> {
                 let pred = ops[i];
                 let rty = self.i1_like(ty)?;
                 let extra = ops.get(i + 1).copied();
-                let kind = if let Some(p) = float_pred(pred) {
+                let kind = if let Some(p) = codes::float_pred::decode(pred) {
                     InstKind::FCmp { pred: p, lhs, rhs, fmf: extra.map_or(0, fast_math) }
-                } else if let Some(p) = int_pred(pred) {
+                } else if let Some(p) = codes::int_pred::decode(pred) {
                     // LLVM 19 ignores the flags of an icmp: `samesign`
                     // (LLVM 20) is dropped (see `newer`).
                     InstKind::ICmp { pred: p, lhs, rhs, flags: 0 }
@@ -1190,7 +1118,7 @@ impl Cx<'_> {
                 }
                 let volatile = ops[i + 1] != 0;
                 let (ord, scope) = if atomic {
-                    (ordering(ops[i + 2]), self.sync_scope(ops[i + 3])?)
+                    (ordering_of(ops[i + 2]), self.sync_scope(ops[i + 3])?)
                 } else {
                     (Ordering::NotAtomic, None)
                 };
@@ -1213,7 +1141,7 @@ impl Cx<'_> {
                 }
                 let volatile = ops[i + 1] != 0;
                 let (ord, scope) = if atomic {
-                    (ordering(ops[i + 2]), self.sync_scope(ops[i + 3])?)
+                    (ordering_of(ops[i + 2]), self.sync_scope(ops[i + 3])?)
                 } else {
                     (Ordering::NotAtomic, None)
                 };
@@ -1231,10 +1159,10 @@ impl Cx<'_> {
                     return Err(self.bad("CMPXCHG record size"));
                 }
                 let volatile = ops[i] != 0;
-                let success = ordering(ops[i + 1]);
+                let success = ordering_of(ops[i + 1]);
                 let scope = self.sync_scope(ops[i + 2])?;
                 let failure = match ops.get(i + 3) {
-                    Some(&f) => ordering(f),
+                    Some(&f) => ordering_of(f),
                     None => match success {
                         Ordering::AcqRel => Ordering::Acquire,
                         Ordering::Release => Ordering::Monotonic,
@@ -1274,14 +1202,14 @@ impl Cx<'_> {
                 if !(ops.len() == i + 4 || ops.len() == i + 5) {
                     return Err(self.bad("ATOMICRMW record size"));
                 }
-                let op = rmw_op(ops[i]).ok_or_else(|| {
+                let op = codes::rmw::decode(R(code32(ops[i]))).ok_or_else(|| {
                     self.unsupported(format!(
                         "atomicrmw operation {} (newer than this reader's LLVM 19 model)",
                         ops[i]
                     ))
                 })?;
                 let volatile = ops[i + 1] != 0;
-                let ord = ordering(ops[i + 2]);
+                let ord = ordering_of(ops[i + 2]);
                 let scope = self.sync_scope(ops[i + 3])?;
                 let align = match ops.get(i + 4) {
                     Some(&a) => self.align_exp(a)?,
@@ -1295,7 +1223,7 @@ impl Cx<'_> {
             }
             F::INST_FENCE => {
                 need(self, 2)?;
-                let ord = ordering(ops[0]);
+                let ord = ordering_of(ops[0]);
                 let scope = self.sync_scope(ops[1])?;
                 self.push_inst(b, InstKind::Fence { ordering: ord, scope }, void)?;
             }
@@ -1493,40 +1421,13 @@ impl Cx<'_> {
     }
 }
 
-fn float_pred(p: u64) -> Option<FloatPred> {
-    Some(match p {
-        0 => FloatPred::False,
-        1 => FloatPred::Oeq,
-        2 => FloatPred::Ogt,
-        3 => FloatPred::Oge,
-        4 => FloatPred::Olt,
-        5 => FloatPred::Ole,
-        6 => FloatPred::One,
-        7 => FloatPred::Ord,
-        8 => FloatPred::Uno,
-        9 => FloatPred::Ueq,
-        10 => FloatPred::Ugt,
-        11 => FloatPred::Uge,
-        12 => FloatPred::Ult,
-        13 => FloatPred::Ule,
-        14 => FloatPred::Une,
-        15 => FloatPred::True,
-        _ => return None,
-    })
+/// An ordering code as LLVM 19 reads it (an unknown one: not atomic).
+fn ordering_of(v: u64) -> Ordering {
+    codes::ordering::decode(O(code32(v))).unwrap_or(Ordering::NotAtomic)
 }
 
-fn int_pred(p: u64) -> Option<IntPred> {
-    Some(match p {
-        32 => IntPred::Eq,
-        33 => IntPred::Ne,
-        34 => IntPred::Ugt,
-        35 => IntPred::Uge,
-        36 => IntPred::Ult,
-        37 => IntPred::Ule,
-        38 => IntPred::Sgt,
-        39 => IntPred::Sge,
-        40 => IntPred::Slt,
-        41 => IntPred::Sle,
-        _ => return None,
-    })
+/// A record operand as a 32-bit code (`u32::MAX`, a code no table has,
+/// when it does not fit).
+fn code32(v: u64) -> u32 {
+    u32::try_from(v).unwrap_or(u32::MAX)
 }

@@ -18,7 +18,7 @@ use llvmext_ir::metadata::{MdNode, Metadata};
 use llvmext_ir::module::NamedMd;
 use llvmext_ir::types::TypeKind;
 
-use super::di::{decode_di, MdResolver, MdValue, Upgrade};
+use super::di::{self, decode_di, MdResolver, MdValue, Upgrade};
 use super::{Cx, ReadError, Slot};
 use crate::schema::{BlockId, MetadataCode as M};
 
@@ -432,8 +432,9 @@ impl Cx<'_> {
             }
             c => {
                 let at = self.at;
-                let mut res = Res { cx: self, data, depth };
+                let mut res = Res { cx: self, data, depth, inner: None };
                 let r = decode_di(c, ops, &mut res);
+                let inner = res.inner.take();
                 self.at = at;
                 match r {
                     Ok(Some((node, distinct))) => Ok((MdNode::Di(node), distinct)),
@@ -441,6 +442,10 @@ impl Cx<'_> {
                         Some(n) => format!("metadata record {n}"),
                         None => format!("unknown metadata record code {}", c.0),
                     })),
+                    // An operand's own record failed: that error, where it
+                    // was found.
+                    Err(_) if inner.is_some() => Err(inner.unwrap()),
+                    Err(m) if m.contains(di::UNREPRESENTABLE) => Err(self.unsupported(m)),
                     Err(m) => Err(self.bad(m)),
                 }
             }
@@ -544,6 +549,9 @@ struct Res<'c, 'a, 'd> {
     cx: &'c mut Cx<'a>,
     data: &'d [u64],
     depth: u32,
+    /// The first error of an operand's record, kept whole (the decoder
+    /// sees only its message).
+    inner: Option<ReadError>,
 }
 
 impl MdResolver for Res<'_, '_, '_> {
@@ -555,7 +563,11 @@ impl MdResolver for Res<'_, '_, '_> {
     }
 
     fn md(&mut self, id: u64) -> Result<MdId, String> {
-        self.cx.get_md(self.data, id, self.depth).map_err(|e| e.message())
+        self.cx.get_md(self.data, id, self.depth).map_err(|e| {
+            let m = e.message();
+            self.inner.get_or_insert(e);
+            m
+        })
     }
 
     fn metadata(&mut self) -> &mut Metadata {

@@ -44,6 +44,7 @@ use llvmext_ir::name::ByteStr;
 use llvmext_ir::types::TypeKind;
 use llvmext_ir::Module;
 
+use crate::codes;
 use crate::container;
 use crate::schema::{BlockId, ModuleCode};
 
@@ -632,13 +633,9 @@ impl<'a> Cx<'a> {
             let name: Option<Vec<u8>> = ops[2..2 + n].iter().map(|&c| Some(c as u8)).collect();
             (name.ok_or_else(|| self.bad("COMDAT name"))?, ops[0])
         };
-        let kind = match kind {
-            1 => ComdatKind::Any,
-            2 => ComdatKind::ExactMatch,
-            3 => ComdatKind::Largest,
-            4 => ComdatKind::NoDeduplicate,
-            5 => ComdatKind::SameSize,
-            k => return Err(self.bad(format!("unknown comdat selection kind {k}"))),
+        let code = u32::try_from(kind).ok().map(crate::schema::ComdatSelectionKind);
+        let Some(kind) = code.and_then(codes::comdat::decode) else {
+            return Err(self.bad(format!("unknown comdat selection kind {kind}")));
         };
         let id = ComdatId(self.m.comdats.len() as u32);
         self.m.comdats.push(Comdat { name: ByteStr::from(name), kind });
@@ -769,17 +766,10 @@ impl<'a> Cx<'a> {
             g.common.sanitizer = (r[16] & 0xf) as u8;
         }
         if r.len() > 17 && r[17] != 0 {
-            g.code_model = Some(
-                match r[17] {
-                    1 => "tiny",
-                    2 => "small",
-                    3 => "kernel",
-                    4 => "medium",
-                    5 => "large",
-                    c => return Err(self.bad(format!("invalid code model {c}"))),
-                }
-                .into(),
-            );
+            let Some(cm) = codes::code_model::decode(r[17]) else {
+                return Err(self.bad(format!("invalid code model {}", r[17])));
+            };
+            g.code_model = Some(cm.into());
         }
         let idx = self.m.globals.len() as u32;
         if r[2] != 0 {
@@ -1232,45 +1222,26 @@ impl<'a> Cx<'a> {
     }
 }
 
-// ----- decoded enumerations (LLVM 19's getDecoded*) -----
+// ----- decoded enumerations (LLVM 19's getDecoded*, from `codes`) -----
 
 fn linkage(v: u64) -> Linkage {
-    match v {
-        2 => Linkage::Appending,
-        3 => Linkage::Internal,
-        7 => Linkage::ExternWeak,
-        8 => Linkage::Common,
-        9 | 13 | 14 => Linkage::Private,
-        12 => Linkage::AvailableExternally,
-        1 | 16 => Linkage::Weak,
-        10 | 17 => Linkage::WeakOdr,
-        4 | 18 => Linkage::LinkOnce,
-        11 | 19 => Linkage::LinkOnceOdr,
-        _ => Linkage::External,
-    }
+    codes::decode_linkage(v)
 }
 
 fn has_implicit_comdat(v: u64) -> bool {
-    matches!(v, 1 | 4 | 10 | 11)
+    codes::linkage_has_implicit_comdat(v)
 }
 
 fn visibility(v: u64) -> Visibility {
-    match v {
-        1 => Visibility::Hidden,
-        2 => Visibility::Protected,
-        _ => Visibility::Default,
-    }
+    codes::visibility::decode(v).unwrap_or_default()
 }
 
 fn dll(v: u64) -> DllStorage {
-    match v {
-        1 => DllStorage::Import,
-        2 => DllStorage::Export,
-        _ => DllStorage::Default,
-    }
+    codes::dll::decode(v).unwrap_or_default()
 }
 
 fn upgrade_dll(c: &mut GlobalCommon, raw_linkage: u64) {
+    // The obsolete dllimport and dllexport linkages.
     match raw_linkage {
         5 => c.dll = DllStorage::Import,
         6 => c.dll = DllStorage::Export,
@@ -1279,21 +1250,11 @@ fn upgrade_dll(c: &mut GlobalCommon, raw_linkage: u64) {
 }
 
 fn thread_local(v: u64) -> ThreadLocal {
-    match v {
-        0 => ThreadLocal::NotThreadLocal,
-        2 => ThreadLocal::LocalDynamic,
-        3 => ThreadLocal::InitialExec,
-        4 => ThreadLocal::LocalExec,
-        _ => ThreadLocal::GeneralDynamic,
-    }
+    codes::thread_local::decode(v).unwrap_or(ThreadLocal::GeneralDynamic)
 }
 
 fn unnamed_addr(v: u64) -> UnnamedAddr {
-    match v {
-        1 => UnnamedAddr::Global,
-        2 => UnnamedAddr::Local,
-        _ => UnnamedAddr::None,
-    }
+    codes::unnamed_addr::decode(v).unwrap_or_default()
 }
 
 /// LLVM's `inferDSOLocal`: local linkage, or a non-default visibility on

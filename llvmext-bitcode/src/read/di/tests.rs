@@ -100,8 +100,7 @@ fn walk(bytes: &[u8]) -> Walk {
     let mut r = BitstreamReader::new(module.bytes);
     let mut w = Walk::default();
     // Module level.
-    loop {
-        let Some(item) = r.next_item().unwrap() else { break };
+    while let Some(item) = r.next_item().unwrap() {
         match item {
             Item::SubBlock { block_id: 8 } => {
                 r.enter_block().unwrap();
