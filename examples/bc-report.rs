@@ -1,7 +1,10 @@
-//! `bc-report FILE.bc`: what an analysis tool sees of a bitcode file once
-//! `llvmext_bitcode::read` has turned it into the `llvmext_ir` model — the
-//! producer, then every function defined with its blocks, instructions and
-//! the functions it calls, then the functions only declared.
+//! `bc-report FILE.bc [--function NAME]`: what an analysis tool sees of a
+//! bitcode file once `llvmext_bitcode::read` has turned it into the
+//! `llvmext_ir` model — the producer, then every function defined with its
+//! blocks, instructions and the functions it calls, then the functions
+//! only declared. With `--function NAME`, only that function's body is
+//! read (the others stay unread, as LLVM's lazy loading leaves them) and
+//! only its row is printed.
 //!
 //! The README's main job (`scripts/demo.sh`) runs it on clang-19's bitcode
 //! of `examples/demo.c`.
@@ -14,9 +17,14 @@ use llvmext::ir::inst::InstKind;
 use llvmext::ir::Module;
 
 fn main() -> ExitCode {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: bc-report FILE.bc");
-        return ExitCode::from(2);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (path, only) = match &args[..] {
+        [p] => (p.clone(), None),
+        [p, f, n] if f == "--function" => (p.clone(), Some(n.clone())),
+        _ => {
+            eprintln!("usage: bc-report FILE.bc [--function NAME]");
+            return ExitCode::from(2);
+        }
     };
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
@@ -26,9 +34,20 @@ fn main() -> ExitCode {
         }
     };
     // The globals and declarations first, each function body on demand:
-    // here all of them.
+    // all of them, or the one asked for.
     let read = Reader::new(&bytes).and_then(|mut r| {
-        r.read_all_functions()?;
+        match &only {
+            None => r.read_all_functions()?,
+            Some(name) => {
+                let m = r.module();
+                let found = (0..m.functions.len()).find(|&i| {
+                    m.functions[i].common.name.as_ref().is_some_and(|n| n == name.as_str())
+                });
+                if let Some(i) = found {
+                    r.read_function(i)?;
+                }
+            }
+        }
         Ok((r.identification().producer.clone(), r.into_module()))
     });
     let (producer, m) = match read {
@@ -38,6 +57,17 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Some(name) = &only {
+        let Some(i) = (0..m.functions.len()).find(|&i| {
+            let f = &m.functions[i];
+            !f.is_declaration() && f.common.name.as_ref().is_some_and(|n| n == name.as_str())
+        }) else {
+            eprintln!("bc-report: error: {path}: no function {name} with a body");
+            return ExitCode::FAILURE;
+        };
+        row(&m, i);
+        return ExitCode::SUCCESS;
+    }
     if let Err(errors) = llvmext::ir::verify::verify(&m) {
         for e in &errors {
             eprintln!("{e}");
@@ -68,6 +98,21 @@ fn report(path: &str, producer: &str, m: &Module) {
     println!();
     println!("  {:<24} {:>6} {:>6}  calls", "function", "blocks", "insts");
     for &i in &defined {
+        row(m, i);
+    }
+    let declared: Vec<String> = (0..m.functions.len())
+        .filter(|&i| m.functions[i].is_declaration())
+        .map(|i| name(m, i))
+        .collect();
+    if !declared.is_empty() {
+        println!();
+        println!("  declared: {}", declared.join(", "));
+    }
+}
+
+/// Function `i`'s row: name, blocks, instructions, callees.
+fn row(m: &Module, i: usize) {
+    {
         let f = &m.functions[i];
         // Callee -> number of call sites (indirect calls and inline asm apart).
         let mut calls: BTreeMap<String, usize> = BTreeMap::new();
@@ -92,13 +137,5 @@ fn report(path: &str, producer: &str, m: &Module) {
             f.insts.len(),
             calls.join(", ")
         );
-    }
-    let declared: Vec<String> = (0..m.functions.len())
-        .filter(|&i| m.functions[i].is_declaration())
-        .map(|i| name(m, i))
-        .collect();
-    if !declared.is_empty() {
-        println!();
-        println!("  declared: {}", declared.join(", "));
     }
 }

@@ -224,7 +224,10 @@ impl<'a> Reader<'a> {
     /// declaration), upgraded as LLVM 19's reader upgrades older producers'
     /// modules ([`llvmext_ir::parse::auto_upgrade`]: old debug intrinsic
     /// calls become debug records, old intrinsic names and signatures take
-    /// LLVM 19's).
+    /// LLVM 19's). An upgraded intrinsic is declared anew at the end and
+    /// its old declaration goes, so in a module of an old producer the
+    /// indices of functions may differ from [`module`](Self::module)'s:
+    /// find functions by name across the two.
     pub fn into_module(self) -> Module {
         let mut m = self.cx.m;
         llvmext_ir::parse::auto_upgrade(&mut m);
