@@ -137,23 +137,25 @@ impl<'a> Reader<'a> {
         opts: &ReadOptions,
         context: &mut Context,
     ) -> Result<Self, ReadError> {
-        let file = container::parse(bytes).map_err(|e| {
-            let bit = match &e {
-                container::Error::Bitstream(b) => b.bit_offset(),
-                container::Error::Bitcode { bit, .. } => *bit,
-                container::Error::Object { offset, .. } => offset * 8,
-            };
-            ReadError::new(ReadErrorKind::Container(e.to_string()), bit)
+        let file = container::parse(bytes).map_err(|e| match e {
+            // (The message without its location: the error adds it.)
+            container::Error::Bitstream(b) => {
+                ReadError::new(ReadErrorKind::Bitstream(b.kind().clone()), b.bit_offset())
+            }
+            container::Error::Bitcode { message, bit } => {
+                ReadError::new(ReadErrorKind::Container(message.into()), bit)
+            }
+            container::Error::Object { message, offset, .. } => {
+                ReadError::new(ReadErrorKind::Container(message.into()), offset * 8)
+            }
         })?;
         let count = file.modules.len();
         let Some(mr) = file.modules.into_iter().nth(opts.module) else {
-            return Err(ReadError::new(
-                ReadErrorKind::Container(format!(
-                    "module {} requested, the file has {count}",
-                    opts.module
-                )),
-                0,
-            ));
+            let message = match count {
+                0 => "the file holds no module".to_string(),
+                n => format!("module {} requested, the file holds {n}", opts.module),
+            };
+            return Err(ReadError::new(ReadErrorKind::Container(message), bytes.len() as u64 * 8));
         };
         let base = mr.byte_range.start as u64 * 8;
         let ident = Identification { producer: mr.producer.clone(), epoch: mr.epoch };
