@@ -245,6 +245,14 @@ impl Cx<'_> {
             return Err(self.bad("too many metadata nodes"));
         }
         self.build_md_range(first)?;
+        // Debug info of producers before LLVM 4 asks for upgrades beyond
+        // its records (see `di::Upgrade`), which this reader does not
+        // make: an error rather than a different module.
+        if let Some(u) = self.md.upgrades.first() {
+            return Err(self.unsupported(format!(
+                "debug info that LLVM 19 upgrades outside its records ({u:?}; producers before LLVM 4)"
+            )));
+        }
         if fv.is_none() {
             // Keep the ids alone; the records' operands are done with.
             let slots = core::mem::take(&mut self.md.slots);
@@ -257,6 +265,7 @@ impl Cx<'_> {
             }
             self.md.data = Vec::new();
             self.md.module_ids.extend(ids);
+
             self.finish_module_md()?;
         }
         Ok(())
