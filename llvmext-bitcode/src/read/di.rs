@@ -155,7 +155,7 @@ pub(crate) fn decode_di(
                 for &op in &ops[4..] {
                     list.push(r.md_or_null(op)?);
                 }
-                b.set(F::Operands, DiField::List(list.into()));
+                b.set(F::Operands, DiField::List(Box::new(list.into())));
             }
             (b.finish(), d0 != 0)
         }
@@ -508,7 +508,10 @@ pub(crate) fn decode_di(
             }
             let elements = upgrade_expression(d0 >> 1, &ops[1..], r)?;
             (
-                DiNode { kind: DiKind::EXPRESSION, fields: Box::new([DiField::Ops(elements)]) },
+                DiNode {
+                    kind: DiKind::EXPRESSION,
+                    fields: Box::new([DiField::Ops(Box::new(elements))]),
+                },
                 d0 & 1 != 0,
             )
         }
@@ -1021,7 +1024,7 @@ fn wide_enumerator(bits: u64, words: &[u64], unsigned: bool) -> DiField {
         (_, []) => DiField::UInt(0),
         (false, [m]) => DiField::UInt(*m),
         (true, [m]) if *m <= 1 << 63 => DiField::Int((*m as i64).wrapping_neg()),
-        _ => DiField::Big { negative, magnitude: mag.into() },
+        _ => DiField::Big { negative, magnitude: Box::new(mag.into()) },
     }
 }
 

@@ -248,6 +248,9 @@ impl Cx<'_> {
                     let inst = b.insts.get_mut(i as usize).ok_or_else(|| {
                         self.bad_ref(format!("attachment to instruction #{i} out of range"))
                     })?;
+                    // Exactly as much room as it holds (a module has a
+                    // few hundred thousand of these small vectors).
+                    inst.md.reserve_exact(list.len());
                     inst.md.extend(list);
                 }
             }
@@ -1346,6 +1349,7 @@ impl Cx<'_> {
                 let implicit = ops.get(4).is_some_and(|&v| v != 0);
                 let loc = self.di_location(ops[0], ops[1], scope, ia, implicit);
                 let dbg = self.m.md.kind_id("dbg");
+                b.insts[last].md.reserve_exact(1);
                 b.insts[last].md.push((dbg, loc));
                 b.last_loc = Some(loc);
             }
@@ -1357,6 +1361,7 @@ impl Cx<'_> {
                     .last_loc
                     .ok_or_else(|| self.bad("DEBUG_LOC_AGAIN without a previous location"))?;
                 let dbg = self.m.md.kind_id("dbg");
+                b.insts[last].md.reserve_exact(1);
                 b.insts[last].md.push((dbg, loc));
             }
             F::BLOCKADDR_USERS => {}
@@ -1416,6 +1421,7 @@ impl Cx<'_> {
         let Some(last) = b.insts.last_mut() else {
             return Err(self.bad("debug record before any instruction"));
         };
+        last.dbg_records.reserve_exact(1);
         last.dbg_records.push(r);
         Ok(())
     }

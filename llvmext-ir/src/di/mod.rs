@@ -974,7 +974,7 @@ pub fn build(
                     if v.is_empty() {
                         DiField::Absent
                     } else {
-                        DiField::List(v.into())
+                        DiField::List(Box::new(v.into()))
                     }
                 }
                 _ => return Err(err(i, "expected '{' here")),
@@ -1007,7 +1007,7 @@ fn apsint_field(lit: &Lit) -> DiField {
             return DiField::Int(v as i64);
         }
     }
-    DiField::Big { negative: lit.negative, magnitude: lit.mag.clone().into() }
+    DiField::Big { negative: lit.negative, magnitude: Box::new(lit.mag.clone().into()) }
 }
 
 /// The rules LLParser applies once all fields are read.
@@ -1114,7 +1114,7 @@ fn fixup(
                 if let DiField::Int(v) = *slot {
                     let e = DiNode {
                         kind: DiKind::EXPRESSION,
-                        fields: Box::new([DiField::Ops(Box::new([0x11, v as u64]))]),
+                        fields: Box::new([DiField::Ops(Box::new(Box::new([0x11, v as u64])))]),
                     };
                     *slot = DiField::Md(Some(md.get_or_insert(MdNode::Di(e))));
                 }
@@ -1155,12 +1155,12 @@ fn build_expression(kind: DiKind, fields: &[(&str, DiRaw<'_>)]) -> Result<DiNode
             _ => return Err(err(i, "expected unsigned integer")),
         }
     }
-    Ok(DiNode { kind, fields: Box::new([DiField::Ops(ops.into())]) })
+    Ok(DiNode { kind, fields: Box::new([DiField::Ops(Box::new(ops.into()))]) })
 }
 
 /// A `DIExpression` node with these operations.
 pub fn expression(ops: &[u64]) -> DiNode {
-    DiNode { kind: DiKind::EXPRESSION, fields: Box::new([DiField::Ops(ops.into())]) }
+    DiNode { kind: DiKind::EXPRESSION, fields: Box::new([DiField::Ops(Box::new(ops.into()))]) }
 }
 
 // ---------------------------------------------------------------- printing

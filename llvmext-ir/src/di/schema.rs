@@ -86,6 +86,10 @@ di_kinds! {
 }
 
 /// A field value; what it means is given by the kind's schema.
+///
+/// Sixteen bytes: the lists sit behind one more box (a module holds
+/// millions of fields, and few of them are lists), so that every value is
+/// a tag and one word.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum DiField {
     /// Not given (the schema's default).
@@ -99,17 +103,17 @@ pub enum DiField {
     /// `null`.
     Md(Option<MdId>),
     /// The operations of a `DIExpression`.
-    Ops(Box<[u64]>),
+    Ops(Box<Box<[u64]>>),
     /// An integer that fits neither `Int` nor `UInt` (a `DIEnumerator`
     /// value): sign and little-endian magnitude.
     Big {
         /// Whether the value is negative.
         negative: bool,
         /// The magnitude, little-endian 64-bit limbs.
-        magnitude: Box<[u64]>,
+        magnitude: Box<Box<[u64]>>,
     },
     /// A list of metadata operands (`GenericDINode`'s `operands: {...}`).
-    List(Box<[Option<MdId>]>),
+    List(Box<Box<[Option<MdId>]>>),
 }
 
 /// A specialized node: its kind and fields in schema order.
