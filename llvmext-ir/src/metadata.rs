@@ -71,6 +71,9 @@ pub const FIXED_KINDS: &[&str] = &[
     "mmra",
 ];
 
+/// The kind `!dbg`: the first fixed kind, the same id in every module.
+pub const DBG: MdKindId = MdKindId(0);
+
 /// A metadata node.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -116,6 +119,7 @@ impl Metadata {
         for k in FIXED_KINDS {
             m.kind_id(k);
         }
+        debug_assert_eq!(m.kind_name(DBG), "dbg");
         m
     }
 

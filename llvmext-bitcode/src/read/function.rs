@@ -1348,7 +1348,7 @@ impl Cx<'_> {
                 let scope = scope.ok_or_else(|| self.bad("DEBUG_LOC without a scope"))?;
                 let implicit = ops.get(4).is_some_and(|&v| v != 0);
                 let loc = self.di_location(ops[0], ops[1], scope, ia, implicit);
-                let dbg = self.m.md.kind_id("dbg");
+                let dbg = llvmext_ir::metadata::DBG;
                 b.insts[last].md.reserve_exact(1);
                 b.insts[last].md.push((dbg, loc));
                 b.last_loc = Some(loc);
@@ -1360,7 +1360,7 @@ impl Cx<'_> {
                 let loc = b
                     .last_loc
                     .ok_or_else(|| self.bad("DEBUG_LOC_AGAIN without a previous location"))?;
-                let dbg = self.m.md.kind_id("dbg");
+                let dbg = llvmext_ir::metadata::DBG;
                 b.insts[last].md.reserve_exact(1);
                 b.insts[last].md.push((dbg, loc));
             }

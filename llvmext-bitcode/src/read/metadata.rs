@@ -395,7 +395,15 @@ impl Cx<'_> {
                 p
             }
             _ if distinct => self.m.md.push_distinct(node),
-            _ => self.m.md.get_or_insert(node),
+            _ => {
+                let key = loc_key(&node);
+                let id = self.m.md.get_or_insert(node);
+                if let Some(key) = key {
+                    // For `di_location`, which looks locations up by fields.
+                    self.record_locs.insert(key, id);
+                }
+                id
+            }
         };
         self.md.slots[k] = MdSlot::Done(id);
         Ok(id)
@@ -508,9 +516,9 @@ impl Cx<'_> {
     /// The hundreds of thousands of these in a large module are found by
     /// their fields in a table of the function's own (a location names a
     /// scope of its function, so two functions' locations are never
-    /// equal), then among the uniqued nodes (a location the function's
-    /// metadata block holds); a new one goes into the arena apart, so the
-    /// arena's table does not grow with them.
+    /// equal), then among the locations metadata records made (by their
+    /// fields too); a new one goes into the arena apart, so neither the
+    /// arena's table nor a hash of the node is needed for it.
     pub(crate) fn di_location(
         &mut self,
         line: u64,
@@ -540,10 +548,11 @@ impl Cx<'_> {
                 u(u32::from(implicit)),
             ]),
         };
-        let node = MdNode::Di(node);
-        let id = match self.m.md.find(&node) {
-            Some(id) => id,
-            None => self.m.md.push_ununiqued(node),
+        // A location equal to this one that a metadata record made
+        // (uniqued), or a new one.
+        let id = match self.record_locs.get(&key) {
+            Some(&id) => id,
+            None => self.m.md.push_ununiqued(MdNode::Di(node)),
         };
         self.loc_cache.insert(key, id);
         id
@@ -552,6 +561,30 @@ impl Cx<'_> {
 
 /// Line, column, scope, inlined-at (`u32::MAX`: none), implicit.
 pub(crate) type LocKey = (u32, u32, u32, u32, bool);
+
+/// The fields of a `DILocation` node as [`Cx::di_location`] keys them.
+fn loc_key(node: &MdNode) -> Option<LocKey> {
+    use llvmext_ir::di::{DiField, DiKind};
+    let MdNode::Di(d) = node else { return None };
+    if d.kind != DiKind::LOCATION || d.fields.len() != 5 {
+        return None;
+    }
+    let u = |f: &DiField| match f {
+        DiField::Absent => Some(0u32),
+        DiField::UInt(v) => u32::try_from(*v).ok(),
+        _ => None,
+    };
+    let scope = match &d.fields[2] {
+        DiField::Md(Some(m)) => m.0,
+        _ => return None,
+    };
+    let ia = match &d.fields[3] {
+        DiField::Absent => u32::MAX,
+        DiField::Md(Some(m)) => m.0,
+        _ => return None,
+    };
+    Some((u(&d.fields[0])?, u(&d.fields[1])?, scope, ia, u(&d.fields[4])? != 0))
+}
 
 /// The resolver [`decode_di`] sees.
 struct Res<'c, 'a, 'd> {

@@ -297,6 +297,8 @@ pub(crate) struct Cx<'a> {
     at_module: Option<BitstreamReader<'a>>,
     /// (function, block) of every `blockaddress` read so far.
     pub block_addrs: hashbrown::HashSet<(u32, u32)>,
+    /// Every `DILocation` metadata records made, by its fields.
+    pub record_locs: HashMap<metadata::LocKey, llvmext_ir::id::MdId>,
     /// The current function's `DILocation`s by their fields.
     pub loc_cache: HashMap<metadata::LocKey, llvmext_ir::id::MdId>,
     /// Lifetime markers declared with LLVM 22's type and given LLVM 19's
@@ -333,6 +335,7 @@ impl<'a> Cx<'a> {
             at_module: None,
             block_addrs: hashbrown::HashSet::new(),
             loc_cache: HashMap::new(),
+            record_locs: HashMap::new(),
             lifetime_fns: hashbrown::HashSet::new(),
         }
     }
