@@ -41,6 +41,9 @@ struct Body {
     insts: Vec<Inst>,
     cur: usize,
     pending_bundles: Vec<Bundle>,
+    /// How many blocks `DECLAREBLOCKS` declared; `blocks` grows to it as
+    /// instructions fill them (a huge count costs nothing until then).
+    nblocks: usize,
     last_loc: Option<MdId>,
     relative: bool,
 }
@@ -113,6 +116,7 @@ impl Cx<'_> {
             insts: Vec::new(),
             cur: 0,
             pending_bundles: Vec::new(),
+            nblocks: 0,
             last_loc: None,
             relative: self.version >= 1,
         };
@@ -196,12 +200,8 @@ impl Cx<'_> {
             }
         }
         self.at = (end_bit, BlockId::FUNCTION, None);
-        if b.cur < b.blocks.len() {
-            return Err(self.bad(format!(
-                "function ends in block {} of {}",
-                b.cur,
-                b.blocks.len()
-            )));
+        if b.cur < b.nblocks {
+            return Err(self.bad(format!("function ends in block {} of {}", b.cur, b.nblocks)));
         }
         self.finish_body(b)?;
         // Names.
@@ -485,10 +485,10 @@ impl Cx<'_> {
     }
 
     fn block(&self, b: &Body, v: u64) -> Result<Bb, ReadError> {
-        if (v as usize) < b.blocks.len() {
+        if (v as usize) < b.nblocks {
             Ok(Bb(v as u32))
         } else {
-            Err(self.bad_ref(format!("block #{v} out of range ({} blocks)", b.blocks.len())))
+            Err(self.bad_ref(format!("block #{v} out of range ({} blocks)", b.nblocks)))
         }
     }
 
@@ -617,8 +617,11 @@ impl Cx<'_> {
     // ----- instructions -----
 
     fn push_inst(&mut self, b: &mut Body, kind: InstKind, ty: TypeId) -> Result<(), ReadError> {
-        if b.cur >= b.blocks.len() {
+        if b.cur >= b.nblocks {
             return Err(self.bad("instruction after the last block's terminator"));
+        }
+        if b.cur == b.blocks.len() {
+            b.blocks.push(Block::default());
         }
         let term = kind.is_terminator();
         let id = InstId(b.insts.len() as u32);
@@ -655,14 +658,14 @@ impl Cx<'_> {
             F::DECLAREBLOCKS => {
                 need(self, 1)?;
                 let n = ops[0];
-                if n == 0 || !b.blocks.is_empty() {
+                if n == 0 || b.nblocks != 0 {
                     return Err(self.bad("invalid DECLAREBLOCKS"));
                 }
                 // Every block holds at least one instruction of a few bits.
                 if n > self.r.bits().remaining_bits() / 4 {
                     return Err(self.bad(format!("{n} blocks cannot fit in the rest of the input")));
                 }
-                b.blocks = vec![Block::default(); n as usize];
+                b.nblocks = n as usize;
             }
             F::INST_BINOP => {
                 let (lhs, ty) = self.op_ty(b, ops, &mut i)?;
