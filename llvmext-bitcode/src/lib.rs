@@ -14,6 +14,8 @@
 //!   with each module's identification (producer, epoch) and string table,
 //!   the symbol table, bitcode embedded in objects (`.llvmbc`,
 //!   `.llvm.lto`);
+//! - **ThinLTO summaries** ([`summary`]): a module's summary index read as
+//!   LLVM 19 reads it and printed as `llvm-dis-19` prints it;
 //! - an **analyzer** ([`analyzer`]) whose output matches
 //!   `llvm-bcanalyzer-19`, and a re-encoder ([`reencode`]) that writes a
 //!   stream back byte for byte.
@@ -34,6 +36,7 @@ pub mod container;
 pub mod read;
 pub mod reencode;
 pub mod schema;
+pub mod summary;
 
 pub use llvmext_core as core;
 #[cfg(feature = "ir")]
