@@ -23,6 +23,10 @@
 //! [`RecordCode::new`], [`record_name`] or [`record_analyzer_name`] to
 //! dispatch on the block.
 //!
+//! The operands of each record — their order as LLVM 19 writes them, what
+//! each encodes, which are optional, per module version where the layout
+//! changed — are data too, in [`layout`].
+//!
 //! Two details of the analyzer are *not* static and so are not part of this
 //! table: names given by a stream's own `BLOCKINFO` block (`BLOCKNAME`,
 //! `SETRECORDNAME`) take precedence, and outside an LLVM IR stream (magic
@@ -42,6 +46,8 @@
 //! ```
 
 use core::fmt;
+
+pub mod layout;
 
 /// Generates an open newtype over `u32` with named constants.
 ///
@@ -279,24 +285,38 @@ schema_enum! {
         SECTIONNAME = 5 => "MODULE_CODE_SECTIONNAME" / "SECTIONNAME";
         /// `[strchr x N]`: a dependent library (deprecated, read only).
         DEPLIB = 6 => "MODULE_CODE_DEPLIB" / "DEPLIB";
-        /// `[pointer type, isconst, initid, linkage, alignment, section,
-        /// visibility, threadlocal, …]`: a global variable.
+        /// `[strtab_offset, strtab_size, type,
+        /// isconst|explicit_type<<1|addrspace<<2, initid+1, linkage,
+        /// alignment, section+1, visibility, threadlocal, unnamed_addr,
+        /// externally_initialized, dllstorageclass, comdat+1, attributes+1,
+        /// dso_local, partition_offset, partition_size, sanitizer,
+        /// code_model]`: a global variable (no strtab prefix before module
+        /// version 2); see [`layout::global_var`].
         GLOBALVAR = 7 => "MODULE_CODE_GLOBALVAR" / "GLOBALVAR";
-        /// `[type, callingconv, isproto, linkage, paramattrs, alignment,
-        /// section, visibility, gc, unnamed_addr, …]`: a function.
+        /// `[strtab_offset, strtab_size, type, callingconv, isproto,
+        /// linkage, paramattrs, alignment, section+1, visibility, gc+1,
+        /// unnamed_addr, prologuedata+1, dllstorageclass, comdat+1,
+        /// prefixdata+1, personalityfn+1, dso_local, addrspace,
+        /// partition_offset, partition_size]`: a function (no strtab prefix
+        /// before module version 2); see [`layout::function`].
         FUNCTION = 8 => "MODULE_CODE_FUNCTION" / "FUNCTION";
         /// `[alias type, aliasee val#, linkage, visibility]`: old alias
         /// record (read only).
         ALIAS_OLD = 9 => "MODULE_CODE_ALIAS_OLD";
         /// `[strchr x N]`: a garbage collector name, referenced by index.
         GCNAME = 11 => "MODULE_CODE_GCNAME" / "GCNAME";
-        /// `[selection_kind, name]`: a COMDAT.
+        /// `[strtab_offset, strtab_size, selection_kind]`: a COMDAT
+        /// (`[selection_kind, name_size, name chars…]` before module version
+        /// 2); see [`layout::comdat`].
         COMDAT = 12 => "MODULE_CODE_COMDAT" / "COMDAT";
         /// `[offset]`: 32-bit word offset of the module-level value symbol
         /// table.
         VSTOFFSET = 13 => "MODULE_CODE_VSTOFFSET" / "VSTOFFSET";
-        /// `[alias value type, addrspace, aliasee val#, linkage,
-        /// visibility, …]`: an alias.
+        /// `[strtab_offset, strtab_size, alias value type, addrspace,
+        /// aliasee val#, linkage, visibility, dllstorageclass, threadlocal,
+        /// unnamed_addr, dso_local, partition_offset, partition_size]`: an
+        /// alias (no strtab prefix before module version 2); see
+        /// [`layout::alias`].
         ALIAS = 14 => "MODULE_CODE_ALIAS" / "ALIAS";
         /// Unused.
         METADATA_VALUES_UNUSED = 15 => "MODULE_CODE_METADATA_VALUES_UNUSED" / "METADATA_VALUES_UNUSED";
@@ -304,8 +324,10 @@ schema_enum! {
         SOURCE_FILENAME = 16 => "MODULE_CODE_SOURCE_FILENAME" / "SOURCE_FILENAME";
         /// `[5 x i32]`: SHA-1 hash of the module block.
         HASH = 17 => "MODULE_CODE_HASH" / "HASH";
-        /// `[ifunc value type, addrspace, resolver val#, linkage,
-        /// visibility, …]`: an ifunc. LLVM 19's analyzer has no name for it.
+        /// `[strtab_offset, strtab_size, ifunc value type, addrspace,
+        /// resolver val#, linkage, visibility, dso_local, partition_offset,
+        /// partition_size]`: an ifunc (no strtab prefix before module version
+        /// 2); see [`layout::ifunc`]. LLVM 19's analyzer has no name for it.
         IFUNC = 18 => "MODULE_CODE_IFUNC";
     }
 }
