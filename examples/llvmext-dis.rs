@@ -46,10 +46,16 @@
 //! directory` for an input that cannot be read, the system's message alone
 //! for an output file that cannot be written.
 //!
-//! Not mirrored: llvm-dis-19 prints a module's ThinLTO summary (the
-//! `^0 = module: ...` lines after the module, for `-flto=thin` and rustc
-//! bitcode); llvmext's IR model has no summary, so nothing is printed for
-//! it. `--show-annotations`, `--materialize-metadata`,
+//! ThinLTO summaries: after a module with a summary block (`-flto=thin`,
+//! fat LTO objects, rustc's bitcode), its summary index is printed as
+//! llvm-dis-19 prints it (`llvmext_bitcode::summary`: a blank line, then
+//! `^0 = module: (path: "FILE", ...)` with the input as named on the
+//! command line, `<stdin>` for standard input). A summary newer than LLVM
+//! 19 reads (rustc's LLVM 22 writes version 12, LLVM 19 reads 1 to 10) is
+//! not printed, with a warning; a malformed one is an error, as it is for
+//! llvm-dis-19.
+//!
+//! Not mirrored: `--show-annotations`, `--materialize-metadata`,
 //! `--preserve-ll-uselistorder`, `--print-thinlto-index-only` and
 //! `--set-importing` are refused as unsupported; `-f` and `--color` are
 //! accepted and have no effect (the output is text, without colours).
@@ -63,6 +69,7 @@ use std::process::ExitCode;
 
 use llvmext::bitcode::container;
 use llvmext::bitcode::read::{Context, ReadError, ReadOptions, Reader};
+use llvmext::bitcode::summary::{self, ModuleSummary};
 use llvmext::ir::debug_info::{upgrade_debug_info, DebugInfoWarning};
 use llvmext::ir::verify::{verify_with, VerifyError, VerifyOptions};
 use llvmext::ir::Module;
@@ -112,6 +119,8 @@ pub enum Failure {
     Read(ReadError),
     /// The file could not be split into its modules.
     Container(container::Error),
+    /// The module's summary is malformed.
+    Summary(summary::Error),
     /// The verifier found faults (none of them in debug info).
     Broken(Vec<VerifyError>),
     /// The output could not be written.
@@ -125,6 +134,7 @@ impl Failure {
         let _ = match self {
             Failure::Read(e) => writeln!(err, "{PROG}: error: {e}"),
             Failure::Container(e) => writeln!(err, "{PROG}: error: {e}"),
+            Failure::Summary(e) => writeln!(err, "{PROG}: error: {e}"),
             Failure::Broken(errors) => {
                 for e in errors {
                     let _ = writeln!(err, "{e}");
@@ -144,8 +154,9 @@ pub fn module_count(bytes: &[u8]) -> Result<usize, Failure> {
 }
 
 /// Reads module `index` of the bitcode file `bytes` (`name`: the input as
-/// given, `<stdin>` for standard input), upgrades its debug info as LLVM's
-/// reader does (warnings to `err`), and, if `verify`, verifies it.
+/// given, `<stdin>` for standard input) and its summary, upgrades its debug
+/// info as LLVM's reader does (warnings to `err`), and, if `verify`,
+/// verifies it.
 pub fn load(
     bytes: &[u8],
     index: usize,
@@ -153,10 +164,30 @@ pub fn load(
     verify: bool,
     context: &mut Context,
     err: &mut dyn Write,
-) -> Result<Module, Failure> {
+) -> Result<(Module, Option<ModuleSummary>), Failure> {
     let mut m = read_module(bytes, index, name, context)?;
+    let s = read_summary(bytes, index, name, err)?;
     check(&mut m, verify, err)?;
-    Ok(m)
+    Ok((m, s))
+}
+
+/// The summary of module `index` of `bytes`, if it has one: a summary
+/// this reader does not read (newer than LLVM 19's) is left out with a
+/// warning on `err`.
+pub fn read_summary(
+    bytes: &[u8],
+    index: usize,
+    name: &str,
+    err: &mut dyn Write,
+) -> Result<Option<ModuleSummary>, Failure> {
+    match summary::read(bytes, index) {
+        Ok(s) => Ok(s),
+        Err(e) if matches!(e.kind, summary::ErrorKind::Unsupported(_)) => {
+            let _ = writeln!(err, "{PROG}: warning: {name}: module summary not printed: {e}");
+            Ok(None)
+        }
+        Err(e) => Err(Failure::Summary(e)),
+    }
 }
 
 /// Reads module `index` of `bytes`, every function body with it.
@@ -193,9 +224,10 @@ fn check(m: &mut Module, verify: bool, err: &mut dyn Write) -> Result<(), Failur
     Ok(())
 }
 
-/// [`check`] and print `m` into the file `path` at once, on two threads:
-/// one numbers the module, prints all but the metadata nodes into a
-/// temporary file next to `path`, then appends those; the other verifies,
+/// [`check`] and print `m` (and its summary `s`) into the file `path` at
+/// once, on two threads: one numbers the module, prints all but the
+/// metadata nodes into a temporary file next to `path`, then appends those
+/// and the summary; the other verifies,
 /// prints the metadata nodes (into a file of their own) and runs the
 /// debug-info checks. The text is renamed to `path` only if the module
 /// passes; debug info that fails its checks makes it all start again the
@@ -203,6 +235,7 @@ fn check(m: &mut Module, verify: bool, err: &mut dyn Write) -> Result<(), Failur
 /// anything is printed.
 fn check_and_write(
     mut m: Module,
+    summary: Option<&ModuleSummary>,
     name: &str,
     path: &str,
     verify: bool,
@@ -227,7 +260,9 @@ fn check_and_write(
             let _ = give_printer.send(p.clone());
             let head = write_part(tmp, |sink| p.print_head(sink));
             let md = md_written.recv().unwrap_or_else(|_| Err(panicked()));
-            head.and(md).and_then(|()| append(tmp, tmp_md))
+            head.and(md)
+                .and_then(|()| append(tmp, tmp_md))
+                .and_then(|()| append_summary(tmp, summary, name))
         });
         let verified = if verify { verify_with(m, &checks) } else { Ok(()) };
         let md = match printer.recv() {
@@ -243,7 +278,7 @@ fn check_and_write(
     if !faults.is_empty() {
         let _ = std::fs::remove_file(&tmp);
         check(&mut m, verify, err)?;
-        write_file(&m, name, path).map_err(Failure::Write)?;
+        write_file(&m, summary, name, path).map_err(Failure::Write)?;
         return Ok(m);
     }
     if let Err(errors) = verified {
@@ -281,6 +316,14 @@ fn append(to: &str, from: &str) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Appends the summary `s` as llvm-dis prints it (`name`: the module's
+/// path) to the file `to`.
+fn append_summary(to: &str, s: Option<&ModuleSummary>, name: &str) -> std::io::Result<()> {
+    let Some(s) = s else { return Ok(()) };
+    let mut to = std::fs::OpenOptions::new().append(true).open(to)?;
+    to.write_all(&s.print(name))
+}
+
 /// The error of a printing thread that panicked.
 fn panicked() -> std::io::Error {
     std::io::Error::other("printer panicked")
@@ -295,10 +338,16 @@ fn replaceable(path: &str) -> bool {
     }
 }
 
-/// Prints `m` to `w` as llvm-dis-19 prints it, `name` on the `; ModuleID`
-/// line: the numbered metadata nodes (half the text of a `-g` module) are
-/// printed on a second thread while the rest streams out.
-pub fn print(m: &Module, name: &str, w: &mut dyn Write) -> std::io::Result<()> {
+/// Prints `m` and its summary `s` to `w` as llvm-dis-19 prints them,
+/// `name` on the `; ModuleID` line and as the summary's module path: the
+/// numbered metadata nodes (half the text of a `-g` module) are printed on
+/// a second thread while the rest streams out.
+pub fn print(
+    m: &Module,
+    summary: Option<&ModuleSummary>,
+    name: &str,
+    w: &mut dyn Write,
+) -> std::io::Result<()> {
     let p = llvmext::ir::write::Printer::new(m, name);
     std::thread::scope(|s| {
         let q = p.clone();
@@ -316,7 +365,10 @@ pub fn print(m: &Module, name: &str, w: &mut dyn Write) -> std::io::Result<()> {
         let md = md.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
         match failed {
             Some(e) => Err(e),
-            None => w.write_all(&md),
+            None => w.write_all(&md).and_then(|()| match summary {
+                Some(s) => w.write_all(&s.print(name)),
+                None => Ok(()),
+            }),
         }
     })
 }
@@ -421,12 +473,17 @@ fn output_path(input: &str, output: Option<&str>, index: usize, count: usize) ->
     }
 }
 
-/// Prints `m` into the new file `path` (removed again if writing fails, as
-/// LLVM's `ToolOutputFile` removes it).
-fn write_file(m: &Module, name: &str, path: &str) -> std::io::Result<()> {
+/// Prints `m` and its summary `s` into the new file `path` (removed again
+/// if writing fails, as LLVM's `ToolOutputFile` removes it).
+fn write_file(
+    m: &Module,
+    s: Option<&ModuleSummary>,
+    name: &str,
+    path: &str,
+) -> std::io::Result<()> {
     let file = std::fs::File::create(path)?;
     let mut w = std::io::BufWriter::with_capacity(1 << 16, file);
-    let written = print(m, name, &mut w).and_then(|()| w.flush());
+    let written = print(m, s, name, &mut w).and_then(|()| w.flush());
     if written.is_err() {
         drop(w);
         let _ = std::fs::remove_file(path);
@@ -490,9 +547,17 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     }
                 },
             };
+            let s = match read_summary(bytes, index, name, err) {
+                Ok(s) => s,
+                Err(f) => {
+                    f.report(name, err);
+                    return 1;
+                }
+            };
+            let s = s.as_ref();
             let path = output_path(input, a.output.as_deref(), index, count);
             if let (true, Some(path)) = (a.print, path.as_deref().filter(|p| replaceable(p))) {
-                m = match check_and_write(m, name, path, a.verify, err) {
+                m = match check_and_write(m, s, name, path, a.verify, err) {
                     Ok(m) => m,
                     Err(f) => {
                         f.report(name, err);
@@ -507,13 +572,13 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 if a.print {
                     match path {
                         None => {
-                            if let Err(e) = print(&m, name, out).and_then(|()| out.flush()) {
+                            if let Err(e) = print(&m, s, name, out).and_then(|()| out.flush()) {
                                 let _ = writeln!(err, "{PROG}: error: {}", os_message(&e));
                                 return 1;
                             }
                         }
                         Some(path) => {
-                            if let Err(e) = write_file(&m, name, &path) {
+                            if let Err(e) = write_file(&m, s, name, &path) {
                                 // As llvm-dis: the system's message alone.
                                 let _ = writeln!(err, "{}", os_message(&e));
                                 return 1;

@@ -20,12 +20,12 @@
 //! cached under `target/llvmext-corpus/dis/`, keyed by the input's bytes and
 //! the tool's version.
 //!
-//! What llvm-dis-19 does that this compares around: for a module with a
-//! ThinLTO summary (`-flto=thin`, fat LTO objects) it prints the summary
-//! after the module (`^0 = module: ...`), which llvmext's IR model has no
-//! place for: the text is compared up to there, and the summary's size is
-//! reported. A file of several modules gives one output per module
-//! (`FILE.0.ll`, `FILE.1.ll`... as llvm-dis-19 names them), each compared.
+//! Texts are compared whole: for a module with a ThinLTO summary
+//! (`-flto=thin`, fat LTO objects) that includes the summary index printed
+//! after the module (`^0 = module: ...`, `llvmext_bitcode::summary`); the
+//! inputs that have one are counted in the report. A file of several
+//! modules gives one output per module (`FILE.0.ll`, `FILE.1.ll`... as
+//! llvm-dis-19 names them), each compared.
 //!
 //! The corpus test prints a summary (`N identical of M`), groups the
 //! failures by their shape (the error message with numbers blanked, or the
@@ -218,13 +218,13 @@ fn outputs_of(dir: &Path) -> Vec<PathBuf> {
     (0..).map(|i| dir.join(format!("out.ll.{i}"))).take_while(|p| p.is_file()).collect()
 }
 
-/// Splits llvm-dis-19's text into the module and the ThinLTO summary it
-/// prints after it (`\n^0 = module: ...`), if any.
-fn split_summary(text: &[u8]) -> (&[u8], &[u8]) {
+/// The size of the ThinLTO summary llvm-dis-19 printed after the module
+/// (from `\n^0 = module: ...` on), 0 if none.
+fn summary_len(text: &[u8]) -> usize {
     const AT: &[u8] = b"\n\n^0 = module: ";
     match text.windows(AT.len()).position(|w| w == AT) {
-        Some(i) => text.split_at(i + 1),
-        None => (text, &[]),
+        Some(i) => text.len() - i - 1,
+        None => 0,
     }
 }
 
@@ -326,12 +326,12 @@ fn ours(bytes: &[u8], id: &str) -> Ours {
     let mut context = llvmext::bitcode::read::Context::new();
     while index < count {
         let step = catching(|| {
-            let m = dis::load(bytes, index, id, true, &mut context, &mut err)?;
+            let (m, s) = dis::load(bytes, index, id, true, &mut context, &mut err)?;
             if index == 0 {
                 count = dis::module_count(bytes)?.max(1);
             }
             let mut text = Vec::new();
-            dis::print(&m, id, &mut text).expect("printing into memory");
+            dis::print(&m, s.as_ref(), id, &mut text).expect("printing into memory");
             Ok(text)
         });
         match step {
@@ -531,6 +531,9 @@ fn refusal_problem(module: usize, r: &Refusal) -> Problem {
         Refusal::Failure(dis::Failure::Container(e)) => {
             (format!("container error: {}", shape(&e.to_string())), e.to_string())
         }
+        Refusal::Failure(dis::Failure::Summary(e)) => {
+            (format!("summary error: {}", shape(&e.to_string())), e.to_string())
+        }
         Refusal::Failure(dis::Failure::Broken(errs)) => {
             let first = errs.first().map(|e| e.message.as_str()).unwrap_or("");
             let all: Vec<String> = errs.iter().take(5).map(|e| e.to_string()).collect();
@@ -572,7 +575,8 @@ struct Checked {
     outcome: Outcome,
     modules: usize,
     bytes: u64,
-    /// Bytes of ThinLTO summary llvm-dis-19 printed after the modules.
+    /// Bytes of ThinLTO summary llvm-dis-19 printed after the modules
+    /// (compared with the rest).
     summary: usize,
     ours: Duration,
     theirs: Duration,
@@ -631,11 +635,10 @@ fn check(input: &Input) -> Checked {
     let mut problems = Vec::new();
     for (i, path) in r.texts.iter().enumerate() {
         let text = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let (module, summary) = split_summary(&text);
-        c.summary += summary.len();
+        c.summary += summary_len(&text);
         match o.texts.get(i) {
             Some(ours) => {
-                if let Some(mut p) = compare(ours, module) {
+                if let Some(mut p) = compare(ours, &text) {
                     if r.texts.len() > 1 {
                         p.detail = format!("module {i}: {}", p.detail);
                     }
@@ -764,7 +767,7 @@ fn llvmext_dis_equals_llvm_dis_on_the_corpus() {
         let _ = writeln!(
             report,
             "{} inputs carry a ThinLTO summary llvm-dis-19 prints after the module \
-             ({total} bytes of `^N = ...` lines): compared up to it",
+             ({total} bytes of `^N = ...` lines): compared with it",
             with_summary.len()
         );
     }
@@ -851,7 +854,7 @@ fn print_equals_print_bytes() {
         !named = !{!0, !1}\n!0 = !{!\"x\"}\n!1 = !{i32 1, !0}\n";
     let m = llvmext::ir::parse::parse(src, "x.ll").unwrap();
     let mut ours = Vec::new();
-    dis::print(&m, "x.bc", &mut ours).unwrap();
+    dis::print(&m, None, "x.bc", &mut ours).unwrap();
     assert_eq!(ours, llvmext::ir::write::print_bytes(&m, "x.bc"));
     assert!(ours.starts_with(b"; ModuleID = 'x.bc'\n"));
     assert!(String::from_utf8(ours).unwrap().contains("\n!0 = !{!\"x\"}\n!1 = !{i32 1, !0}\n"));
@@ -994,7 +997,11 @@ fn cli_help_and_version() {
 fn cli_outputs_equal_llvm_dis() {
     let one = corpus_file("c/geometry.O0.g").read();
     let two = corpus_file("llvm-cat/geometry+sched.O2").read();
-    let (od, td) = scratch_pair("cli-out", &[("geo.bc", &one), ("two.bc", &two), ("x.o", &one)]);
+    let thin = corpus_file("thinlto/c/sched.O2").read();
+    let (od, td) = scratch_pair(
+        "cli-out",
+        &[("geo.bc", &one), ("two.bc", &two), ("x.o", &one), ("thin.bc", &thin)],
+    );
     let (od, td) = (od.path(), td.path());
     let same_files = |what: &str, names: &[&str]| {
         for n in names {
@@ -1033,6 +1040,15 @@ fn cli_outputs_equal_llvm_dis() {
     same_files("two.bc -o pair", &["pair.0", "pair.1"]);
     // From standard input without -o, both modules go to standard output.
     both(&[], Some(&two));
+    // A ThinLTO module: its summary follows, naming the input as given
+    // (`<stdin>` for standard input), into a file and to standard output.
+    both(&["thin.bc"], None);
+    same_files("thin.bc", &["thin.ll"]);
+    let (ours, _) = both(&["-", "-o", "-"], Some(&thin));
+    let text = String::from_utf8_lossy(&ours.stdout).into_owned();
+    assert!(text.contains("\n\n^0 = module: (path: \"<stdin>\", hash: ("), "{text}");
+    let (ours, _) = both(&["./thin.bc", "-o", "-"], None);
+    assert!(String::from_utf8_lossy(&ours.stdout).contains("(path: \"./thin.bc\""));
     fs::remove_file(od.join("geo.ll")).unwrap();
     fs::remove_file(td.join("geo.ll")).unwrap();
     both(&["geo.bc", "two.bc"], None);
