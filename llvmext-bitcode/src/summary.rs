@@ -862,6 +862,7 @@ pub fn read_module(m: &ModuleRange<'_>) -> Result<Option<ModuleSummary>, Error> 
         stack_ids: Vec::new(),
         pending: Pending::default(),
         type_ids: Vec::new(),
+        type_id_at: HashMap::new(),
         compat: BTreeMap::new(),
     };
     p.top()?;
@@ -926,6 +927,8 @@ struct Parser<'a> {
     stack_ids: Vec<u64>,
     pending: Pending,
     type_ids: Vec<TypeIdSummary>,
+    /// (GUID, name) -> index in `type_ids`.
+    type_id_at: HashMap<(u64, Vec<u8>), usize>,
     compat: BTreeMap<Vec<u8>, Vec<(u64, u64)>>,
 }
 
@@ -1626,9 +1629,12 @@ impl<'a> Parser<'a> {
             }
             wpd.push((off, kind as u8, single, by_arg));
         }
-        let ts = match self.type_ids.iter().position(|t| t.guid == g && t.name == name) {
-            Some(i) => &mut self.type_ids[i],
+        let key = (g, name);
+        let ts = match self.type_id_at.get(&key) {
+            Some(&i) => &mut self.type_ids[i],
             None => {
+                let name = key.1.clone();
+                self.type_id_at.insert(key, self.type_ids.len());
                 self.type_ids.push(TypeIdSummary {
                     name,
                     guid: g,
@@ -1699,18 +1705,15 @@ impl Slots<'_> {
         self.s.values.binary_search_by_key(&g, |v| v.guid).ok().map(|i| self.first_guid + i)
     }
 
+    /// The slots of the type identifiers with GUID `g` (their names are
+    /// distinct: one slot each, in order).
     fn type_ids_of(&self, g: u64) -> impl Iterator<Item = usize> + '_ {
         let at = self.s.type_ids.partition_point(|t| t.guid < g);
         self.s.type_ids[at..]
             .iter()
             .take_while(move |t| t.guid == g)
-            .map(move |t| self.type_id_slot(&t.name))
-    }
-
-    fn type_id_slot(&self, name: &[u8]) -> usize {
-        // Slots are given in order, a repeated name taking the later one.
-        let i = self.s.type_ids.iter().rposition(|t| t.name == name).unwrap_or(0);
-        self.first_type_id + i
+            .enumerate()
+            .map(move |(i, _)| self.first_type_id + at + i)
     }
 }
 
