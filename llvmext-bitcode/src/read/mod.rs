@@ -46,6 +46,7 @@ use llvmext_ir::Module;
 
 use crate::codes;
 use crate::container;
+use crate::schema::layout::{self, Layout};
 use crate::schema::{BlockId, ModuleCode};
 
 use self::metadata::MdList;
@@ -624,22 +625,31 @@ impl<'a> Cx<'a> {
         Ok((if name.is_empty() { None } else { Some(name) }, &ops[2..]))
     }
 
+    /// `ops` indexed by `layout`'s positions in this module's version.
+    fn fields<'o>(&self, layout: &'static Layout, ops: &'o [u64]) -> Fields<'o> {
+        Fields { ops, skip: layout.absent_prefix(self.version) }
+    }
+
     fn comdat(&mut self, ops: &[u64]) -> Result<(), ReadError> {
         // v2: [strtab_offset, strtab_size, selection_kind]
         // v1: [selection_kind, name_size, name chars...]
         let (name, kind) = if self.version >= 2 {
-            let (n, rest) = self.name_and_rest(ops)?;
-            (n.unwrap_or(&[]).to_vec(), *rest.first().ok_or_else(|| self.bad("COMDAT too short"))?)
+            use layout::comdat::SELECTION_KIND;
+            let (n, _) = self.name_and_rest(ops)?;
+            let kind = ops.get(SELECTION_KIND).ok_or_else(|| self.bad("COMDAT too short"))?;
+            (n.unwrap_or(&[]).to_vec(), *kind)
         } else {
-            if ops.len() < 2 {
+            use layout::comdat_v1::{NAME, NAME_SIZE, SELECTION_KIND};
+            if ops.len() < layout::comdat_v1::LAYOUT.min_len(self.version) {
                 return Err(self.bad("COMDAT too short"));
             }
-            let n = usize::try_from(ops[1])
+            let n = usize::try_from(ops[NAME_SIZE])
                 .ok()
-                .filter(|&n| n <= ops.len() - 2)
+                .filter(|&n| n <= ops.len() - NAME)
                 .ok_or_else(|| self.bad("COMDAT name size"))?;
-            let name: Option<Vec<u8>> = ops[2..2 + n].iter().map(|&c| Some(c as u8)).collect();
-            (name.ok_or_else(|| self.bad("COMDAT name"))?, ops[0])
+            let name: Option<Vec<u8>> =
+                ops[NAME..NAME + n].iter().map(|&c| Some(c as u8)).collect();
+            (name.ok_or_else(|| self.bad("COMDAT name"))?, ops[SELECTION_KIND])
         };
         let code = u32::try_from(kind).ok().map(crate::schema::ComdatSelectionKind);
         let Some(kind) = code.and_then(codes::comdat::decode) else {
@@ -703,16 +713,18 @@ impl<'a> Cx<'a> {
     }
 
     fn global_var(&mut self, ops: &[u64]) -> Result<(), ReadError> {
-        let (name, r) = self.name_and_rest(ops)?;
-        if r.len() < 6 {
+        use layout::global_var::*;
+        let (name, _) = self.name_and_rest(ops)?;
+        let r = self.fields(&LAYOUT, ops);
+        if ops.len() < LAYOUT.min_len(self.version) {
             return Err(self.bad("GLOBALVAR record too short"));
         }
-        let mut ty_id = r[0];
-        let constant = r[1] & 1 != 0;
-        let explicit = r[1] & 2 != 0;
+        let mut ty_id = r[TYPE];
+        let constant = r[FLAGS] & 1 != 0;
+        let explicit = r[FLAGS] & 2 != 0;
         let addrspace;
         if explicit {
-            addrspace = u32::try_from(r[1] >> 2).map_err(|_| self.bad("address space"))?;
+            addrspace = u32::try_from(r[FLAGS] >> 2).map_err(|_| self.bad("address space"))?;
         } else {
             // A typed pointer (old producers).
             let t = self.ty(ty_id)?;
@@ -726,62 +738,63 @@ impl<'a> Cx<'a> {
                 .ok_or_else(|| self.bad("global variable without a pointee type"))?;
         }
         let ty = self.ty(ty_id)?;
-        let raw_linkage = r[3];
+        let raw_linkage = r[LINKAGE];
         let linkage = linkage(raw_linkage);
         let mut g = GlobalVar::new(ty);
         g.common.name = name.map(ByteStr::from);
         g.common.linkage = linkage;
         g.constant = constant;
         g.addrspace = addrspace;
-        g.align = self.align(r[4])?;
-        g.section = self.section(r[5])?;
-        if r.len() > 6 && !linkage.is_local() {
-            g.common.visibility = visibility(r[6]);
+        g.align = self.align(r[ALIGN])?;
+        g.section = self.section(r[SECTION])?;
+        if r.has(VISIBILITY) && !linkage.is_local() {
+            g.common.visibility = visibility(r[VISIBILITY]);
         }
-        if r.len() > 7 {
-            g.common.thread_local = thread_local(r[7]);
+        if r.has(THREAD_LOCAL) {
+            g.common.thread_local = thread_local(r[THREAD_LOCAL]);
         }
-        if r.len() > 8 {
-            g.common.unnamed_addr = unnamed_addr(r[8]);
+        if r.has(UNNAMED_ADDR) {
+            g.common.unnamed_addr = unnamed_addr(r[UNNAMED_ADDR]);
         }
-        if r.len() > 9 {
-            g.externally_initialized = r[9] != 0;
+        if r.has(EXTERNALLY_INITIALIZED) {
+            g.externally_initialized = r[EXTERNALLY_INITIALIZED] != 0;
         }
-        if r.len() > 10 {
+        if r.has(DLL_STORAGE_CLASS) {
             if !linkage.is_local() {
-                g.common.dll = dll(r[10]);
+                g.common.dll = dll(r[DLL_STORAGE_CLASS]);
             }
         } else {
             upgrade_dll(&mut g.common, raw_linkage);
         }
-        if r.len() > 11 {
-            g.comdat = self.comdat_ref(r[11])?;
+        if r.has(COMDAT) {
+            g.comdat = self.comdat_ref(r[COMDAT])?;
         } else if has_implicit_comdat(raw_linkage) {
             g.comdat = self.implicit_comdat(name);
         }
-        if r.len() > 12 && r[12] != 0 {
-            let l = self.attr_list(r[12])?;
+        if r.has(ATTRIBUTES) && r[ATTRIBUTES] != 0 {
+            let l = self.attr_list(r[ATTRIBUTES])?;
             g.attrs = self.m.attrs.get_list(l).func;
         }
-        if r.len() > 13 {
-            g.common.dso_local = r[13] != 0;
+        if r.has(DSO_LOCAL) {
+            g.common.dso_local = r[DSO_LOCAL] != 0;
         }
         infer_dso_local(&mut g.common);
-        if r.len() > 15 && r[15] != 0 {
-            g.common.partition = Some(ByteStr::from(self.str_at(r[14], r[15])?));
+        if r.has(PARTITION_SIZE) && r[PARTITION_SIZE] != 0 {
+            g.common.partition =
+                Some(ByteStr::from(self.str_at(r[PARTITION_OFFSET], r[PARTITION_SIZE])?));
         }
-        if r.len() > 16 && r[16] != 0 {
-            g.common.sanitizer = (r[16] & 0xf) as u8;
+        if r.has(SANITIZER) && r[SANITIZER] != 0 {
+            g.common.sanitizer = (r[SANITIZER] & 0xf) as u8;
         }
-        if r.len() > 17 && r[17] != 0 {
-            let Some(cm) = codes::code_model::decode(r[17]) else {
-                return Err(self.bad(format!("invalid code model {}", r[17])));
+        if r.has(CODE_MODEL) && r[CODE_MODEL] != 0 {
+            let Some(cm) = codes::code_model::decode(r[CODE_MODEL]) else {
+                return Err(self.bad(format!("invalid code model {}", r[CODE_MODEL])));
             };
             g.code_model = Some(cm.into());
         }
         let idx = self.m.globals.len() as u32;
-        if r[2] != 0 {
-            self.global_inits.push((idx, r[2] - 1));
+        if r[INIT] != 0 {
+            self.global_inits.push((idx, r[INIT] - 1));
         }
         self.m.globals.push(g);
         self.push_global_value(GlobalRef::Var(idx), addrspace)
@@ -797,11 +810,13 @@ impl<'a> Cx<'a> {
     }
 
     fn function(&mut self, ops: &[u64]) -> Result<(), ReadError> {
-        let (name, r) = self.name_and_rest(ops)?;
-        if r.len() < 8 {
+        use layout::function::*;
+        let (name, _) = self.name_and_rest(ops)?;
+        let r = self.fields(&LAYOUT, ops);
+        if ops.len() < LAYOUT.min_len(self.version) {
             return Err(self.bad("FUNCTION record too short"));
         }
-        let mut fty_id = r[0];
+        let mut fty_id = r[TYPE];
         let mut fty = self.ty(fty_id)?;
         if let Some(TypeKind::Ptr(_)) = self.m.types.get(fty) {
             fty_id = self
@@ -819,33 +834,33 @@ impl<'a> Cx<'a> {
             Some(TypeKind::Function { params, .. }) => params.len(),
             _ => return Err(self.bad("function type is not a function type")),
         };
-        let cc = r[1];
+        let cc = r[CALLING_CONV];
         if cc > 1023 {
             return Err(self.bad(format!("invalid calling convention {cc}")));
         }
-        let raw_linkage = r[3];
+        let raw_linkage = r[LINKAGE];
         let linkage = linkage(raw_linkage);
         let mut f = Function::new(fty);
         f.common.name = name.map(ByteStr::from);
         f.common.linkage = linkage;
         f.cc = CallConv(cc as u32);
-        f.attrs = self.attr_list(r[4])?;
-        f.align = self.align(r[5])?;
-        f.section = self.section(r[6])?;
+        f.attrs = self.attr_list(r[PARAMATTRS])?;
+        f.align = self.align(r[ALIGN])?;
+        f.section = self.section(r[SECTION])?;
         if !linkage.is_local() {
-            f.common.visibility = visibility(r[7]);
+            f.common.visibility = visibility(r[VISIBILITY]);
         }
-        if r.len() > 8 && r[8] != 0 {
+        if r.has(GC) && r[GC] != 0 {
             // An empty name is no gc, as LLVM's setGC("") is.
             let gc = self
                 .gcs
-                .get((r[8] - 1) as usize)
+                .get((r[GC] - 1) as usize)
                 .cloned()
-                .ok_or_else(|| self.bad_ref(format!("gc name #{} out of range", r[8] - 1)))?;
+                .ok_or_else(|| self.bad_ref(format!("gc name #{} out of range", r[GC] - 1)))?;
             f.gc = if gc.is_empty() { None } else { Some(gc) };
         }
-        if r.len() > 9 {
-            f.common.unnamed_addr = unnamed_addr(r[9]);
+        if r.has(UNNAMED_ADDR) {
+            f.common.unnamed_addr = unnamed_addr(r[UNNAMED_ADDR]);
         }
         let mut fo = FnOperands {
             func: self.m.functions.len() as u32,
@@ -853,42 +868,45 @@ impl<'a> Cx<'a> {
             prefix: 0,
             personality: 0,
         };
-        if r.len() > 10 {
-            fo.prologue = r[10];
+        if r.has(PROLOGUE) {
+            fo.prologue = r[PROLOGUE];
         }
-        if r.len() > 11 {
+        if r.has(DLL_STORAGE_CLASS) {
             if !linkage.is_local() {
-                f.common.dll = dll(r[11]);
+                f.common.dll = dll(r[DLL_STORAGE_CLASS]);
             }
         } else {
             upgrade_dll(&mut f.common, raw_linkage);
         }
-        if r.len() > 12 {
-            f.comdat = self.comdat_ref(r[12])?;
+        if r.has(COMDAT) {
+            f.comdat = self.comdat_ref(r[COMDAT])?;
         } else if has_implicit_comdat(raw_linkage) {
             f.comdat = self.implicit_comdat(name);
         }
-        if r.len() > 13 {
-            fo.prefix = r[13];
+        if r.has(PREFIX) {
+            fo.prefix = r[PREFIX];
         }
-        if r.len() > 14 {
-            fo.personality = r[14];
+        if r.has(PERSONALITY) {
+            fo.personality = r[PERSONALITY];
         }
-        if r.len() > 15 {
-            f.common.dso_local = r[15] != 0;
+        if r.has(DSO_LOCAL) {
+            f.common.dso_local = r[DSO_LOCAL] != 0;
         }
         infer_dso_local(&mut f.common);
         let dl_program_as = 0; // LLVM takes the datalayout's program address space
-        f.addrspace = if r.len() > 16 {
-            u32::try_from(r[16]).map_err(|_| self.bad("address space"))?
+        f.addrspace = if r.has(ADDRSPACE) {
+            u32::try_from(r[ADDRSPACE]).map_err(|_| self.bad("address space"))?
         } else {
             dl_program_as
         };
-        if r.len() > 18
-            && r[18] != 0
-            && r[17].checked_add(r[18]).is_some_and(|e| e <= self.strtab.len() as u64)
+        if r.has(PARTITION_SIZE)
+            && r[PARTITION_SIZE] != 0
+            && r[PARTITION_OFFSET]
+                .checked_add(r[PARTITION_SIZE])
+                .is_some_and(|e| e <= self.strtab.len() as u64)
         {
-            f.common.partition = Some(ByteStr::from(self.str_at(r[17], r[18])?));
+            f.common.partition =
+                Some(ByteStr::from(self.str_at(r[PARTITION_OFFSET], r[PARTITION_SIZE])?));
         }
         f.args = vec![Default::default(); nparams];
         let idx = self.m.functions.len() as u32;
@@ -898,7 +916,7 @@ impl<'a> Cx<'a> {
         if fo.prologue != 0 || fo.prefix != 0 || fo.personality != 0 {
             self.fn_operands.push(fo);
         }
-        if r[2] == 0 {
+        if r[IS_PROTO] == 0 {
             self.with_bodies.push(idx);
         }
         let addrspace = f.addrspace;
@@ -1231,6 +1249,30 @@ impl<'a> Cx<'a> {
 }
 
 // ----- decoded enumerations (LLVM 19's getDecoded*, from `codes`) -----
+
+/// A module record's operands indexed by the positions of its
+/// [`layout`] (which count the string-table name of version 2 even when an
+/// older record lacks it).
+#[derive(Clone, Copy)]
+struct Fields<'o> {
+    ops: &'o [u64],
+    skip: usize,
+}
+
+impl Fields<'_> {
+    /// Whether the record reaches operand `field`.
+    fn has(&self, field: usize) -> bool {
+        field.checked_sub(self.skip).is_some_and(|i| i < self.ops.len())
+    }
+}
+
+impl core::ops::Index<usize> for Fields<'_> {
+    type Output = u64;
+
+    fn index(&self, field: usize) -> &u64 {
+        &self.ops[field - self.skip]
+    }
+}
 
 fn linkage(v: u64) -> Linkage {
     codes::decode_linkage(v)
