@@ -776,7 +776,7 @@ impl<'a> Cx<'a> {
             g.attrs = self.m.attrs.get_list(l).func;
         }
         if r.has(DSO_LOCAL) {
-            g.common.dso_local = r[DSO_LOCAL] != 0;
+            g.common.dso_local = r[DSO_LOCAL] == 1; // (LLVM: any other value is preemptable)
         }
         infer_dso_local(&mut g.common);
         if r.has(PARTITION_SIZE) && r[PARTITION_SIZE] != 0 {
@@ -890,7 +890,7 @@ impl<'a> Cx<'a> {
             fo.personality = r[PERSONALITY];
         }
         if r.has(DSO_LOCAL) {
-            f.common.dso_local = r[DSO_LOCAL] != 0;
+            f.common.dso_local = r[DSO_LOCAL] == 1;
         }
         infer_dso_local(&mut f.common);
         let dl_program_as = 0; // LLVM takes the datalayout's program address space
@@ -982,7 +982,7 @@ impl<'a> Cx<'a> {
             }
         }
         if i < r.len() {
-            c.dso_local = r[i] != 0;
+            c.dso_local = r[i] == 1;
             i += 1;
         }
         infer_dso_local(&mut c);

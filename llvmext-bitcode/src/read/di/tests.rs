@@ -782,16 +782,16 @@ fn expression_versions_are_upgraded() {
     // Version 0: DW_OP_bit_piece at the end becomes DW_OP_LLVM_fragment,
     // a leading DW_OP_deref moves to the end, before the fragment.
     let (n, _, r) = one(C::EXPRESSION, &[0, 0x06, 0x22, 8, 0x9d, 0, 32]);
-    assert_eq!(ops(&n), Ops(Box::new([0x23, 8, 0x06, 0x1000, 0, 32])));
+    assert_eq!(ops(&n), Ops(Box::new(Box::new([0x23, 8, 0x06, 0x1000, 0, 32]))));
     assert_eq!(r.upgrades, [Upgrade::DeclareExpressions]);
     // Version 2: DW_OP_minus N becomes DW_OP_constu N, DW_OP_minus.
     let (n, d, r) = one(C::EXPRESSION, &[5, 0x1c, 4, 0x22, 2]);
-    assert_eq!(ops(&n), Ops(Box::new([0x10, 4, 0x1c, 0x23, 2])));
+    assert_eq!(ops(&n), Ops(Box::new(Box::new([0x10, 4, 0x1c, 0x23, 2]))));
     assert!(d);
     assert!(r.upgrades.is_empty());
     // Version 3 is kept as is, even DW_OP_plus.
     let (n, _, _) = one(C::EXPRESSION, &[6, 0x22]);
-    assert_eq!(ops(&n), Ops(Box::new([0x22])));
+    assert_eq!(ops(&n), Ops(Box::new(Box::new([0x22]))));
     assert!(decode_di(C::EXPRESSION, &[8], &mut Plain::new()).is_err());
 }
 
@@ -925,7 +925,7 @@ fn generic_node_operands() {
     assert_eq!(field(&n, F::Header), DiField::Md(Some(MdId(0))));
     assert_eq!(
         field(&n, F::Operands),
-        DiField::List(Box::new([Some(MdId(2)), None, Some(MdId(1))]))
+        DiField::List(Box::new(Box::new([Some(MdId(2)), None, Some(MdId(1))])))
     );
     let (n, _, _) = one(C::GENERIC_DEBUG, &[0, 0, 0, 2]);
     assert_eq!(
@@ -993,7 +993,7 @@ fn wide_enumerators() {
     // -2^64 as a 128-bit value: words [0, -1].
     assert_eq!(
         wide_enumerator(128, &[0, 3], false),
-        DiField::Big { negative: true, magnitude: Box::new([0, 1]) }
+        DiField::Big { negative: true, magnitude: Box::new(Box::new([0, 1])) }
     );
     assert_eq!(wide_enumerator(64, &[], false), DiField::UInt(0));
     assert_eq!(wide_enumerator(64, &[1], false), DiField::Int(i64::MIN));
