@@ -595,9 +595,8 @@ impl<'a> Cx<'a> {
             ModuleCode::COMDAT => self.comdat(ops)?,
             ModuleCode::GLOBALVAR => self.global_var(ops)?,
             ModuleCode::FUNCTION => self.function(ops)?,
-            ModuleCode::ALIAS | ModuleCode::IFUNC | ModuleCode::ALIAS_OLD => {
-                self.indirect(code, ops)?
-            }
+            ModuleCode::ALIAS | ModuleCode::IFUNC => self.alias_or_ifunc(code, ops)?,
+            ModuleCode::ALIAS_OLD => self.alias_old(ops)?,
             ModuleCode::VSTOFFSET | ModuleCode::HASH | ModuleCode::METADATA_VALUES_UNUSED => {}
             c => {
                 return Err(self.unsupported(match c.name() {
@@ -924,74 +923,120 @@ impl<'a> Cx<'a> {
         self.push_global_value(GlobalRef::Func(idx), addrspace)
     }
 
-    fn indirect(&mut self, code: ModuleCode, ops: &[u64]) -> Result<(), ReadError> {
-        let (name, r) = self.name_and_rest(ops)?;
-        let new = code != ModuleCode::ALIAS_OLD;
-        if r.len() < 3 + usize::from(new) {
+    /// `MODULE_CODE_ALIAS` / `MODULE_CODE_IFUNC`, by their layouts.
+    fn alias_or_ifunc(&mut self, code: ModuleCode, ops: &[u64]) -> Result<(), ReadError> {
+        use layout::{alias as a, ifunc as i};
+        let ifunc = code == ModuleCode::IFUNC;
+        let lay = if ifunc { &i::LAYOUT } else { &a::LAYOUT };
+        let (name, _) = self.name_and_rest(ops)?;
+        let r = self.fields(lay, ops);
+        if ops.len() < lay.min_len(self.version) {
             return Err(self.bad("alias record too short"));
         }
-        let mut i = 0;
-        let mut ty_id = r[i];
-        i += 1;
-        let addrspace;
-        if new {
-            addrspace = u32::try_from(r[i]).map_err(|_| self.bad("address space"))?;
-            i += 1;
-        } else {
-            let t = self.ty(ty_id)?;
-            match self.m.types.get(t) {
-                Some(&TypeKind::Ptr(a)) => addrspace = a,
-                _ => return Err(self.bad("alias type is not a pointer")),
-            }
-            ty_id = self
-                .types
-                .pointee(ty_id)
-                .ok_or_else(|| self.bad("alias without a pointee type"))?;
-        }
-        let ty = self.ty(ty_id)?;
-        let val = r[i];
-        let raw_linkage = r[i + 1];
-        i += 2;
+        // The fields both have, at the same places.
+        const _: () = assert!(a::TYPE == i::TYPE && a::ADDRSPACE == i::ADDRSPACE);
+        const _: () = assert!(a::ALIASEE == i::RESOLVER && a::LINKAGE == i::LINKAGE);
+        const _: () = assert!(a::VISIBILITY == i::VISIBILITY);
+        let addrspace = u32::try_from(r[a::ADDRSPACE]).map_err(|_| self.bad("address space"))?;
+        let ty = self.ty(r[a::TYPE])?;
+        let val = r[a::ALIASEE];
+        let raw_linkage = r[a::LINKAGE];
         let mut c = GlobalCommon {
             name: name.map(ByteStr::from),
             linkage: linkage(raw_linkage),
             ..Default::default()
         };
-        if i < r.len() {
-            if !c.linkage.is_local() {
-                c.visibility = visibility(r[i]);
-            }
-            i += 1;
+        // Local linkage keeps the default visibility and DLL storage.
+        if r.has(a::VISIBILITY) && !c.linkage.is_local() {
+            c.visibility = visibility(r[a::VISIBILITY]);
         }
-        if code != ModuleCode::IFUNC {
-            if i < r.len() {
-                if !c.linkage.is_local() {
-                    c.dll = dll(r[i]);
-                }
-                i += 1;
-            } else {
+        let (dso, partition) = if ifunc {
+            (i::DSO_LOCAL, i::PARTITION_OFFSET)
+        } else {
+            if !r.has(a::DLL_STORAGE_CLASS) {
                 upgrade_dll(&mut c, raw_linkage);
+            } else if !c.linkage.is_local() {
+                c.dll = dll(r[a::DLL_STORAGE_CLASS]);
             }
-            if i < r.len() {
-                c.thread_local = thread_local(r[i]);
-                i += 1;
+            if r.has(a::THREAD_LOCAL) {
+                c.thread_local = thread_local(r[a::THREAD_LOCAL]);
             }
-            if i < r.len() {
-                c.unnamed_addr = unnamed_addr(r[i]);
-                i += 1;
+            if r.has(a::UNNAMED_ADDR) {
+                c.unnamed_addr = unnamed_addr(r[a::UNNAMED_ADDR]);
             }
-        }
-        if i < r.len() {
-            c.dso_local = r[i] == 1;
-            i += 1;
+            (a::DSO_LOCAL, a::PARTITION_OFFSET)
+        };
+        if r.has(dso) {
+            c.dso_local = r[dso] == 1;
         }
         infer_dso_local(&mut c);
-        if i + 1 < r.len() && r[i + 1] != 0 {
-            c.partition = Some(ByteStr::from(self.str_at(r[i], r[i + 1])?));
+        if r.has(partition + 1) && r[partition + 1] != 0 {
+            c.partition = Some(ByteStr::from(self.str_at(r[partition], r[partition + 1])?));
         }
+        self.push_indirect(ifunc, c, ty, addrspace, val)
+    }
+
+    /// `MODULE_CODE_ALIAS_OLD` (before LLVM 3.8: a typed pointer, no
+    /// address space of its own), by its layout.
+    fn alias_old(&mut self, ops: &[u64]) -> Result<(), ReadError> {
+        use layout::alias_old as o;
+        let (name, _) = self.name_and_rest(ops)?;
+        let r = self.fields(&o::LAYOUT, ops);
+        if ops.len() < o::LAYOUT.min_len(self.version) {
+            return Err(self.bad("alias record too short"));
+        }
+        let t = self.ty(r[o::TYPE])?;
+        let Some(&TypeKind::Ptr(addrspace)) = self.m.types.get(t) else {
+            return Err(self.bad("alias type is not a pointer"));
+        };
+        let pointee = self
+            .types
+            .pointee(r[o::TYPE])
+            .ok_or_else(|| self.bad("alias without a pointee type"))?;
+        let ty = self.ty(pointee)?;
+        let raw_linkage = r[o::LINKAGE];
+        let mut c = GlobalCommon {
+            name: name.map(ByteStr::from),
+            linkage: linkage(raw_linkage),
+            ..Default::default()
+        };
+        if r.has(o::VISIBILITY) && !c.linkage.is_local() {
+            c.visibility = visibility(r[o::VISIBILITY]);
+        }
+        if !r.has(o::DLL_STORAGE_CLASS) {
+            upgrade_dll(&mut c, raw_linkage);
+        } else if !c.linkage.is_local() {
+            c.dll = dll(r[o::DLL_STORAGE_CLASS]);
+        }
+        if r.has(o::THREAD_LOCAL) {
+            c.thread_local = thread_local(r[o::THREAD_LOCAL]);
+        }
+        if r.has(o::UNNAMED_ADDR) {
+            c.unnamed_addr = unnamed_addr(r[o::UNNAMED_ADDR]);
+        }
+        if r.has(o::DSO_LOCAL) {
+            c.dso_local = r[o::DSO_LOCAL] == 1;
+        }
+        infer_dso_local(&mut c);
+        if r.has(o::PARTITION_SIZE) && r[o::PARTITION_SIZE] != 0 {
+            c.partition =
+                Some(ByteStr::from(self.str_at(r[o::PARTITION_OFFSET], r[o::PARTITION_SIZE])?));
+        }
+        self.push_indirect(false, c, ty, addrspace, r[o::ALIASEE])
+    }
+
+    /// An alias or ifunc whose aliasee or resolver is value `val`.
+    fn push_indirect(
+        &mut self,
+        ifunc: bool,
+        c: GlobalCommon,
+        ty: TypeId,
+        addrspace: u32,
+        val: u64,
+    ) -> Result<(), ReadError> {
         // The aliasee or resolver is filled in once constants are read.
         let placeholder = ConstId(u32::MAX);
-        let g = if code == ModuleCode::IFUNC {
+        let g = if ifunc {
             let idx = self.m.ifuncs.len() as u32;
             self.m.ifuncs.push(IFunc { common: c, ty, addrspace, resolver: placeholder });
             GlobalRef::IFunc(idx)
