@@ -57,13 +57,12 @@ fi
 # Newer producers and LLVM 22, for the bitcode reader's tests
 # (tests/read_newer.rs): the Python wheels ziglang 0.17.0 (zig cc, clang
 # 22.1, and Zig's own bitcode writer) and llvmlite 0.50.0 (LLVM 22.1).
-command -v python3 >/dev/null 2>&1 || { echo "error: python3 not found: install Debian package python3" >&2; exit 1; }
-if ! python3 -m pip --version >/dev/null 2>&1; then
+if ! command -v python3 >/dev/null 2>&1 || ! python3 -m pip --version >/dev/null 2>&1; then
   sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  echo "installing python3-pip with apt-get" >&2
+  echo "installing python3 python3-pip with apt-get" >&2
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-pip >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3 python3-pip >/dev/null
 fi
 wheels=()
 [ "$(python3 -m ziglang version 2>/dev/null)" = "0.17.0" ] || wheels+=(ziglang==0.17.0)
