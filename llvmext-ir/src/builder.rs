@@ -1062,7 +1062,7 @@ impl<'a> FunctionBuilder<'a> {
             kind,
             ty,
             name: name_of(name),
-            md: Vec::new(),
+            md: Default::default(),
             dbg_records: Vec::new(),
         });
         if let Some(bl) = f.blocks.get_mut(b.0 as usize) {

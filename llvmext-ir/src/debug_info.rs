@@ -177,6 +177,12 @@ pub fn strip_debug_info(m: &mut Module) -> bool {
         md.retain(|e| e.0 != k);
         md.len() != n
     };
+    let drop_inst_kind = |md: &mut crate::inst::Attachments, k: Option<MdKindId>| -> bool {
+        let Some(k) = k else { return false };
+        let n = md.len();
+        md.retain(|e| e.0 != k);
+        md.len() != n
+    };
 
     let mut loop_map: HashMap<MdId, Option<MdId>> = HashMap::new();
     for fi in 0..m.functions.len() {
@@ -198,7 +204,7 @@ pub fn strip_debug_info(m: &mut Module) -> bool {
                 kept.push(id);
                 let Module { functions, md, .. } = &mut *m;
                 let Some(inst) = functions[fi].insts.get_mut(id.0 as usize) else { continue };
-                changed |= drop_kind(&mut inst.md, dbg);
+                changed |= drop_inst_kind(&mut inst.md, dbg);
                 if let Some(pos) = lp.and_then(|lk| inst.md.iter().position(|e| e.0 == lk)) {
                     let old = inst.md[pos].1;
                     let new = *loop_map.entry(old).or_insert_with(|| strip_loop_id(md, old));
@@ -209,8 +215,8 @@ pub fn strip_debug_info(m: &mut Module) -> bool {
                         }
                     }
                 }
-                drop_kind(&mut inst.md, heap);
-                drop_kind(&mut inst.md, assign);
+                drop_inst_kind(&mut inst.md, heap);
+                drop_inst_kind(&mut inst.md, assign);
                 inst.dbg_records.clear();
             }
             m.functions[fi].blocks[bi].insts = kept;

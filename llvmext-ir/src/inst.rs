@@ -1088,6 +1088,9 @@ pub enum DbgKind {
     Assign,
 }
 
+/// An instruction's attached metadata: kind and node, in the order given.
+pub type Attachments = smallvec::SmallVec<[(MdKindId, MdId); 1]>;
+
 /// An instruction.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Inst {
@@ -1097,8 +1100,9 @@ pub struct Inst {
     pub ty: TypeId,
     /// Its name (`None`: numbered if it has a result).
     pub name: Name,
-    /// Attached metadata, `!dbg` included, in the order given.
-    pub md: Vec<(MdKindId, MdId)>,
+    /// Attached metadata, `!dbg` included, in the order given (one kept
+    /// inline: most instructions have at most their `!dbg`).
+    pub md: Attachments,
     /// Debug records attached before it.
     pub dbg_records: Vec<DbgRecord>,
 }

@@ -77,7 +77,13 @@ impl T {
     fn put(&mut self, f: usize, b: u32, kind: InstKind, ty: TypeId) -> Value {
         let fun = &mut self.m.functions[f];
         let id = InstId(fun.insts.len() as u32);
-        fun.insts.push(Inst { kind, ty, name: None, md: Vec::new(), dbg_records: Vec::new() });
+        fun.insts.push(Inst {
+            kind,
+            ty,
+            name: None,
+            md: Default::default(),
+            dbg_records: Vec::new(),
+        });
         fun.blocks[b as usize].insts.push(id);
         Value::Inst(id)
     }
@@ -413,7 +419,7 @@ fn ids_that_do_not_exist() {
         kind: InstKind::Unreachable,
         ty: v,
         name: None,
-        md: vec![],
+        md: Default::default(),
         dbg_records: vec![],
     });
     t.add(f, 0, Value::Inst(InstId(3)), one, t.i32);

@@ -110,7 +110,7 @@ impl B {
             kind,
             ty,
             name: if name.is_empty() { None } else { Some(name.into()) },
-            md: vec![],
+            md: Default::default(),
             dbg_records: vec![],
         });
         f.blocks[b.0 as usize].insts.push(id);
@@ -812,7 +812,7 @@ fn exceptions_and_metadata() {
     let k = b.m.md.kind_id("custom");
     let kp = b.m.md.kind_id("another");
     b.m.functions[f as usize].md.push((k, empty));
-    b.m.functions[g as usize].insts[0].md = vec![(k, d), (kp, inner)];
+    b.m.functions[g as usize].insts[0].md = smallvec::smallvec![(k, d), (kp, inner)];
     let gl = b.global("gl", i32t, None);
     b.m.globals[gl as usize].md.push((k, inner));
     assert_same(&b.m);

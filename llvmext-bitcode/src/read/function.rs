@@ -248,9 +248,6 @@ impl Cx<'_> {
                     let inst = b.insts.get_mut(i as usize).ok_or_else(|| {
                         self.bad_ref(format!("attachment to instruction #{i} out of range"))
                     })?;
-                    // Exactly as much room as it holds (a module has a
-                    // few hundred thousand of these small vectors).
-                    inst.md.reserve_exact(list.len());
                     inst.md.extend(list);
                 }
             }
@@ -625,7 +622,13 @@ impl Cx<'_> {
         }
         let term = kind.is_terminator();
         let id = InstId(b.insts.len() as u32);
-        b.insts.push(Inst { kind, ty, name: None, md: Vec::new(), dbg_records: Vec::new() });
+        b.insts.push(Inst {
+            kind,
+            ty,
+            name: None,
+            md: Default::default(),
+            dbg_records: Vec::new(),
+        });
         b.blocks[b.cur].insts.push(id);
         if !matches!(self.m.types.get(ty), Some(TypeKind::Void)) {
             b.local.push(Slot { v: Value::Inst(id), ty });
@@ -1352,7 +1355,6 @@ impl Cx<'_> {
                 let implicit = ops.get(4).is_some_and(|&v| v != 0);
                 let loc = self.di_location(ops[0], ops[1], scope, ia, implicit);
                 let dbg = llvmext_ir::metadata::DBG;
-                b.insts[last].md.reserve_exact(1);
                 b.insts[last].md.push((dbg, loc));
                 b.last_loc = Some(loc);
             }
@@ -1364,7 +1366,6 @@ impl Cx<'_> {
                     .last_loc
                     .ok_or_else(|| self.bad("DEBUG_LOC_AGAIN without a previous location"))?;
                 let dbg = llvmext_ir::metadata::DBG;
-                b.insts[last].md.reserve_exact(1);
                 b.insts[last].md.push((dbg, loc));
             }
             F::BLOCKADDR_USERS => {}

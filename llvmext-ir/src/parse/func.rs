@@ -716,7 +716,7 @@ impl<'a> Parser<'a> {
         };
         let term = kind.is_terminator();
         // Metadata attachments.
-        let mut md = Vec::new();
+        let mut md = crate::inst::Attachments::new();
         if cx.md_next || matches!(self.comma_if_md(), Some(true)) {
             // Mostly one (`!dbg`): room for exactly that, not Vec's four.
             md.reserve_exact(1);
