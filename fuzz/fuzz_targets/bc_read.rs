@@ -3,7 +3,8 @@
 //! a bitcode magic get the `BC\xC0\xDE` magic in front, so the fuzzer gets
 //! past it half of the time. A module that reads is verified
 //! (errors are fine, a panic is not) and printed; the lazy [`Reader`]
-//! reads one function body by index, chosen by the last byte.
+//! reads one function body by index, chosen by the last byte; the ThinLTO
+//! summary reader reads the first module's summary and prints it.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -33,6 +34,9 @@ fuzz_target!(|data: &[u8]| {
             let _ = llvmext_ir::write::print(&m);
         }
         Err(e) => check(&e),
+    }
+    if let Ok(Some(s)) = llvmext_bitcode::summary::read(bytes, 0) {
+        let _ = s.print("fuzz.bc");
     }
     match Reader::new(bytes) {
         Ok(mut r) => {
