@@ -13,6 +13,9 @@
 //! assert_eq!(a, b); // uniqued
 //! let c = md.push_distinct(MdNode::Tuple(vec![Some(s)].into()));
 //! assert_ne!(a, c);
+//! // Found without being added; distinct nodes are never found.
+//! assert_eq!(md.find(&MdNode::Tuple(vec![Some(s)].into())), Some(a));
+//! assert_eq!(md.find(&MdNode::Tuple(vec![None].into())), None);
 //! assert_eq!(md.kind_id("dbg").0, 0);
 //! let k = md.kind_id("pcsections");
 //! assert_eq!(md.kind_name(k), "pcsections");
