@@ -636,9 +636,9 @@ impl Cx<'_> {
                 .ok()
                 .filter(|&n| n <= ops.len() - *i)
                 .ok_or_else(|| cx.bad("INLINEASM string size"))?;
-            let s: Option<Vec<u8>> = ops[*i..*i + n].iter().map(|&c| Some(c as u8)).collect();
+            let s = super::chars(&ops[*i..*i + n]);
             *i += n;
-            s.map(Vec::into_boxed_slice).ok_or_else(|| cx.bad("INLINEASM string"))
+            Ok(s.into_boxed_slice())
         };
         let asm = take(self, &mut i)?;
         let constraints = take(self, &mut i)?;

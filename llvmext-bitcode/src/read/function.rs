@@ -164,26 +164,27 @@ impl Cx<'_> {
                         }
                         BlockId::METADATA_ATTACHMENT => {
                             self.enter(id)?;
-                            self.read_records(id, |_, _, ops| attachments.push(ops.to_vec()))?;
+                            self.each_record(id, |_, _, ops| {
+                                attachments.push(ops.to_vec());
+                                Ok(())
+                            })?;
                         }
                         BlockId::VALUE_SYMTAB => {
                             self.enter(id)?;
-                            self.read_records(id, |code, _, ops| {
+                            self.each_record(id, |_, code, ops| {
                                 if (code == 1 || code == 2) && !ops.is_empty() {
-                                    let s: Option<Vec<u8>> =
-                                        ops[1..].iter().map(|&c| Some(c as u8)).collect();
-                                    if let Some(s) = s {
-                                        names.push((code == 2, ops[0], s.into()));
-                                    }
+                                    names.push((code == 2, ops[0], super::chars(&ops[1..]).into()));
                                 }
+                                Ok(())
                             })?;
                         }
                         BlockId::USELIST => {
                             self.enter(id)?;
-                            self.read_records(id, |code, _, ops| {
+                            self.each_record(id, |_, code, ops| {
                                 if code == 2 {
                                     use_orders.push(ops.to_vec());
                                 }
+                                Ok(())
                             })?;
                         }
                         _ => {
@@ -274,31 +275,6 @@ impl Cx<'_> {
             }
         }
         Ok(())
-    }
-
-    /// Reads the records of the current block, giving each to `f`.
-    fn read_records(
-        &mut self,
-        id: BlockId,
-        mut f: impl FnMut(u32, u64, &[u64]),
-    ) -> Result<(), ReadError> {
-        loop {
-            let start = self.r.bit_position();
-            match match self.r.next_item() {
-                Ok(x) => x,
-                Err(e) => return Err(self.bs(e)),
-            } {
-                None => {
-                    return Err(self.bad(format!("{} not terminated", id.name().unwrap_or("block"))))
-                }
-                Some(Item::EndBlock) => return Ok(()),
-                Some(Item::SubBlock { .. }) => {
-                    self.r.skip_block().map_err(|e| self.bs(e))?;
-                }
-                Some(Item::DefineAbbrev) => {}
-                Some(Item::Record { record, ops }) => f(record.code, start, ops),
-            }
-        }
     }
 
     /// Forward references, function-local metadata, debug-record

@@ -117,33 +117,17 @@ impl Cx<'_> {
     }
 
     pub(crate) fn read_md_kinds(&mut self) -> Result<(), ReadError> {
-        loop {
-            let start = self.r.bit_position();
-            match match self.r.next_item() {
-                Ok(x) => x,
-                Err(e) => return Err(self.bs(e)),
-            } {
-                None => return Err(self.bad("METADATA_KIND_BLOCK not terminated")),
-                Some(Item::EndBlock) => return Ok(()),
-                Some(Item::SubBlock { .. }) => {
-                    self.r.skip_block().map_err(|e| self.bs(e))?;
-                }
-                Some(Item::DefineAbbrev) => {}
-                Some(Item::Record { record, ops }) => {
-                    let ops = ops.to_vec();
-                    self.at = (start, BlockId::METADATA_KIND, Some(record.code));
-                    if record.code == M::KIND.0 {
-                        self.md_kind(&ops)?;
-                    }
-                }
+        self.each_record(BlockId::METADATA_KIND, |cx, code, ops| {
+            if code == M::KIND.0 {
+                cx.md_kind(ops)?;
             }
-        }
+            Ok(())
+        })
     }
 
     fn md_kind(&mut self, ops: &[u64]) -> Result<(), ReadError> {
         let (&n, name) = ops.split_first().ok_or_else(|| self.bad("KIND record too short"))?;
-        let name: Option<Vec<u8>> = name.iter().map(|&c| Some(c as u8)).collect();
-        let name = name.ok_or_else(|| self.bad("invalid metadata kind name"))?;
+        let name = super::chars(name);
         let name = String::from_utf8_lossy(&name);
         let k = self.m.md.kind_id(&name);
         self.md_kinds.insert(n, k);
@@ -177,17 +161,12 @@ impl Cx<'_> {
                             self.md_strings(&ops, blob)?;
                         }
                         M::STRING_OLD => {
-                            let s: Option<Vec<u8>> = ops.iter().map(|&c| Some(c as u8)).collect();
-                            self.at = (start, BlockId::METADATA, Some(record.code));
-                            let s = s.ok_or_else(|| self.bad("invalid metadata string"))?;
+                            let s = super::chars(ops);
                             let id = self.m.md.get_or_insert(MdNode::String(s.into()));
                             self.md.slots.push(MdSlot::Done(id));
                         }
                         M::NAME => {
-                            let s: Option<Vec<u8>> = ops.iter().map(|&c| Some(c as u8)).collect();
-                            self.at = (start, BlockId::METADATA, Some(record.code));
-                            self.md.pending_name =
-                                Some(s.ok_or_else(|| self.bad("invalid metadata name"))?.into());
+                            self.md.pending_name = Some(super::chars(ops).into());
                         }
                         M::NAMED_NODE => {
                             let v = ops.to_vec();

@@ -552,8 +552,6 @@ impl<'a> Cx<'a> {
     }
 
     fn module_record(&mut self, code: ModuleCode, ops: &[u64]) -> Result<(), ReadError> {
-        let text =
-            |ops: &[u64]| -> Option<Vec<u8>> { ops.iter().map(|&c| Some(c as u8)).collect() };
         match code {
             ModuleCode::VERSION => {
                 let v = *ops.first().ok_or_else(|| self.bad("VERSION without a value"))?;
@@ -565,30 +563,30 @@ impl<'a> Cx<'a> {
                 self.version = v;
             }
             ModuleCode::TRIPLE => {
-                let t = text(ops).ok_or_else(|| self.bad("invalid triple"))?;
+                let t = chars(ops);
                 self.m.triple = Some(String::from_utf8_lossy(&t).into());
             }
             ModuleCode::DATALAYOUT => {
-                let t = text(ops).ok_or_else(|| self.bad("invalid datalayout"))?;
+                let t = chars(ops);
                 self.m.datalayout = Some(String::from_utf8_lossy(&t).into());
             }
             ModuleCode::ASM => {
-                let t = text(ops).ok_or_else(|| self.bad("invalid module asm"))?;
+                let t = chars(ops);
                 // One entry per line, as the parser keeps them.
                 let t = t.strip_suffix(b"\n").unwrap_or(&t);
                 self.m.module_asm =
                     t.split(|&b| b == b'\n').map(|l| l.to_vec().into_boxed_slice()).collect();
             }
             ModuleCode::SOURCE_FILENAME => {
-                let t = text(ops).ok_or_else(|| self.bad("invalid source file name"))?;
+                let t = chars(ops);
                 self.m.source_filename = Some(t.into_boxed_slice());
             }
             ModuleCode::SECTIONNAME => {
-                let t = text(ops).ok_or_else(|| self.bad("invalid section name"))?;
+                let t = chars(ops);
                 self.sections.push(ByteStr::from(t));
             }
             ModuleCode::GCNAME => {
-                let t = text(ops).ok_or_else(|| self.bad("invalid gc name"))?;
+                let t = chars(ops);
                 self.gcs.push(ByteStr::from(t));
             }
             ModuleCode::DEPLIB => {}
@@ -646,9 +644,7 @@ impl<'a> Cx<'a> {
                 .ok()
                 .filter(|&n| n <= ops.len() - NAME)
                 .ok_or_else(|| self.bad("COMDAT name size"))?;
-            let name: Option<Vec<u8>> =
-                ops[NAME..NAME + n].iter().map(|&c| Some(c as u8)).collect();
-            (name.ok_or_else(|| self.bad("COMDAT name"))?, ops[SELECTION_KIND])
+            (chars(&ops[NAME..NAME + n]), ops[SELECTION_KIND])
         };
         let code = u32::try_from(kind).ok().map(crate::schema::ComdatSelectionKind);
         let Some(kind) = code.and_then(codes::comdat::decode) else {
@@ -1128,55 +1124,63 @@ impl<'a> Cx<'a> {
         })
     }
 
-    fn read_bundle_tags(&mut self) -> Result<(), ReadError> {
-        loop {
+    /// Reads the records of the current block to its end (sub-blocks
+    /// skipped), handing each to `f` with the error location set to it.
+    pub(crate) fn each_record(
+        &mut self,
+        id: BlockId,
+        mut f: impl FnMut(&mut Self, u32, &[u64]) -> Result<(), ReadError>,
+    ) -> Result<(), ReadError> {
+        let mut ops = core::mem::take(&mut self.ops);
+        let res = loop {
             let start = self.r.bit_position();
-            match match self.r.next_item() {
+            let item = match self.r.next_item() {
                 Ok(x) => x,
-                Err(e) => return Err(self.bs(e)),
-            } {
-                None => return Err(self.bad("block not terminated")),
-                Some(Item::EndBlock) => return Ok(()),
+                Err(e) => break Err(self.bs(e)),
+            };
+            match item {
+                None => {
+                    break Err(self.bad(format!("{} not terminated", id.name().unwrap_or("block"))))
+                }
+                Some(Item::EndBlock) => break Ok(()),
                 Some(Item::SubBlock { .. }) => {
-                    self.r.skip_block().map_err(|e| self.bs(e))?;
+                    if let Err(e) = self.r.skip_block() {
+                        break Err(self.bs(e));
+                    }
                 }
                 Some(Item::DefineAbbrev) => {}
-                Some(Item::Record { record, ops }) => {
-                    let s: Option<Vec<u8>> = ops.iter().map(|&c| Some(c as u8)).collect();
-                    self.at = (start, BlockId::OPERAND_BUNDLE_TAGS, Some(record.code));
-                    let s = s.ok_or_else(|| self.bad("invalid operand bundle tag"))?;
-                    self.bundle_tags.push(String::from_utf8_lossy(&s).into());
+                Some(Item::Record { record, ops: rops }) => {
+                    ops.clear();
+                    ops.extend_from_slice(rops);
+                    self.at = (start, id, Some(record.code));
+                    if let Err(e) = f(self, record.code, &ops) {
+                        break Err(e);
+                    }
                 }
             }
-        }
+        };
+        self.ops = ops;
+        res
+    }
+
+    fn read_bundle_tags(&mut self) -> Result<(), ReadError> {
+        self.each_record(BlockId::OPERAND_BUNDLE_TAGS, |cx, _, ops| {
+            cx.bundle_tags.push(String::from_utf8_lossy(&chars(ops)).into());
+            Ok(())
+        })
     }
 
     fn read_sync_scopes(&mut self) -> Result<(), ReadError> {
-        loop {
-            let start = self.r.bit_position();
-            match match self.r.next_item() {
-                Ok(x) => x,
-                Err(e) => return Err(self.bs(e)),
-            } {
-                None => return Err(self.bad("block not terminated")),
-                Some(Item::EndBlock) => return Ok(()),
-                Some(Item::SubBlock { .. }) => {
-                    self.r.skip_block().map_err(|e| self.bs(e))?;
-                }
-                Some(Item::DefineAbbrev) => {}
-                Some(Item::Record { record, ops }) => {
-                    let s: Option<Vec<u8>> = ops.iter().map(|&c| Some(c as u8)).collect();
-                    self.at = (start, BlockId::SYNC_SCOPE_NAMES, Some(record.code));
-                    let s = s.ok_or_else(|| self.bad("invalid sync scope name"))?;
-                    // The system scope is the empty name.
-                    self.sync_scopes.push(if s.is_empty() {
-                        None
-                    } else {
-                        Some(String::from_utf8_lossy(&s).into())
-                    });
-                }
-            }
-        }
+        self.each_record(BlockId::SYNC_SCOPE_NAMES, |cx, _, ops| {
+            // The system scope is the empty name.
+            let s = chars(ops);
+            cx.sync_scopes.push(if s.is_empty() {
+                None
+            } else {
+                Some(String::from_utf8_lossy(&s).into())
+            });
+            Ok(())
+        })
     }
 
     /// The sync scope with bitcode id `id`: 0 single thread, 1 system
@@ -1197,90 +1201,58 @@ impl<'a> Cx<'a> {
 
     fn read_attr_groups(&mut self) -> Result<(), ReadError> {
         let mut attrs: Vec<Attr> = Vec::new();
-        loop {
-            let start = self.r.bit_position();
-            match match self.r.next_item() {
-                Ok(x) => x,
-                Err(e) => return Err(self.bs(e)),
-            } {
-                None => return Err(self.bad("block not terminated")),
-                Some(Item::EndBlock) => return Ok(()),
-                Some(Item::SubBlock { .. }) => {
-                    self.r.skip_block().map_err(|e| self.bs(e))?;
-                }
-                Some(Item::DefineAbbrev) => {}
-                Some(Item::Record { record, ops }) => {
-                    let ops = ops.to_vec();
-                    self.at = (start, BlockId::PARAMATTR_GROUP, Some(record.code));
-                    if record.code != 3 {
-                        continue;
-                    }
-                    let types = &self.types;
-                    let tyf = |i: u64| types.get(i);
-                    let mt = &mut self.m.types;
-                    let mut intf = |w: u32| mt.int(w).ok();
-                    let mut ctx = attrs::AttrCtx { types: &tyf, int_type: &mut intf };
-                    let r = attrs::decode_group(&ops, &mut ctx, &mut attrs);
-                    let (grp, idx) = r.map_err(|m| self.bad(m))?;
-                    let set = self.m.attrs.set(core::mem::take(&mut attrs));
-                    self.attr_groups.insert(grp, (idx, set));
-                }
+        self.each_record(BlockId::PARAMATTR_GROUP, |cx, code, ops| {
+            if code != 3 {
+                return Ok(());
             }
-        }
+            let types = &cx.types;
+            let tyf = |i: u64| types.get(i);
+            let mt = &mut cx.m.types;
+            let mut intf = |w: u32| mt.int(w).ok();
+            let mut ctx = attrs::AttrCtx { types: &tyf, int_type: &mut intf };
+            let r = attrs::decode_group(ops, &mut ctx, &mut attrs);
+            let (grp, idx) = r.map_err(|m| cx.bad(m))?;
+            let set = cx.m.attrs.set(core::mem::take(&mut attrs));
+            cx.attr_groups.insert(grp, (idx, set));
+            Ok(())
+        })
     }
 
     fn read_attr_lists(&mut self) -> Result<(), ReadError> {
-        loop {
-            let start = self.r.bit_position();
-            match match self.r.next_item() {
-                Ok(x) => x,
-                Err(e) => return Err(self.bs(e)),
-            } {
-                None => return Err(self.bad("block not terminated")),
-                Some(Item::EndBlock) => return Ok(()),
-                Some(Item::SubBlock { .. }) => {
-                    self.r.skip_block().map_err(|e| self.bs(e))?;
-                }
-                Some(Item::DefineAbbrev) => {}
-                Some(Item::Record { record, ops }) => {
-                    let ops = ops.to_vec();
-                    self.at = (start, BlockId::PARAMATTR, Some(record.code));
-                    if record.code != 2 {
-                        return Err(self
-                            .unsupported("old-style attribute lists (PARAMATTR_CODE_ENTRY_OLD)"));
-                    }
-                    let mut func = AttrSetId::EMPTY;
-                    let mut ret = AttrSetId::EMPTY;
-                    let mut params: Vec<AttrSetId> = Vec::new();
-                    for &g in &ops {
-                        let &(idx, set) = self.attr_groups.get(&g).ok_or_else(|| {
-                            self.bad_ref(format!("attribute group #{g} not defined"))
-                        })?;
-                        match idx {
-                            0xFFFF_FFFF => func = self.merge_sets(func, set),
-                            0 => ret = self.merge_sets(ret, set),
-                            n => {
-                                let n = (n - 1) as usize;
-                                if n >= 65536 {
-                                    return Err(
-                                        self.bad(format!("attribute index {idx} out of range"))
-                                    );
-                                }
-                                if params.len() <= n {
-                                    params.resize(n + 1, AttrSetId::EMPTY);
-                                }
-                                params[n] = self.merge_sets(params[n], set);
-                            }
+        self.each_record(BlockId::PARAMATTR, |cx, code, ops| {
+            if code != 2 {
+                return Err(cx.unsupported("old-style attribute lists (PARAMATTR_CODE_ENTRY_OLD)"));
+            }
+            let mut func = AttrSetId::EMPTY;
+            let mut ret = AttrSetId::EMPTY;
+            let mut params: Vec<AttrSetId> = Vec::new();
+            for &g in ops {
+                let &(idx, set) = cx
+                    .attr_groups
+                    .get(&g)
+                    .ok_or_else(|| cx.bad_ref(format!("attribute group #{g} not defined")))?;
+                match idx {
+                    0xFFFF_FFFF => func = cx.merge_sets(func, set),
+                    0 => ret = cx.merge_sets(ret, set),
+                    n => {
+                        let n = (n - 1) as usize;
+                        if n >= 65536 {
+                            return Err(cx.bad(format!("attribute index {idx} out of range")));
                         }
+                        if params.len() <= n {
+                            params.resize(n + 1, AttrSetId::EMPTY);
+                        }
+                        params[n] = cx.merge_sets(params[n], set);
                     }
-                    while params.last() == Some(&AttrSetId::EMPTY) {
-                        params.pop();
-                    }
-                    let l = self.m.attrs.list(AttrList { func, ret, params: params.into() });
-                    self.attr_lists.push(l);
                 }
             }
-        }
+            while params.last() == Some(&AttrSetId::EMPTY) {
+                params.pop();
+            }
+            let l = cx.m.attrs.list(AttrList { func, ret, params: params.into() });
+            cx.attr_lists.push(l);
+            Ok(())
+        })
     }
 
     fn merge_sets(&mut self, a: AttrSetId, b: AttrSetId) -> AttrSetId {
@@ -1291,6 +1263,12 @@ impl<'a> Cx<'a> {
         v.extend_from_slice(self.m.attrs.get(b));
         self.m.attrs.set(v)
     }
+}
+
+/// A record's operands as the characters of a string (each keeps its low
+/// byte, as LLVM's `convertToString` does).
+pub(crate) fn chars(ops: &[u64]) -> Vec<u8> {
+    ops.iter().map(|&c| c as u8).collect()
 }
 
 // ----- decoded enumerations (LLVM 19's getDecoded*, from `codes`) -----

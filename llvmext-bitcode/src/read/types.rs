@@ -53,8 +53,7 @@ impl TypeTable {
         match code {
             TypeCode::NUMENTRY => return Ok(()),
             TypeCode::STRUCT_NAME => {
-                self.pending_name =
-                    Some(ops_to_bytes(ops).ok_or_else(|| ("invalid struct name".into(), bit))?);
+                self.pending_name = Some(super::chars(ops).into());
                 return Ok(());
             }
             _ => {}
@@ -324,10 +323,4 @@ fn named(types: &mut Types, name: &[u8], cx: &mut super::Context) -> Result<Type
             return Ok(t);
         }
     }
-}
-
-/// A record's operands as bytes (a string in a record), `None` if one
-/// does not fit a byte.
-pub(crate) fn ops_to_bytes(ops: &[u64]) -> Option<Box<[u8]>> {
-    ops.iter().map(|&c| Some(c as u8)).collect()
 }
