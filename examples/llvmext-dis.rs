@@ -62,6 +62,10 @@
 
 #[path = "common/os.rs"]
 mod os;
+#[path = "common/parts.rs"]
+mod parts;
+
+use parts::{append, panicked, replaceable, write_part};
 
 use os::os_message;
 use std::io::{Read, Write};
@@ -292,50 +296,12 @@ fn check_and_write(
     Ok(m)
 }
 
-/// Prints one part of a module into the file `path` (created).
-fn write_part(path: &str, print: impl FnOnce(&mut dyn FnMut(&[u8]))) -> std::io::Result<()> {
-    let mut w = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(path)?);
-    let mut failed = None;
-    print(&mut |piece| {
-        if failed.is_none() {
-            failed = w.write_all(piece).err();
-        }
-    });
-    match failed {
-        Some(e) => Err(e),
-        None => w.flush(),
-    }
-}
-
-/// Appends the file `from` to the file `to` (in the kernel where it can).
-fn append(to: &str, from: &str) -> std::io::Result<()> {
-    use std::io::Seek;
-    let mut to = std::fs::OpenOptions::new().write(true).open(to)?;
-    to.seek(std::io::SeekFrom::End(0))?;
-    std::io::copy(&mut std::fs::File::open(from)?, &mut to)?;
-    Ok(())
-}
-
 /// Appends the summary `s` as llvm-dis prints it (`name`: the module's
 /// path) to the file `to`.
 fn append_summary(to: &str, s: Option<&ModuleSummary>, name: &str) -> std::io::Result<()> {
     let Some(s) = s else { return Ok(()) };
     let mut to = std::fs::OpenOptions::new().append(true).open(to)?;
     to.write_all(&s.print(name))
-}
-
-/// The error of a printing thread that panicked.
-fn panicked() -> std::io::Error {
-    std::io::Error::other("printer panicked")
-}
-
-/// Whether `path` is a regular file or absent, so that a file renamed over
-/// it stands for writing it (not a device, a pipe or a symbolic link).
-fn replaceable(path: &str) -> bool {
-    match std::fs::symlink_metadata(path) {
-        Ok(md) => md.file_type().is_file(),
-        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
-    }
 }
 
 /// Prints `m` and its summary `s` to `w` as llvm-dis-19 prints them,

@@ -8,9 +8,13 @@
 
 #[path = "common/os.rs"]
 mod os;
+#[path = "common/parts.rs"]
+mod parts;
+
+use parts::{append, panicked, replaceable, write_part};
 
 use os::os_message;
-use std::io::{Read, Seek, Write};
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 /// The input text: a read-only mapping of the file where the platform
@@ -300,45 +304,11 @@ fn emit(
     0
 }
 
-/// Writes into the new file `path` what `print` hands its sink.
-fn write_part(path: &str, print: impl FnOnce(&mut dyn FnMut(&[u8]))) -> std::io::Result<()> {
-    let mut f = std::fs::File::create(path)?;
-    let mut failed = None;
-    print(&mut |piece| {
-        if failed.is_none() {
-            failed = f.write_all(piece).err();
-        }
-    });
-    failed.map_or(Ok(()), Err)
-}
-
-/// The error of a printing thread that panicked.
-fn panicked() -> std::io::Error {
-    std::io::Error::other("printer panicked")
-}
-
-/// Appends the file `from` to the file `to` (in the kernel where it can).
-fn append(to: &str, from: &str) -> std::io::Result<()> {
-    let mut to = std::fs::OpenOptions::new().write(true).open(to)?;
-    to.seek(std::io::SeekFrom::End(0))?;
-    std::io::copy(&mut std::fs::File::open(from)?, &mut to)?;
-    Ok(())
-}
-
 /// Prints `module` into the file `path`.
 fn write_file(module: &llvmext::ir::Module, name: &str, path: &str) -> std::io::Result<()> {
     let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
     llvmext::ir::write::write_to(module, name, &mut w)?;
     w.flush()
-}
-
-/// Whether `path` is a regular file or absent, so that a file renamed over
-/// it stands for writing it (not a device, a pipe or a symbolic link).
-fn replaceable(path: &str) -> bool {
-    match std::fs::symlink_metadata(path) {
-        Ok(md) => md.file_type().is_file(),
-        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
-    }
 }
 
 /// Set by `main`: `run` is the last thing the process does, so a module
