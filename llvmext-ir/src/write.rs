@@ -142,6 +142,21 @@ pub fn print_to(m: &Module, module_id: &str, sink: &mut dyn FnMut(&[u8])) {
 /// assert_eq!(md, b"\n!0 = !{!\"x\"}\n");
 /// head.extend_from_slice(&md);
 /// assert_eq!(head, print_bytes(&m, "x"));
+///
+/// // The head itself splits at any function.
+/// let m = llvmext_ir::parse::parse(
+///     b"define void @a() {\n  ret void\n}\ndefine void @b() #0 {\n  ret void\n}\nattributes #0 = { cold }\n",
+///     "y",
+/// )?;
+/// let p = Printer::new(&m, "y");
+/// let mut whole = Vec::new();
+/// p.print_head(&mut |piece| whole.extend_from_slice(piece));
+/// for at in 0..=3 {
+///     let mut two = Vec::new();
+///     p.print_head_to(at, &mut |piece| two.extend_from_slice(piece));
+///     p.print_head_from(at, &mut |piece| two.extend_from_slice(piece));
+///     assert_eq!(two, whole);
+/// }
 /// # Ok::<(), llvmext_ir::parse::ParseError>(())
 /// ```
 #[derive(Clone)]
@@ -162,6 +177,26 @@ impl<'m> Printer<'m> {
     pub fn print_head(&self, sink: &mut dyn FnMut(&[u8])) {
         let mut out = Out::to_sink(sink);
         self.ctx.head(&mut out, &self.module_id);
+        out.flush_now();
+    }
+
+    /// [`print_head`](Self::print_head) in two parts, for two threads:
+    /// this one, everything before function `at` (of
+    /// [`Module::functions`]); [`print_head_from`](Self::print_head_from)
+    /// the rest. Their texts one after the other are `print_head`'s.
+    pub fn print_head_to(&self, at: usize, sink: &mut dyn FnMut(&[u8])) {
+        let mut out = Out::to_sink(sink);
+        let at = at.min(self.ctx.m.functions.len());
+        self.ctx.head_part(&mut out, &self.module_id, 0..at, true, false);
+        out.flush_now();
+    }
+
+    /// The head from function `at` on (see
+    /// [`print_head_to`](Self::print_head_to)).
+    pub fn print_head_from(&self, at: usize, sink: &mut dyn FnMut(&[u8])) {
+        let mut out = Out::to_sink(sink);
+        let n = self.ctx.m.functions.len();
+        self.ctx.head_part(&mut out, &self.module_id, at.min(n)..n, false, true);
         out.flush_now();
     }
 
@@ -897,6 +932,34 @@ impl<'m> Ctx<'m> {
 
     /// Everything but the numbered metadata nodes.
     fn head(&self, out: &mut Out, id: &str) {
+        self.head_part(out, id, 0..self.m.functions.len(), true, true);
+    }
+
+    /// Part of the head: with `first`, what comes before the functions;
+    /// the functions of `funcs`; with `last`, what comes after them.
+    fn head_part(
+        &self,
+        out: &mut Out,
+        id: &str,
+        funcs: core::ops::Range<usize>,
+        first: bool,
+        last: bool,
+    ) {
+        if first {
+            self.prologue(out, id);
+        }
+        for i in funcs {
+            out.push('\n');
+            self.function(out, i);
+            out.flush_if_full();
+        }
+        if last {
+            self.epilogue(out);
+        }
+    }
+
+    /// Everything before the functions.
+    fn prologue(&self, out: &mut Out, id: &str) {
         let m = self.m;
         if !id.is_empty() && !id.contains('\n') {
             out.push_str("; ModuleID = '");
@@ -1008,11 +1071,11 @@ impl<'m> Ctx<'m> {
             self.partition(out, &a.common);
             out.push('\n');
         }
-        for i in 0..m.functions.len() {
-            out.push('\n');
-            self.function(out, i);
-            out.flush_if_full();
-        }
+    }
+
+    /// Everything after the functions but the numbered metadata nodes.
+    fn epilogue(&self, out: &mut Out) {
+        let m = self.m;
         if !self.as_order.is_empty() {
             out.push('\n');
             for (i, &s) in self.as_order.iter().enumerate() {
