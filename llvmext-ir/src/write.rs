@@ -525,6 +525,9 @@ struct Ctx<'m> {
     other_locals: RefCell<HashMap<u32, Locals>>,
     /// The last use-list order given for each (function, block).
     use_orders: HashMap<(u32, u32), usize>,
+    /// How many `blockaddress` constants name each (function, block)
+    /// (counted only when there are use-list orders to apply).
+    block_addrs: HashMap<(u32, u32), usize>,
 }
 
 enum Task<'a> {
@@ -557,6 +560,17 @@ impl<'m> Ctx<'m> {
                 .enumerate()
                 .map(|(i, o)| ((o.func, o.block.0), i))
                 .collect(),
+            block_addrs: if m.block_use_orders.is_empty() {
+                HashMap::new()
+            } else {
+                let mut n: HashMap<(u32, u32), usize> = HashMap::new();
+                for (_, _, k) in m.consts.iter() {
+                    if let ConstKind::BlockAddress { func: GlobalRef::Func(f), block } = k {
+                        *n.entry((*f, *block)).or_default() += 1;
+                    }
+                }
+                n
+            },
         };
         c.find_types();
         c.type_strings();
@@ -1416,7 +1430,8 @@ impl<'m> Ctx<'m> {
                 if let Some(o) =
                     self.use_orders.get(&(fi as u32, bi as u32)).map(|&i| &m.block_use_orders[i])
                 {
-                    permuted = permute_preds(m, fi, bi, p, &o.order);
+                    let nba = self.block_addrs.get(&(fi as u32, bi as u32)).copied().unwrap_or(0);
+                    permuted = permute_preds(nba, p, &o.order);
                     p = &permuted;
                 }
                 if p.is_empty() {
@@ -2785,17 +2800,9 @@ fn push_nofpclass(out: &mut Out, v: u64) {
 
 /// A block's predecessors (creation order, printed reversed) after a
 /// `uselistorder_bb` permutation of its whole use list: LLVM's list is the
-/// uses newest first, with `blockaddress` uses (made when the function is
-/// complete) ahead of the branches.
-fn permute_preds(m: &Module, fi: usize, bi: usize, preds: &[u32], order: &[u32]) -> Vec<u32> {
-    let nba = m
-        .consts
-        .iter()
-        .filter(|(_, _, k)| {
-            matches!(k, ConstKind::BlockAddress { func: GlobalRef::Func(f), block }
-                if *f as usize == fi && *block as usize == bi)
-        })
-        .count();
+/// uses newest first, with the `nba` `blockaddress` uses (made when the
+/// function is complete) ahead of the branches.
+fn permute_preds(nba: usize, preds: &[u32], order: &[u32]) -> Vec<u32> {
     let list: Vec<Option<u32>> =
         core::iter::repeat(None).take(nba).chain(preds.iter().rev().map(|&p| Some(p))).collect();
     if list.len() != order.len() {
