@@ -4,11 +4,10 @@
 
 use hashbrown::HashMap;
 use llvmext_core::bitstream::Item;
-use llvmext_ir::datalayout::DataLayout;
 use llvmext_ir::id::{AttrListId, BlockId as Bb, InstId, MdId, TypeId, Value};
 use llvmext_ir::inst::{
     flags, fmf, BinOp, Bundle, CallConv, CallData, CastOp, Clause, DbgKind, DbgRecord, Inst,
-    InstKind, Ordering, TailKind,
+    InstKind, Ordering, SyncScope, TailKind,
 };
 use llvmext_ir::metadata::MdNode;
 use llvmext_ir::module::{Block, BlockUseOrder};
@@ -566,25 +565,39 @@ impl Cx<'_> {
     /// record has none (Zig's writer leaves it out); an unsized type is an
     /// error, as in LLVM ("load of unsized type").
     fn default_align(&self, ty: TypeId, pref: bool, what: &str) -> Result<u64, ReadError> {
-        let dl = self
-            .m
-            .datalayout
-            .as_deref()
-            .and_then(|d| DataLayout::parse(d).ok())
-            .unwrap_or_default();
-        let a =
-            if pref { dl.pref_align(&self.m.types, ty) } else { dl.abi_align(&self.m.types, ty) };
+        let (dl, t) = (&self.dl, &self.m.types);
+        let a = if pref { dl.pref_align(t, ty) } else { dl.abi_align(t, ty) };
         a.ok_or_else(|| self.bad(format!("{what} of unsized type")))
     }
 
+    /// The `[align, vol, (ordering, ssid)]` operands of a load or store of
+    /// `ty` from `ops[i]` on: an alignment left out is the type's ABI one
+    /// (an error for an atomic access), as LLVM's reader gives it.
+    fn access(
+        &self,
+        ops: &[u64],
+        i: usize,
+        atomic: bool,
+        ty: TypeId,
+        what: &str,
+    ) -> Result<(u64, bool, Ordering, SyncScope), ReadError> {
+        let mut align = self.align_exp(ops[i])?;
+        if align == 0 && atomic {
+            return Err(self.bad(format!("alignment missing from atomic {what}")));
+        } else if align == 0 {
+            align = self.default_align(ty, false, what)?;
+        }
+        let volatile = ops[i + 1] != 0;
+        let (ord, scope) = if atomic {
+            (ordering_of(ops[i + 2]), self.sync_scope(ops[i + 3])?)
+        } else {
+            (Ordering::NotAtomic, None)
+        };
+        Ok((align, volatile, ord, scope))
+    }
+
     fn store_size_align(&self, ty: TypeId) -> u64 {
-        let dl = self
-            .m
-            .datalayout
-            .as_deref()
-            .and_then(|d| DataLayout::parse(d).ok())
-            .unwrap_or_default();
-        dl.store_size(&self.m.types, ty).unwrap_or(0)
+        self.dl.store_size(&self.m.types, ty).unwrap_or(0)
     }
 
     // ----- instructions -----
@@ -1073,11 +1086,7 @@ impl Cx<'_> {
                 let addrspace = if ops.len() == 5 {
                     u32::try_from(ops[4]).map_err(|_| self.bad("address space"))?
                 } else {
-                    self.m
-                        .datalayout
-                        .as_deref()
-                        .and_then(|d| DataLayout::parse(d).ok())
-                        .map_or(0, |dl| dl.alloca_addrspace())
+                    self.dl.alloca_addrspace()
                 };
                 let rty = self.m.types.ptr(addrspace).map_err(|e| self.bad(format!("{e:?}")))?;
                 self.push_inst(
@@ -1094,19 +1103,7 @@ impl Cx<'_> {
                     return Err(self.unsupported("load without an explicit type (typed pointers)"));
                 }
                 let ty = self.ty(ops[i])?;
-                i += 1;
-                let mut align = self.align_exp(ops[i])?;
-                if align == 0 && atomic {
-                    return Err(self.bad("alignment missing from atomic load"));
-                } else if align == 0 {
-                    align = self.default_align(ty, false, "load")?;
-                }
-                let volatile = ops[i + 1] != 0;
-                let (ord, scope) = if atomic {
-                    (ordering_of(ops[i + 2]), self.sync_scope(ops[i + 3])?)
-                } else {
-                    (Ordering::NotAtomic, None)
-                };
+                let (align, volatile, ord, scope) = self.access(ops, i + 1, atomic, ty, "load")?;
                 self.push_inst(
                     b,
                     InstKind::Load { ptr, align, volatile, ordering: ord, scope },
@@ -1118,18 +1115,7 @@ impl Cx<'_> {
                 let (val, vty) = self.op_ty(b, ops, &mut i)?;
                 let atomic = code == F::INST_STOREATOMIC;
                 need(self, i + if atomic { 4 } else { 2 })?;
-                let mut align = self.align_exp(ops[i])?;
-                if align == 0 && atomic {
-                    return Err(self.bad("alignment missing from atomic store"));
-                } else if align == 0 {
-                    align = self.default_align(vty, false, "store")?;
-                }
-                let volatile = ops[i + 1] != 0;
-                let (ord, scope) = if atomic {
-                    (ordering_of(ops[i + 2]), self.sync_scope(ops[i + 3])?)
-                } else {
-                    (Ordering::NotAtomic, None)
-                };
+                let (align, volatile, ord, scope) = self.access(ops, i, atomic, vty, "store")?;
                 self.push_inst(
                     b,
                     InstKind::Store { val, ptr, align, volatile, ordering: ord, scope },

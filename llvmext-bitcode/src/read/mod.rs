@@ -34,6 +34,7 @@ pub use error::{ReadError, ReadErrorKind};
 use hashbrown::HashMap;
 use llvmext_core::bitstream::{BitstreamReader, Item};
 use llvmext_ir::attr::{Attr, AttrList};
+use llvmext_ir::datalayout::DataLayout;
 use llvmext_ir::id::{AttrListId, AttrSetId, ComdatId, ConstId, GlobalRef, TypeId, Value};
 use llvmext_ir::inst::{CallConv, SyncScope};
 use llvmext_ir::module::{
@@ -234,13 +235,6 @@ impl<'a> Reader<'a> {
     pub fn into_module(self) -> Module {
         let mut m = self.cx.m;
         llvmext_ir::parse::auto_upgrade(&mut m);
-        if let Some(dl) = m.datalayout.as_deref() {
-            let triple = m.triple.as_deref().unwrap_or("");
-            let up = llvmext_ir::datalayout::upgrade_string(dl, triple);
-            if up != dl {
-                m.datalayout = Some(up.into());
-            }
-        }
         m
     }
 }
@@ -296,6 +290,8 @@ pub(crate) struct Cx<'a> {
     /// A copy of the reader inside the module block (at its first
     /// function block), to jump to function bodies from.
     at_module: Option<BitstreamReader<'a>>,
+    /// The module's datalayout, parsed (once the module block is read).
+    pub dl: DataLayout,
     /// (function, block) of every `blockaddress` read so far.
     pub block_addrs: hashbrown::HashSet<(u32, u32)>,
     /// Every `DILocation` metadata records made, by its fields.
@@ -334,6 +330,7 @@ impl<'a> Cx<'a> {
             at: (0, BlockId::MODULE, None),
             with_bodies: Vec::new(),
             at_module: None,
+            dl: DataLayout::default(),
             block_addrs: hashbrown::HashSet::new(),
             loc_cache: HashMap::new(),
             record_locs: HashMap::new(),
@@ -524,6 +521,22 @@ impl<'a> Cx<'a> {
         if !resolved {
             self.resolve_global_inits()?;
         }
+        // The datalayout as LLVM 19 upgrades it when it reads the module
+        // block, parsed once for the bodies (alloca address spaces, the
+        // alignments a record leaves out).
+        if let Some(dl) = self.m.datalayout.as_deref() {
+            let triple = self.m.triple.as_deref().unwrap_or("");
+            let up = llvmext_ir::datalayout::upgrade_string(dl, triple);
+            if up != dl {
+                self.m.datalayout = Some(up.into());
+            }
+        }
+        self.dl = self
+            .m
+            .datalayout
+            .as_deref()
+            .and_then(|d| DataLayout::parse(d).ok())
+            .unwrap_or_default();
         if bodies.len() != self.with_bodies.len() {
             return Err(self.bad(format!(
                 "{} functions have a body, the module holds {} function blocks",
