@@ -231,12 +231,12 @@ fn check(m: &mut Module, verify: bool, err: &mut dyn Write) -> Result<(), Failur
 /// [`check`] and print `m` (and its summary `s`) into the file `path` at
 /// once, on two threads: one numbers the module, prints all but the
 /// metadata nodes into a temporary file next to `path`, then appends those
-/// and the summary; the other verifies,
-/// prints the metadata nodes (into a file of their own) and runs the
-/// debug-info checks. The text is renamed to `path` only if the module
-/// passes; debug info that fails its checks makes it all start again the
-/// serial way (drop it, then print), as LLVM's reader drops it before
-/// anything is printed.
+/// and the summary; the other verifies and runs the debug-info checks
+/// (while the first numbers), then prints the last functions and the
+/// metadata nodes (into a file of their own). The text is renamed to
+/// `path` only if the module passes; debug info that fails its checks
+/// makes it all start again the serial way (drop it, then print), as
+/// LLVM's reader drops it before anything is printed.
 fn check_and_write(
     mut m: Module,
     summary: Option<&ModuleSummary>,
@@ -269,7 +269,10 @@ fn check_and_write(
                 .and_then(|()| append(tmp, tmp_md))
                 .and_then(|()| append_summary(tmp, summary, name))
         });
+        // The checks first: they need no printer, which the first thread
+        // is still numbering.
         let verified = if verify { verify_with(m, &checks) } else { Ok(()) };
+        let faults = llvmext::ir::verify::verify_debug_info(m);
         let md = match printer.recv() {
             Ok(p) => write_part(tmp_md, |sink| {
                 p.print_head_from(at, sink);
@@ -278,7 +281,6 @@ fn check_and_write(
             Err(_) => Err(panicked()),
         };
         let _ = give_md.send(md);
-        let faults = llvmext::ir::verify::verify_debug_info(m);
         let written = first.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
         let _ = std::fs::remove_file(tmp_md);
         (faults, verified, written)
@@ -526,7 +528,12 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 return 1;
             }
         };
+        // The input is let go once its last module and summary are read
+        // (the model owns everything it holds), so that its pages do not
+        // stay resident while the module is checked and printed.
+        let mut data = Some(data);
         for index in 0..count {
+            let Some(bytes) = data.as_ref().map(Input::bytes) else { break };
             let mut m = match first.take() {
                 Some(m) => m,
                 None => match read_module(bytes, index, name, &mut context) {
@@ -544,6 +551,9 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     return 1;
                 }
             };
+            if index + 1 == count {
+                data = None;
+            }
             let s = s.as_ref();
             let path = output_path(input, a.output.as_deref(), index, count);
             if let (true, Some(path)) = (a.print, path.as_deref().filter(|p| replaceable(p))) {

@@ -193,6 +193,12 @@ impl Constants {
         self.items.len()
     }
 
+    /// Gives back the spare capacity of the arena (once the module is
+    /// built or read).
+    pub fn shrink_to_fit(&mut self) {
+        self.items.shrink_to_fit();
+    }
+
     /// No constants.
     pub fn is_empty(&self) -> bool {
         self.items.len() == 0

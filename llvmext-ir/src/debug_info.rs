@@ -231,19 +231,12 @@ pub fn strip_debug_info(m: &mut Module) -> bool {
 /// The operands of `id` if it is an `MDNode` (a tuple or a specialized
 /// node), else `None`.
 fn node_ops(md: &crate::metadata::Metadata, id: MdId) -> Option<Vec<Option<MdId>>> {
-    match md.get(id)? {
-        MdNode::Tuple(ops) => Some(ops.to_vec()),
-        MdNode::Di(d) => {
-            let mut out = Vec::new();
-            crate::di::md_operands(d, &mut out);
-            Some(out)
-        }
-        _ => None,
-    }
+    let mut out = Vec::new();
+    md.get(id)?.node_operands(&mut out).then_some(out)
 }
 
 fn is_di_location(md: &crate::metadata::Metadata, id: MdId) -> bool {
-    matches!(md.get(id), Some(MdNode::Di(d)) if d.kind == crate::di::DiKind::LOCATION)
+    matches!(md.get(id), Some(MdNode::Location(_)))
 }
 
 /// LLVM's `isDILocationReachable`, iterative (metadata graphs can be deep

@@ -122,9 +122,10 @@ impl<T: Hash + Eq> Interner<T> {
         true
     }
 
-    /// Makes room in the table for `n` more items (so that interning many
-    /// at once does not rehash every item as the table grows).
+    /// Makes room for `n` more items (so that interning many at once does
+    /// not rehash every item as the table grows).
     pub fn reserve(&mut self, n: usize) {
+        self.items.reserve(n);
         let Interner { items, table, hasher } = self;
         table.reserve(n, |&i| hasher.hash_one(&items[i as usize]));
     }
@@ -144,5 +145,11 @@ impl<T> Interner<T> {
     /// The items in index order.
     pub fn iter(&self) -> core::slice::Iter<'_, T> {
         self.items.iter()
+    }
+
+    /// Gives back the spare capacity of the items (the table, small
+    /// beside them, would have to be hashed anew).
+    pub fn shrink_to_fit(&mut self) {
+        self.items.shrink_to_fit();
     }
 }

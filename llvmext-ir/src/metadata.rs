@@ -27,7 +27,7 @@ use alloc::boxed::Box;
 
 pub use crate::id::{MdId, MdKindId};
 
-use crate::di::schema::DiNode;
+use crate::di::schema::{DiLocation, DiNode};
 
 /// LLVM 19's fixed metadata kinds (`FixedMetadataKinds.def`), by id.
 pub const FIXED_KINDS: &[&str] = &[
@@ -88,10 +88,64 @@ pub enum MdNode {
     Value(TypeId, Value),
     /// `!{...}`; `None` operands print as `null`.
     Tuple(Box<[Option<MdId>]>),
-    /// A specialized node (`!DILocation(...)`, ...).
+    /// A specialized node (`!DISubprogram(...)`, ...) other than a
+    /// location.
     Di(DiNode),
     /// `!DIArgList(...)`: values as metadata.
     ArgList(Box<[MdId]>),
+    /// `!DILocation(...)`. The arena stores every location this way: a
+    /// [`MdNode::Di`] of kind [`DiKind::LOCATION`](crate::di::DiKind::LOCATION)
+    /// given to it comes back as a `Location`.
+    Location(DiLocation),
+}
+
+impl MdNode {
+    /// The form the arena stores: a `DILocation` given as a [`DiNode`]
+    /// becomes a [`MdNode::Location`].
+    pub fn canonical(self) -> MdNode {
+        match self {
+            MdNode::Di(d) if d.kind == crate::di::DiKind::LOCATION => {
+                match DiLocation::from_node(&d) {
+                    Some(l) => MdNode::Location(l),
+                    None => MdNode::Di(d),
+                }
+            }
+            n => n,
+        }
+    }
+
+    /// The specialized node's kind, a location's included.
+    pub fn di_kind(&self) -> Option<crate::di::DiKind> {
+        match self {
+            MdNode::Di(d) => Some(d.kind),
+            MdNode::Location(_) => Some(crate::di::DiKind::LOCATION),
+            _ => None,
+        }
+    }
+
+    /// Appends the operands of an `MDNode` (a tuple or a specialized node,
+    /// a location included) to `out`, in LLVM's operand order; `false`, and
+    /// nothing appended, for a string, a value or an argument list.
+    pub fn node_operands(&self, out: &mut alloc::vec::Vec<Option<MdId>>) -> bool {
+        match self {
+            MdNode::Tuple(ops) => out.extend_from_slice(ops),
+            MdNode::Di(d) => crate::di::md_operands(d.as_ref(), out),
+            MdNode::Location(l) => {
+                out.push(Some(l.scope));
+                if let Some(i) = l.inlined_at {
+                    out.push(Some(i));
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Whether this is a node that prints as `!N` (a tuple or a specialized
+    /// node), not a string, a value or an argument list.
+    pub fn is_node(&self) -> bool {
+        matches!(self, MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -129,6 +183,7 @@ impl Metadata {
     /// The uniqued node `node` (an existing equal, non-distinct node if
     /// there is one).
     pub fn get_or_insert(&mut self, node: MdNode) -> MdId {
+        let node = node.canonical();
         MdId(self.nodes.intern(MdEntry { node, distinct: false }))
     }
 
@@ -141,18 +196,28 @@ impl Metadata {
             node: &'a MdNode,
             distinct: bool,
         }
+        let canonical;
+        let node = match node {
+            MdNode::Di(d) if d.kind == crate::di::DiKind::LOCATION => {
+                canonical = node.clone().canonical();
+                &canonical
+            }
+            n => n,
+        };
         let key = EntryRef { node, distinct: false };
         self.nodes.find(&key, |e| !e.distinct && e.node == *node).map(MdId)
     }
 
     /// A new `distinct` node.
     pub fn push_distinct(&mut self, node: MdNode) -> MdId {
+        let node = node.canonical();
         MdId(self.nodes.push_apart(MdEntry { node, distinct: true }))
     }
 
     /// A new node that is not `distinct` but is kept apart from equal nodes
     /// (for nodes on a uniqued cycle, which LLVM cannot merge either).
     pub fn push_ununiqued(&mut self, node: MdNode) -> MdId {
+        let node = node.canonical();
         MdId(self.nodes.push_apart(MdEntry { node, distinct: false }))
     }
 
@@ -160,6 +225,7 @@ impl Metadata {
     /// or [`push_ununiqued`](Self::push_ununiqued) (for filling in forward
     /// references). Uniqued nodes are never changed: returns `false`.
     pub fn replace(&mut self, id: MdId, node: MdNode) -> bool {
+        let node = node.canonical();
         if self.nodes.is_interned(id.0) {
             return false;
         }
@@ -176,6 +242,7 @@ impl Metadata {
     /// `distinct` (for a node made apart before it was known which it
     /// is, as a reader of forward references does).
     pub fn replace_as(&mut self, id: MdId, node: MdNode, distinct: bool) -> bool {
+        let node = node.canonical();
         if self.nodes.is_interned(id.0) {
             return false;
         }
@@ -187,12 +254,6 @@ impl Metadata {
             }
             None => false,
         }
-    }
-
-    /// Makes room for `n` more uniqued nodes (so that uniquing many nodes
-    /// at once does not rehash the table as it grows).
-    pub(crate) fn reserve_uniqued(&mut self, n: usize) {
-        self.nodes.reserve(n);
     }
 
     /// Takes the contents of node `id`, which must not be uniqued (made by
@@ -207,6 +268,7 @@ impl Metadata {
 
     /// Puts `node` back into node `id`, which must not be uniqued.
     pub(crate) fn put_ununiqued(&mut self, id: MdId, node: MdNode) {
+        let node = node.canonical();
         if let Some(e) = self.nodes.get_apart_mut(id.0) {
             e.node = node;
         }
@@ -217,6 +279,7 @@ impl Metadata {
     /// then left as it was, apart, and nothing should refer to it), else
     /// `id` itself, uniqued from now on.
     pub(crate) fn unique_at(&mut self, id: MdId, node: MdNode) -> MdId {
+        let node = node.canonical();
         MdId(self.nodes.intern_at(id.0, MdEntry { node, distinct: false }))
     }
 
@@ -251,6 +314,18 @@ impl Metadata {
     /// The number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// Makes room for `n` more nodes (a reader that knows how many come
+    /// saves the arena's growth and its table's rehashing).
+    pub fn reserve(&mut self, n: usize) {
+        self.nodes.reserve(n);
+    }
+
+    /// Gives back the spare capacity of the node arena (once the module is
+    /// built or read).
+    pub fn shrink_to_fit(&mut self) {
+        self.nodes.shrink_to_fit();
     }
 
     /// No nodes.

@@ -315,6 +315,16 @@ impl Function {
     pub fn inst(&self, id: InstId) -> &Inst {
         &self.insts[id.0 as usize]
     }
+
+    /// Gives back the spare capacity of the instruction and block lists
+    /// (see [`Module::shrink_to_fit`]).
+    pub fn shrink_to_fit(&mut self) {
+        self.insts.shrink_to_fit();
+        self.blocks.shrink_to_fit();
+        for b in &mut self.blocks {
+            b.insts.shrink_to_fit();
+        }
+    }
 }
 
 /// `@name = alias T, ptr @aliasee`.
@@ -439,6 +449,18 @@ impl Module {
             module_id: Some(id.into()),
             source_filename: Some(id.as_bytes().into()),
             ..Self::default()
+        }
+    }
+
+    /// Gives back the spare capacity the module's arenas and lists kept
+    /// while they grew (the metadata nodes and constants, each function's
+    /// instructions and blocks): call it once the module is built or
+    /// read, before keeping it for long. The bitcode and `.ll` readers do.
+    pub fn shrink_to_fit(&mut self) {
+        self.md.shrink_to_fit();
+        self.consts.shrink_to_fit();
+        for f in &mut self.functions {
+            f.shrink_to_fit();
         }
     }
 

@@ -898,7 +898,7 @@ impl<'m> Ctx<'m> {
     }
 
     fn is_mdnode(&self, md: MdId) -> bool {
-        matches!(self.m.md.get(md), Some(MdNode::Tuple(_) | MdNode::Di(_)))
+        matches!(self.m.md.get(md), Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)))
     }
 
     fn is_expr(&self, md: MdId) -> bool {
@@ -2606,7 +2606,7 @@ impl<'m> Ctx<'m> {
                 }
                 out.push(')');
             }
-            Some(MdNode::Di(d)) if self.is_expr(n) => self.di_node(out, d),
+            Some(MdNode::Di(d)) if self.is_expr(n) => self.di_node(out, d.as_ref()),
             Some(_) => self.md_ref(out, n),
         }
     }
@@ -2626,17 +2626,21 @@ impl<'m> Ctx<'m> {
                 }
                 out.push('}');
             }
-            Some(MdNode::Di(d)) => self.di_node(out, d),
+            Some(MdNode::Di(d)) => self.di_node(out, d.as_ref()),
+            Some(MdNode::Location(l)) => {
+                let fields = l.fields();
+                self.di_node(out, crate::di::DiRef { kind: DiKind::LOCATION, fields: &fields })
+            }
             _ => out.push_str("<badref>"),
         }
     }
 
-    fn di_node(&self, out: &mut Out, d: &crate::di::DiNode) {
+    fn di_node(&self, out: &mut Out, d: crate::di::DiRef<'_>) {
         let mut scratch = Out::new();
         let mut operand = |o: &mut dyn core::fmt::Write, md: Option<MdId>| -> core::fmt::Result {
             // The usual operands, `null` and `!N`, straight to the output.
             let Some(n) = md else { return o.write_str("null") };
-            if let (Some(MdNode::Tuple(_) | MdNode::Di(_)), Some(&slot)) =
+            if let (Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)), Some(&slot)) =
                 (self.m.md.get(n), self.md_slot.get(n.0 as usize))
             {
                 if slot != NONE && !self.is_expr(n) {
@@ -2845,10 +2849,8 @@ fn number_unnamed<'n>(names: impl Iterator<Item = &'n Name>, n: &mut u32) -> Vec
 
 /// A node's MDNode-or-value operands in LLVM operand order.
 fn md_operands(m: &Module, n: MdId, out: &mut Vec<Option<MdId>>) {
-    match m.md.get(n) {
-        Some(MdNode::Tuple(ops)) => out.extend_from_slice(ops),
-        Some(MdNode::Di(d)) => crate::di::md_operands(d, out),
-        _ => {}
+    if let Some(node) = m.md.get(n) {
+        node.node_operands(out);
     }
 }
 
@@ -2951,7 +2953,7 @@ impl TypeFinder<'_> {
     /// A `MetadataAsValue` operand.
     fn md_value(&mut self, md: MdId) {
         match self.m.md.get(md) {
-            Some(MdNode::Tuple(_) | MdNode::Di(_)) => self.run(Item::Md(md)),
+            Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)) => self.run(Item::Md(md)),
             Some(MdNode::Value(_, Value::Const(c))) => self.run(Item::C(*c)),
             Some(MdNode::ArgList(args)) => {
                 for &a in args.iter() {
@@ -2965,7 +2967,8 @@ impl TypeFinder<'_> {
     }
 
     fn md(&mut self, md: MdId) {
-        if matches!(self.m.md.get(md), Some(MdNode::Tuple(_) | MdNode::Di(_))) {
+        if matches!(self.m.md.get(md), Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)))
+        {
             self.run(Item::Md(md));
         }
     }
@@ -3013,7 +3016,9 @@ impl TypeFinder<'_> {
                     md_operands(m, n, &mut ops);
                     for &o in ops.iter().rev().flatten() {
                         match m.md.get(o) {
-                            Some(MdNode::Tuple(_) | MdNode::Di(_)) => self.stack.push(Item::Md(o)),
+                            Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)) => {
+                                self.stack.push(Item::Md(o))
+                            }
                             Some(MdNode::Value(_, Value::Const(c))) => self.stack.push(Item::C(*c)),
                             _ => {}
                         }

@@ -224,6 +224,13 @@ fn print_operand(cx: &Ctx, out: &mut dyn std::fmt::Write, m: Option<MdId>) -> st
             out.write_str("\"")
         }
         Some(MdNode::Di(n)) => {
+            di::write_node(out, n.as_ref(), &cx.md, &mut |o: &mut dyn std::fmt::Write, m| {
+                print_operand(cx, o, m)
+            })
+        }
+        Some(MdNode::Location(l)) => {
+            let fields = l.fields();
+            let n = di::DiRef { kind: di::DiKind::LOCATION, fields: &fields };
             di::write_node(out, n, &cx.md, &mut |o: &mut dyn std::fmt::Write, m| {
                 print_operand(cx, o, m)
             })
@@ -260,8 +267,10 @@ fn check_text(ll: &str, counts: &mut HashMap<String, usize>) -> usize {
             let k = di::kind_by_name("DIExpression").unwrap();
             let node = di::build(k, &raws, &mut cx.md).unwrap_or_else(|e| panic!("{line}: {e:?}"));
             let mut s = String::new();
-            di::write_node(&mut s, &node, &cx.md, &mut |_: &mut dyn std::fmt::Write, _| Ok(()))
-                .unwrap();
+            di::write_node(&mut s, node.as_ref(), &cx.md, &mut |_: &mut dyn std::fmt::Write, _| {
+                Ok(())
+            })
+            .unwrap();
             assert_eq!(s, &e[..end]);
             *counts.entry("DIExpression".to_string()).or_default() += 1;
             n += 1;
@@ -297,7 +306,7 @@ fn check_text(ll: &str, counts: &mut HashMap<String, usize>) -> usize {
             assert_eq!(di::distinct_required(kind, Some(&node)), None, "{line}");
         }
         let mut s = format!("{}{distinct}", &line[..eq + 3]);
-        di::write_node(&mut s, &node, &cx.md, &mut |o: &mut dyn std::fmt::Write, m| {
+        di::write_node(&mut s, node.as_ref(), &cx.md, &mut |o: &mut dyn std::fmt::Write, m| {
             print_operand(&cx, o, m)
         })
         .unwrap();

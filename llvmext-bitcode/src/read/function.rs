@@ -37,6 +37,9 @@ struct Body {
     /// Types given with forward references, by local index.
     fwd: HashMap<usize, TypeId>,
     blocks: Vec<Block>,
+    /// Where each block's instructions start in `insts` (a block's are
+    /// contiguous: `cur` only moves on).
+    starts: Vec<u32>,
     insts: Vec<Inst>,
     cur: usize,
     pending_bundles: Vec<Bundle>,
@@ -112,7 +115,8 @@ impl Cx<'_> {
                 .collect(),
             fwd: HashMap::new(),
             blocks: Vec::new(),
-            insts: Vec::new(),
+            starts: Vec::new(),
+            insts: std::mem::take(&mut self.spare_insts),
             cur: 0,
             pending_bundles: Vec::new(),
             nblocks: 0,
@@ -122,10 +126,24 @@ impl Cx<'_> {
         let res = self.function_body(&mut b);
         self.md.end_function();
         self.loc_cache.clear();
+        let mut insts = Vec::new();
+        if res.is_ok() {
+            insts.reserve_exact(b.insts.len());
+            insts.append(&mut b.insts);
+        }
+        b.insts.clear();
+        self.spare_insts = b.insts;
         res?;
+        let mut blocks = b.blocks;
+        blocks.shrink_to_fit();
+        let n = insts.len() as u32;
+        for (k, blk) in blocks.iter_mut().enumerate() {
+            let end = b.starts.get(k + 1).copied().unwrap_or(n);
+            blk.insts = (b.starts[k]..end).map(InstId).collect();
+        }
         let f = &mut self.m.functions[fi as usize];
-        f.blocks = b.blocks;
-        f.insts = b.insts;
+        f.blocks = blocks;
+        f.insts = insts;
         Ok(())
     }
 
@@ -608,6 +626,7 @@ impl Cx<'_> {
         }
         if b.cur == b.blocks.len() {
             b.blocks.push(Block::default());
+            b.starts.push(b.insts.len() as u32);
         }
         let term = kind.is_terminator();
         let id = InstId(b.insts.len() as u32);
@@ -618,7 +637,6 @@ impl Cx<'_> {
             md: Default::default(),
             dbg_records: Vec::new(),
         });
-        b.blocks[b.cur].insts.push(id);
         if !matches!(self.m.types.get(ty), Some(TypeKind::Void)) {
             b.local.push(Slot { v: Value::Inst(id), ty });
         }

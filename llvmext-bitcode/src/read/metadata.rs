@@ -269,6 +269,7 @@ impl Cx<'_> {
         let mut lens = llvmext_core::bits::BitReader::new(&blob[..off]);
         let mut chars = &blob[off..];
         self.md.slots.reserve(count as usize);
+        self.m.md.reserve(count as usize);
         for _ in 0..count {
             let n = lens.read_vbr(6).map_err(|_| self.bad("STRINGS lengths truncated"))? as usize;
             if n > chars.len() {
@@ -313,6 +314,10 @@ impl Cx<'_> {
     fn build_md_range(&mut self, first: usize) -> Result<(), ReadError> {
         let data = core::mem::take(&mut self.md.data);
         let mut res = Ok(());
+        // Most records make a node (a few are deduplicated or folded): one
+        // reservation rather than rehashing the nodes at every doubling.
+        // The count is bounded by the block's bytes already read.
+        self.m.md.reserve(self.md.slots.len().saturating_sub(first));
         for i in first..self.md.slots.len() {
             if matches!(self.md.slots[i], MdSlot::Raw { .. } | MdSlot::Pending(..)) {
                 if let Err(e) = self.build_md(&data, i, 0) {
@@ -374,15 +379,7 @@ impl Cx<'_> {
                 p
             }
             _ if distinct => self.m.md.push_distinct(node),
-            _ => {
-                let key = loc_key(&node);
-                let id = self.m.md.get_or_insert(node);
-                if let Some(key) = key {
-                    // For `di_location`, which looks locations up by fields.
-                    self.record_locs.insert(key, id);
-                }
-                id
-            }
+            _ => self.m.md.get_or_insert(node),
         };
         self.md.slots[k] = MdSlot::Done(id);
         Ok(id)
@@ -495,9 +492,10 @@ impl Cx<'_> {
     /// The hundreds of thousands of these in a large module are found by
     /// their fields in a table of the function's own (a location names a
     /// scope of its function, so two functions' locations are never
-    /// equal), then among the locations metadata records made (by their
-    /// fields too); a new one goes into the arena apart, so neither the
-    /// arena's table nor a hash of the node is needed for it.
+    /// equal), then among the arena's uniqued nodes (the locations
+    /// metadata records made); a new one goes into the arena apart (a
+    /// compact `MdNode::Location`, no box), keeping the arena's table
+    /// small.
     pub(crate) fn di_location(
         &mut self,
         line: u64,
@@ -506,7 +504,6 @@ impl Cx<'_> {
         ia: Option<MdId>,
         implicit: bool,
     ) -> MdId {
-        use llvmext_ir::di::{DiField, DiKind, DiNode};
         let line = line as u32;
         let col = match col as u32 {
             c if c >= 1 << 16 => 0,
@@ -516,22 +513,18 @@ impl Cx<'_> {
         if let Some(&id) = self.loc_cache.get(&key) {
             return id;
         }
-        let u = |v: u32| if v == 0 { DiField::Absent } else { DiField::UInt(u64::from(v)) };
-        let node = DiNode {
-            kind: DiKind::LOCATION,
-            fields: Box::new([
-                u(line),
-                u(col),
-                DiField::Md(Some(scope)),
-                ia.map_or(DiField::Absent, |m| DiField::Md(Some(m))),
-                u(u32::from(implicit)),
-            ]),
-        };
+        let node = MdNode::Location(llvmext_ir::di::DiLocation {
+            line,
+            column: col as u16,
+            implicit,
+            scope,
+            inlined_at: ia,
+        });
         // A location equal to this one that a metadata record made
         // (uniqued), or a new one.
-        let id = match self.record_locs.get(&key) {
-            Some(&id) => id,
-            None => self.m.md.push_ununiqued(MdNode::Di(node)),
+        let id = match self.m.md.find(&node) {
+            Some(id) => id,
+            None => self.m.md.push_ununiqued(node),
         };
         self.loc_cache.insert(key, id);
         id
@@ -540,30 +533,6 @@ impl Cx<'_> {
 
 /// Line, column, scope, inlined-at (`u32::MAX`: none), implicit.
 pub(crate) type LocKey = (u32, u32, u32, u32, bool);
-
-/// The fields of a `DILocation` node as [`Cx::di_location`] keys them.
-fn loc_key(node: &MdNode) -> Option<LocKey> {
-    use llvmext_ir::di::{DiField, DiKind};
-    let MdNode::Di(d) = node else { return None };
-    if d.kind != DiKind::LOCATION || d.fields.len() != 5 {
-        return None;
-    }
-    let u = |f: &DiField| match f {
-        DiField::Absent => Some(0u32),
-        DiField::UInt(v) => u32::try_from(*v).ok(),
-        _ => None,
-    };
-    let scope = match &d.fields[2] {
-        DiField::Md(Some(m)) => m.0,
-        _ => return None,
-    };
-    let ia = match &d.fields[3] {
-        DiField::Absent => u32::MAX,
-        DiField::Md(Some(m)) => m.0,
-        _ => return None,
-    };
-    Some((u(&d.fields[0])?, u(&d.fields[1])?, scope, ia, u(&d.fields[4])? != 0))
-}
 
 /// The resolver [`decode_di`] sees.
 struct Res<'c, 'a, 'd> {

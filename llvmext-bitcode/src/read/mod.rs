@@ -235,6 +235,8 @@ impl<'a> Reader<'a> {
     pub fn into_module(self) -> Module {
         let mut m = self.cx.m;
         llvmext_ir::parse::auto_upgrade(&mut m);
+        m.md.shrink_to_fit();
+        m.consts.shrink_to_fit();
         m
     }
 }
@@ -294,13 +296,16 @@ pub(crate) struct Cx<'a> {
     pub dl: DataLayout,
     /// (function, block) of every `blockaddress` read so far.
     pub block_addrs: hashbrown::HashSet<(u32, u32)>,
-    /// Every `DILocation` metadata records made, by its fields.
-    pub record_locs: HashMap<metadata::LocKey, llvmext_ir::id::MdId>,
     /// The current function's `DILocation`s by their fields.
     pub loc_cache: HashMap<metadata::LocKey, llvmext_ir::id::MdId>,
     /// Lifetime markers declared with LLVM 22's type and given LLVM 19's
     /// (see [`newer`]).
     pub lifetime_fns: hashbrown::HashSet<u32>,
+    /// The room a function's instructions are read into, kept from one
+    /// function to the next (each function's list is then copied out at
+    /// its exact length, not left with the spare third of a list grown by
+    /// doubling).
+    pub spare_insts: Vec<llvmext_ir::inst::Inst>,
 }
 
 impl<'a> Cx<'a> {
@@ -333,8 +338,8 @@ impl<'a> Cx<'a> {
             dl: DataLayout::default(),
             block_addrs: hashbrown::HashSet::new(),
             loc_cache: HashMap::new(),
-            record_locs: HashMap::new(),
             lifetime_fns: hashbrown::HashSet::new(),
+            spare_insts: Vec::new(),
         }
     }
 

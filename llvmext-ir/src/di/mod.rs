@@ -1420,7 +1420,7 @@ fn generic_constant(md: &Metadata, id: MdId) -> Option<i64> {
 /// `null`, an inline `!DIExpression()`, ...).
 pub fn write_node(
     out: &mut dyn core::fmt::Write,
-    node: &DiNode,
+    node: DiRef<'_>,
     md: &crate::metadata::Metadata,
     operand: &mut dyn FnMut(&mut dyn core::fmt::Write, Option<MdId>) -> core::fmt::Result,
 ) -> core::fmt::Result {
@@ -1648,7 +1648,7 @@ pub fn write_node(
 /// order differs from the printing order it is spelled out below (from the
 /// operand indices of LLVM 19's `DebugInfoMetadata.h`), otherwise the
 /// schema's order is LLVM's.
-pub fn md_operands(node: &DiNode, out: &mut alloc::vec::Vec<Option<MdId>>) {
+pub fn md_operands(node: DiRef<'_>, out: &mut alloc::vec::Vec<Option<MdId>>) {
     let order: &[Field] = match node.kind {
         DiKind::DERIVED_TYPE => &[F::File, F::Scope, F::BaseType, F::ExtraData, F::Annotations],
         DiKind::COMPOSITE_TYPE => &[

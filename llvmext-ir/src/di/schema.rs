@@ -117,12 +117,115 @@ pub enum DiField {
 }
 
 /// A specialized node: its kind and fields in schema order.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiNode {
     /// The kind.
     pub kind: DiKind,
     /// The fields, in schema order.
     pub fields: Box<[DiField]>,
+}
+
+/// A `!DILocation(...)` as the model holds it: the five fields in place,
+/// not behind a box of [`DiField`]s (a module with debug info has hundreds
+/// of thousands of locations: most of its nodes). The metadata arena turns
+/// every [`DiNode`] of kind [`DiKind::LOCATION`] given to it into this
+/// ([`MdNode::Location`](crate::metadata::MdNode::Location)); the generic
+/// form is still at hand through [`fields`](Self::fields) and
+/// [`to_node`](Self::to_node).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DiLocation {
+    /// `line:` (0: none).
+    pub line: u32,
+    /// `column:` (0: none; LLVM keeps 16 bits).
+    pub column: u16,
+    /// `isImplicitCode: true`.
+    pub implicit: bool,
+    /// `scope:`.
+    pub scope: MdId,
+    /// `inlinedAt:`.
+    pub inlined_at: Option<MdId>,
+}
+
+impl DiLocation {
+    /// The fields in schema order, as a [`DiNode`] of kind
+    /// [`DiKind::LOCATION`] holds them (`Absent` at their defaults).
+    pub fn fields(&self) -> [DiField; 5] {
+        let u = |v: u64| if v == 0 { DiField::Absent } else { DiField::UInt(v) };
+        [
+            u(u64::from(self.line)),
+            u(u64::from(self.column)),
+            DiField::Md(Some(self.scope)),
+            self.inlined_at.map_or(DiField::Absent, |m| DiField::Md(Some(m))),
+            u(u64::from(self.implicit)),
+        ]
+    }
+
+    /// The generic form.
+    pub fn to_node(&self) -> DiNode {
+        DiNode { kind: DiKind::LOCATION, fields: Box::new(self.fields()) }
+    }
+
+    /// The location `node` is, if it is one whose fields fit (a scope, a
+    /// line of 32 bits, a column of 16, a flag: what LLParser and the
+    /// bitcode reader accept).
+    pub fn from_node(node: &DiNode) -> Option<DiLocation> {
+        if node.kind != DiKind::LOCATION || node.fields.len() != 5 {
+            return None;
+        }
+        let u = |f: &DiField| match f {
+            DiField::Absent => Some(0),
+            DiField::UInt(v) => Some(*v),
+            _ => None,
+        };
+        let md = |f: &DiField| match f {
+            DiField::Absent => Some(None),
+            DiField::Md(m) => Some(*m),
+            _ => None,
+        };
+        let f = &node.fields;
+        Some(DiLocation {
+            line: u32::try_from(u(&f[0])?).ok()?,
+            column: u16::try_from(u(&f[1])?).ok()?,
+            scope: md(&f[2])??,
+            inlined_at: md(&f[3])?,
+            implicit: match u(&f[4])? {
+                0 => false,
+                1 => true,
+                _ => return None,
+            },
+        })
+    }
+}
+
+impl core::hash::Hash for DiNode {
+    /// One word for the whole node, folded from a word per field, given to
+    /// the hasher once: metadata arenas hash hundreds of thousands of
+    /// nodes, and a hasher call per field (and per field's tag) was most
+    /// of the cost of uniquing them. Equal nodes fold to equal words.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        #[inline]
+        fn mix(h: u64, w: u64) -> u64 {
+            (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+        }
+        let mut h = u64::from(self.kind.0) ^ ((self.fields.len() as u64) << 8);
+        for f in self.fields.iter() {
+            h = match f {
+                DiField::Absent => mix(h, 0),
+                DiField::Int(v) => mix(mix(h, 1), *v as u64),
+                DiField::UInt(v) => mix(mix(h, 2), *v),
+                DiField::Md(None) => mix(h, 3),
+                DiField::Md(Some(m)) => mix(h, 4 | (u64::from(m.0) << 8)),
+                DiField::Ops(ops) => ops.iter().fold(mix(h, 5), |h, &w| mix(h, w)),
+                DiField::Big { negative, magnitude } => {
+                    magnitude.iter().fold(mix(h, 6 | u64::from(*negative) << 8), |h, &w| mix(h, w))
+                }
+                DiField::List(l) => {
+                    l.iter().fold(mix(h, 7), |h, m| mix(h, m.map_or(u64::MAX, |m| u64::from(m.0))))
+                }
+            };
+        }
+        state.write_u64(h);
+    }
 }
 
 /// The type of a field: which values it takes, as LLParser's field classes.
@@ -754,6 +857,33 @@ pub fn field_index(kind: DiKind, f: Field) -> Option<usize> {
 impl DiNode {
     /// The field `f` (`Absent` if not given or not a field of the kind).
     pub fn field(&self, f: Field) -> &DiField {
+        field_index(self.kind, f).and_then(|i| self.fields.get(i)).unwrap_or(&DiField::Absent)
+    }
+
+    /// The field `f` as an unsigned value (its default when absent).
+    pub fn uint(&self, f: Field) -> u64 {
+        self.as_ref().uint(f)
+    }
+
+    /// The node borrowed as a kind and fields.
+    pub fn as_ref(&self) -> DiRef<'_> {
+        DiRef { kind: self.kind, fields: &self.fields }
+    }
+}
+
+/// A specialized node borrowed: its kind and fields in schema order (of a
+/// [`DiNode`], or of a [`DiLocation`] through [`DiLocation::fields`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiRef<'a> {
+    /// The kind.
+    pub kind: DiKind,
+    /// The fields, in schema order.
+    pub fields: &'a [DiField],
+}
+
+impl<'a> DiRef<'a> {
+    /// The field `f` (`Absent` if not given or not a field of the kind).
+    pub fn field(&self, f: Field) -> &'a DiField {
         field_index(self.kind, f).and_then(|i| self.fields.get(i)).unwrap_or(&DiField::Absent)
     }
 

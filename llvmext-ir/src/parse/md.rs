@@ -620,7 +620,7 @@ impl<'a> Parser<'a> {
     /// an equal node), except `distinct` nodes and nodes on a cycle, which
     /// keep their ids.
     fn finish_raw(&mut self) {
-        self.m.md.reserve_uniqued(self.md.raw.iter().filter(|n| !n.done).count());
+        self.m.md.reserve(self.md.raw.iter().filter(|n| !n.done).count());
         // Those a tail read apart left, in its order (which is this walk's).
         for k in core::mem::take(&mut self.md.blocked) {
             self.finish_one(k as usize);
@@ -637,7 +637,7 @@ impl<'a> Parser<'a> {
     /// nodes left wait in `blocked`, in the walk's order, for the end.
     #[cfg(feature = "std")]
     fn prefinish_raw(&mut self) {
-        self.m.md.reserve_uniqued(self.md.raw.len());
+        self.m.md.reserve(self.md.raw.len());
         let mut blocked = Vec::new();
         self.walk_raw(0..self.md.raw.len(), |p, i| {
             let mut ready = true;
@@ -894,6 +894,12 @@ fn for_each_ref(node: &MdNode, mut f: impl FnMut(MdId)) {
                 }
             }
         }
+        MdNode::Location(l) => {
+            f(l.scope);
+            if let Some(ia) = l.inlined_at {
+                f(ia);
+            }
+        }
         _ => {}
     }
 }
@@ -908,6 +914,12 @@ fn for_each_ref_mut(node: &mut MdNode, mut f: impl FnMut(&mut MdId)) {
                     di::DiField::List(ops) => ops.iter_mut().flatten().for_each(&mut f),
                     _ => {}
                 }
+            }
+        }
+        MdNode::Location(l) => {
+            f(&mut l.scope);
+            if let Some(ia) = &mut l.inlined_at {
+                f(ia);
             }
         }
         _ => {}

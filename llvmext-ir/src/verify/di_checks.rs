@@ -14,7 +14,7 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::di::{DiField, DiKind, DiNode, Field as F};
+use crate::di::{DiField, DiKind, DiLocation, DiNode, Field as F};
 use crate::id::{MdId, Value};
 use crate::inst::{DbgRecord, InstKind};
 use crate::metadata::MdNode;
@@ -53,6 +53,7 @@ enum K {
 fn kind(m: &Module, id: Option<MdId>) -> K {
     match id.and_then(|i| m.md.get(i)) {
         Some(MdNode::Di(d)) => K::Di(d.kind),
+        Some(MdNode::Location(_)) => K::Di(DiKind::LOCATION),
         Some(MdNode::Tuple(_)) => K::Tuple,
         Some(MdNode::String(_)) => K::String,
         Some(MdNode::Value(..)) => K::Value,
@@ -160,6 +161,13 @@ impl<'m> W<'m> {
         }
     }
 
+    fn loc(&self, id: Option<MdId>) -> Option<&'m DiLocation> {
+        match self.m.md.get(id?)? {
+            MdNode::Location(l) => Some(l),
+            _ => None,
+        }
+    }
+
     fn sp_is_definition(&self, id: Option<MdId>) -> bool {
         self.di(id).is_some_and(sp_definition)
     }
@@ -190,7 +198,13 @@ impl<'m> W<'m> {
             match self.m.md.get(id) {
                 Some(MdNode::Di(d)) => {
                     self.node(id, d);
-                    crate::di::md_operands(d, &mut ops);
+                    crate::di::md_operands(d.as_ref(), &mut ops);
+                }
+                Some(n @ MdNode::Location(l)) => {
+                    if let Err(message) = self.location(l) {
+                        self.fail(message);
+                    }
+                    n.node_operands(&mut ops);
                 }
                 Some(MdNode::Tuple(t)) => ops.extend_from_slice(t),
                 Some(MdNode::ArgList(a)) => ops.extend(a.iter().map(|x| Some(*x))),
@@ -210,7 +224,7 @@ impl<'m> W<'m> {
     fn node(&mut self, id: MdId, n: &DiNode) {
         let distinct = self.m.md.is_distinct(id);
         let r = match n.kind {
-            DiKind::LOCATION => self.location(n),
+            // (Locations are `MdNode::Location`s, checked in `walk`.)
             DiKind::BASIC_TYPE
             | DiKind::STRING_TYPE
             | DiKind::DERIVED_TYPE
@@ -240,10 +254,10 @@ impl<'m> W<'m> {
     }
 
     /// `visitDILocation`.
-    fn location(&self, n: &DiNode) -> Check {
-        let scope = md(n, F::Scope);
+    fn location(&self, n: &DiLocation) -> Check {
+        let scope = Some(n.scope);
         ensure(is_local_scope_kind(self.k(scope)), "location requires a valid scope")?;
-        if let Some(ia) = md(n, F::InlinedAt) {
+        if let Some(ia) = n.inlined_at {
             ensure(self.k(Some(ia)) == K::Di(DiKind::LOCATION), "inlined-at should be a location")?;
         }
         if self.k(scope) == K::Di(DiKind::SUBPROGRAM) {
@@ -530,10 +544,10 @@ impl<'m> W<'m> {
     /// `inlinedAt`).
     fn loc_subprogram(&self, mut loc: MdId) -> Option<MdId> {
         for _ in 0..10_000 {
-            let d = self.di(Some(loc))?;
-            match md(d, F::InlinedAt) {
+            let d = self.loc(Some(loc))?;
+            match d.inlined_at {
                 Some(ia) if self.k(Some(ia)) == K::Di(DiKind::LOCATION) => loc = ia,
-                _ => return self.subprogram_of(md(d, F::Scope)),
+                _ => return self.subprogram_of(Some(d.scope)),
             }
         }
         None
@@ -670,7 +684,7 @@ impl<'m> W<'m> {
     /// LLVM's `verifyFnArgs`: in a function with debug info, two variables
     /// (not inlined) may not describe one argument.
     fn fn_arg(&mut self, seen: &mut Vec<Option<MdId>>, var: MdId, loc: Option<MdId>) {
-        if self.di(loc).is_some_and(|l| md(l, F::InlinedAt).is_some()) {
+        if self.loc(loc).is_some_and(|l| l.inlined_at.is_some()) {
             return;
         }
         let Some(v) = self.di(Some(var)) else { return };
@@ -722,8 +736,7 @@ impl<'m> W<'m> {
                     return self.fail("invalid #dbg record DILocation");
                 }
                 let var_sp = self.subprogram_of(var.and_then(|v| md(v, F::Scope)));
-                let loc_sp =
-                    self.subprogram_of(self.di(Some(*dbg_loc)).and_then(|l| md(l, F::Scope)));
+                let loc_sp = self.subprogram_of(self.loc(Some(*dbg_loc)).map(|l| l.scope));
                 if let (Some(a), Some(b)) = (var_sp, loc_sp) {
                     if a != b {
                         return self.fail(
@@ -744,8 +757,7 @@ impl<'m> W<'m> {
                 }
                 let label_sp =
                     self.subprogram_of(self.di(Some(*label)).and_then(|l| md(l, F::Scope)));
-                let loc_sp =
-                    self.subprogram_of(self.di(Some(*dbg_loc)).and_then(|l| md(l, F::Scope)));
+                let loc_sp = self.subprogram_of(self.loc(Some(*dbg_loc)).map(|l| l.scope));
                 if let (Some(a), Some(b)) = (label_sp, loc_sp) {
                     if a != b {
                         self.fail(
@@ -848,7 +860,7 @@ impl<'m> W<'m> {
         }
         let var = arg(1).and_then(|v| self.di(Some(v)));
         let var_sp = self.subprogram_of(var.and_then(|v| md(v, F::Scope)));
-        let loc_sp = self.subprogram_of(self.di(loc).and_then(|l| md(l, F::Scope)));
+        let loc_sp = self.subprogram_of(self.loc(loc).map(|l| l.scope));
         if let (Some(a), Some(b)) = (var_sp, loc_sp) {
             if a != b {
                 return self.fail(msg!(

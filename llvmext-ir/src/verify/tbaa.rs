@@ -43,22 +43,19 @@ impl<'m> T<'m> {
         match n {
             N::Made(v) => v.clone(),
             N::Id(id) => match self.m.md.get(*id) {
-                Some(MdNode::Tuple(ops)) => {
-                    ops.iter().map(|o| o.map_or(Op::Null, Op::Md)).collect()
-                }
-                Some(MdNode::Di(d)) => {
+                Some(node) => {
                     let mut v = Vec::new();
-                    crate::di::md_operands(d, &mut v);
+                    node.node_operands(&mut v);
                     v.into_iter().map(|o| o.map_or(Op::Null, Op::Md)).collect()
                 }
-                _ => Vec::new(),
+                None => Vec::new(),
             },
         }
     }
 
     fn is_node(&self, o: Op) -> bool {
         match o {
-            Op::Md(id) => matches!(self.m.md.get(id), Some(MdNode::Tuple(_) | MdNode::Di(_))),
+            Op::Md(id) => self.m.md.get(id).is_some_and(MdNode::is_node),
             _ => false,
         }
     }

@@ -371,6 +371,7 @@ fn shape(md: &Metadata, other: &HashMap<MdId, &'static str>, id: MdId) -> String
         Some(MdNode::String(s)) => format!("{:?}", String::from_utf8_lossy(s)),
         Some(MdNode::Di(n)) if n.kind == DiKind::EXPRESSION => format!("{:?}", n.fields),
         Some(MdNode::Di(n)) => di::kind_name(n.kind).to_owned(),
+        Some(MdNode::Location(_)) => di::kind_name(DiKind::LOCATION).to_owned(),
         Some(MdNode::Value(..)) => "V".to_owned(),
         Some(MdNode::Tuple(_)) => "T".to_owned(),
         Some(MdNode::ArgList(_)) => "A".to_owned(),
@@ -441,7 +442,12 @@ fn canon_parsed(text: &[u8]) -> Canon {
     let mut c: Canon = Default::default();
     for i in 0..m.md.len() {
         let id = MdId(i as u32);
-        if let Some(MdNode::Di(n)) = m.md.get(id) {
+        let node = match m.md.get(id) {
+            Some(MdNode::Di(n)) => Some(n.clone()),
+            Some(MdNode::Location(l)) => Some(l.to_node()),
+            _ => None,
+        };
+        if let Some(n) = &node {
             let distinct = m.md.is_distinct(id);
             let s = canon(&m.md, &none, n, distinct);
             if distinct {
