@@ -100,7 +100,9 @@ impl Input {
             // SAFETY: the mapping is read-only; as with any mapped input
             // (llvm-dis maps its inputs too), the file must not be truncated
             // or rewritten while the tool runs.
-            if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+            // Populated at once: the reader reads every byte, and one
+            // call faults the pages in faster than a fault per page.
+            if let Ok(map) = unsafe { memmap2::MmapOptions::new().populate().map(&file) } {
                 return Ok(Input::Mapped(map));
             }
         }
@@ -229,11 +231,12 @@ fn check(m: &mut Module, verify: bool, err: &mut dyn Write) -> Result<(), Failur
 }
 
 /// [`check`] and print `m` (and its summary `s`) into the file `path` at
-/// once, on two threads: one numbers the module, prints all but the
-/// metadata nodes into a temporary file next to `path`, then appends those
-/// and the summary; the other verifies and runs the debug-info checks
-/// (while the first numbers), then prints the last functions and the
-/// metadata nodes (into a file of their own). The text is renamed to
+/// once, on two threads: one numbers the module, prints the first
+/// functions (and all before them) into a temporary file next to `path`,
+/// runs the debug-info checks, then appends the other thread's text and
+/// the summary; the other verifies (while the first numbers), then prints
+/// the last functions and the metadata nodes into a file of their own
+/// (see [`split_point`] for the shares). The text is renamed to
 /// `path` only if the module passes; debug info that fails its checks
 /// makes it all start again the serial way (drop it, then print), as
 /// LLVM's reader drops it before anything is printed.
@@ -255,7 +258,8 @@ fn check_and_write(
     let tmp = format!("{path}.llvmext-dis-{}.tmp", std::process::id());
     let tmp_md = format!("{tmp}.md");
     let checks = VerifyOptions::default().debug_info(false);
-    let at = split_point(&m);
+    let debug_info = debug_metadata_version(&m) == DEBUG_METADATA_VERSION;
+    let at = split_point(&m, debug_info);
     let (faults, verified, written) = std::thread::scope(|s| {
         let (give_printer, printer) = std::sync::mpsc::channel();
         let (give_md, md_written) = std::sync::mpsc::channel();
@@ -264,15 +268,18 @@ fn check_and_write(
             let p = llvmext::ir::write::Printer::new(m, name);
             let _ = give_printer.send(p.clone());
             let head = write_part(tmp, |sink| p.print_head_to(at, sink));
+            // While the other thread prints the rest.
+            let faults = llvmext::ir::verify::verify_debug_info(m);
             let md = md_written.recv().unwrap_or_else(|_| Err(panicked()));
-            head.and(md)
+            let written = head
+                .and(md)
                 .and_then(|()| append(tmp, tmp_md))
-                .and_then(|()| append_summary(tmp, summary, name))
+                .and_then(|()| append_summary(tmp, summary, name));
+            (faults, written)
         });
-        // The checks first: they need no printer, which the first thread
+        // The verifier first: it needs no printer, which the first thread
         // is still numbering.
         let verified = if verify { verify_with(m, &checks) } else { Ok(()) };
-        let faults = llvmext::ir::verify::verify_debug_info(m);
         let md = match printer.recv() {
             Ok(p) => write_part(tmp_md, |sink| {
                 p.print_head_from(at, sink);
@@ -281,7 +288,7 @@ fn check_and_write(
             Err(_) => Err(panicked()),
         };
         let _ = give_md.send(md);
-        let written = first.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        let (faults, written) = first.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
         let _ = std::fs::remove_file(tmp_md);
         (faults, verified, written)
     });
@@ -303,15 +310,21 @@ fn check_and_write(
 }
 
 /// Where [`check_and_write`] splits the printing of the functions between
-/// its two threads: the first numbers the module (about a third of an
-/// instruction's printing per instruction and metadata node) and prints
-/// the functions before the split; the second verifies (a third per
-/// instruction), prints the rest, the metadata nodes (about one each) and
-/// checks the debug info (a third each). Even shares: the first thread's
-/// instructions are half of all of them and 0.6 of a metadata node each.
-fn split_point(m: &Module) -> usize {
+/// its two threads. In units of an instruction's printing, as measured on
+/// SQLite with `-g`: the first thread numbers the module (0.3 per
+/// instruction and metadata node), prints the functions before the split
+/// and checks the debug info (0.25 per instruction and node, when there is
+/// debug info); the second verifies (0.6 per instruction), prints the
+/// other functions and the metadata nodes (0.45 each). Even shares (the
+/// copy of the second part after the first comes after both): the first
+/// thread's instructions are 0.65 of all of them and 0.075 of a node each,
+/// less 0.125 of each instruction and node with debug info.
+fn split_point(m: &Module, debug_info: bool) -> usize {
     let insts: usize = m.functions.iter().map(|f| f.insts.len()).sum();
-    let want = (insts + m.md.len() * 3 / 5) / 2;
+    let nodes = m.md.len();
+    let twice = 26 * insts + 3 * nodes;
+    let di = if debug_info { 5 * (insts + nodes) } else { 0 };
+    let want = twice.saturating_sub(di) / 40;
     let mut sum = 0;
     for (i, f) in m.functions.iter().enumerate() {
         if sum >= want {

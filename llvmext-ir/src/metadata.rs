@@ -78,7 +78,7 @@ pub const FIXED_KINDS: &[&str] = &[
 pub const DBG: MdKindId = MdKindId(0);
 
 /// A metadata node.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MdNode {
     /// `!"bytes"`.
@@ -97,6 +97,53 @@ pub enum MdNode {
     /// [`MdNode::Di`] of kind [`DiKind::LOCATION`](crate::di::DiKind::LOCATION)
     /// given to it comes back as a `Location`.
     Location(DiLocation),
+}
+
+/// Folds `w` into the running hash word `h` (as `DiNode`'s hash does).
+#[inline]
+fn mix(h: u64, w: u64) -> u64 {
+    (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+}
+
+/// A value as one word: its kind in the high half.
+#[inline]
+fn value_word(v: &Value) -> u64 {
+    let (tag, x) = match *v {
+        Value::Const(c) => (0, c.0),
+        Value::Arg(a) => (1, a),
+        Value::Inst(i) => (2, i.0),
+        Value::Metadata(m) => (3, m.0),
+        Value::InlineAsm(k) => (4, k),
+    };
+    (tag << 32) | u64::from(x)
+}
+
+impl core::hash::Hash for MdNode {
+    /// A word per node (a tuple's or a location's operands folded into
+    /// it) given to the hasher once, the bytes of a string as they are:
+    /// the arena hashes every node it uniques, and a hasher call per
+    /// operand (and per operand's `Option` tag) was most of that cost.
+    /// Equal nodes hash alike.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        let ids = |h: u64, ops: &[Option<MdId>]| {
+            ops.iter().fold(h, |h, m| mix(h, m.map_or(u64::MAX, |m| u64::from(m.0))))
+        };
+        match self {
+            MdNode::String(b) => {
+                state.write_usize(b.len());
+                state.write(b);
+            }
+            MdNode::Value(t, v) => state.write_u64(mix(mix(1, u64::from(t.0)), value_word(v))),
+            MdNode::Tuple(ops) => state.write_u64(ids(mix(2, ops.len() as u64), ops)),
+            MdNode::Di(d) => d.hash(state),
+            MdNode::ArgList(a) => state
+                .write_u64(a.iter().fold(mix(4, a.len() as u64), |h, m| mix(h, u64::from(m.0)))),
+            MdNode::Location(l) => state.write_u64(mix(
+                mix(mix(5, u64::from(l.line) | u64::from(l.column) << 32), u64::from(l.scope.0)),
+                l.inlined_at.map_or(u64::MAX, |m| u64::from(m.0)) | u64::from(l.implicit) << 40,
+            )),
+        }
+    }
 }
 
 impl MdNode {

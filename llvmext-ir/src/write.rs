@@ -315,7 +315,7 @@ fn push_u64(out: &mut Out, mut v: u64) {
         buf[i] = b'0' + (v % 10) as u8;
         v /= 10;
     }
-    out.push_str(core::str::from_utf8(&buf[i..]).unwrap_or(""));
+    out.push_bytes(&buf[i..]);
 }
 
 fn push_i64(out: &mut Out, v: i64) {
@@ -2627,12 +2627,46 @@ impl<'m> Ctx<'m> {
                 out.push('}');
             }
             Some(MdNode::Di(d)) => self.di_node(out, d.as_ref()),
-            Some(MdNode::Location(l)) => {
-                let fields = l.fields();
-                self.di_node(out, crate::di::DiRef { kind: DiKind::LOCATION, fields: &fields })
-            }
+            Some(MdNode::Location(l)) => self.location(out, l),
             _ => out.push_str("<badref>"),
         }
+    }
+
+    /// `!DILocation(...)` as [`di_node`](Self::di_node) prints it, without
+    /// the walk of the schema (locations are most of a `-g` module's
+    /// nodes): `line:` always, `column:` unless 0, `scope:`, `inlinedAt:`
+    /// unless null, `isImplicitCode:` when true.
+    fn location(&self, out: &mut Out, l: &crate::di::DiLocation) {
+        out.push_str("!DILocation(line: ");
+        push_u64(out, u64::from(l.line));
+        if l.column != 0 {
+            out.push_str(", column: ");
+            push_u64(out, u64::from(l.column));
+        }
+        out.push_str(", scope: ");
+        self.di_operand(out, l.scope);
+        if let Some(ia) = l.inlined_at {
+            out.push_str(", inlinedAt: ");
+            self.di_operand(out, ia);
+        }
+        if l.implicit {
+            out.push_str(", isImplicitCode: true");
+        }
+        out.push(')');
+    }
+
+    /// A node operand of a specialized node: `!N` for a numbered node, as
+    /// [`md_operand`](Self::md_operand) prints anything else.
+    fn di_operand(&self, out: &mut Out, n: MdId) {
+        if let (Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)), Some(&slot)) =
+            (self.m.md.get(n), self.md_slot.get(n.0 as usize))
+        {
+            if slot != NONE && !self.is_expr(n) {
+                out.push('!');
+                return push_u64(out, u64::from(slot));
+            }
+        }
+        self.md_operand(out, Some(n), None);
     }
 
     fn di_node(&self, out: &mut Out, d: crate::di::DiRef<'_>) {

@@ -379,7 +379,14 @@ impl Cx<'_> {
                 p
             }
             _ if distinct => self.m.md.push_distinct(node),
-            _ => self.m.md.get_or_insert(node),
+            _ => {
+                let id = self.m.md.get_or_insert(node);
+                if let Some(MdNode::Location(l)) = self.m.md.get(id) {
+                    // For `di_location`, which looks locations up by fields.
+                    self.record_locs.insert(loc_key(l), id);
+                }
+                id
+            }
         };
         self.md.slots[k] = MdSlot::Done(id);
         Ok(id)
@@ -492,10 +499,11 @@ impl Cx<'_> {
     /// The hundreds of thousands of these in a large module are found by
     /// their fields in a table of the function's own (a location names a
     /// scope of its function, so two functions' locations are never
-    /// equal), then among the arena's uniqued nodes (the locations
-    /// metadata records made); a new one goes into the arena apart (a
-    /// compact `MdNode::Location`, no box), keeping the arena's table
-    /// small.
+    /// equal), then among the locations metadata records made (by their
+    /// fields too: a table of tens of thousands beside the arena's of
+    /// hundreds of thousands of nodes); a new one goes into the arena
+    /// apart (a compact `MdNode::Location`, no box), keeping the arena's
+    /// table small.
     pub(crate) fn di_location(
         &mut self,
         line: u64,
@@ -509,22 +517,22 @@ impl Cx<'_> {
             c if c >= 1 << 16 => 0,
             c => c,
         };
-        let key = (line, col, scope.0, ia.map_or(u32::MAX, |m| m.0), implicit);
-        if let Some(&id) = self.loc_cache.get(&key) {
-            return id;
-        }
-        let node = MdNode::Location(llvmext_ir::di::DiLocation {
+        let loc = llvmext_ir::di::DiLocation {
             line,
             column: col as u16,
             implicit,
             scope,
             inlined_at: ia,
-        });
+        };
+        let key = loc_key(&loc);
+        if let Some(&id) = self.loc_cache.get(&key) {
+            return id;
+        }
         // A location equal to this one that a metadata record made
         // (uniqued), or a new one.
-        let id = match self.m.md.find(&node) {
-            Some(id) => id,
-            None => self.m.md.push_ununiqued(node),
+        let id = match self.record_locs.get(&key) {
+            Some(&id) => id,
+            None => self.m.md.push_ununiqued(MdNode::Location(loc)),
         };
         self.loc_cache.insert(key, id);
         id
@@ -533,6 +541,11 @@ impl Cx<'_> {
 
 /// Line, column, scope, inlined-at (`u32::MAX`: none), implicit.
 pub(crate) type LocKey = (u32, u32, u32, u32, bool);
+
+/// The key [`Cx::di_location`] finds a location by.
+fn loc_key(l: &llvmext_ir::di::DiLocation) -> LocKey {
+    (l.line, u32::from(l.column), l.scope.0, l.inlined_at.map_or(u32::MAX, |m| m.0), l.implicit)
+}
 
 /// The resolver [`decode_di`] sees.
 struct Res<'c, 'a, 'd> {

@@ -296,6 +296,8 @@ pub(crate) struct Cx<'a> {
     pub dl: DataLayout,
     /// (function, block) of every `blockaddress` read so far.
     pub block_addrs: hashbrown::HashSet<(u32, u32)>,
+    /// Every `DILocation` metadata records made, by its fields.
+    pub record_locs: HashMap<metadata::LocKey, llvmext_ir::id::MdId>,
     /// The current function's `DILocation`s by their fields.
     pub loc_cache: HashMap<metadata::LocKey, llvmext_ir::id::MdId>,
     /// Lifetime markers declared with LLVM 22's type and given LLVM 19's
@@ -338,6 +340,7 @@ impl<'a> Cx<'a> {
             dl: DataLayout::default(),
             block_addrs: hashbrown::HashSet::new(),
             loc_cache: HashMap::new(),
+            record_locs: HashMap::new(),
             lifetime_fns: hashbrown::HashSet::new(),
             spare_insts: Vec::new(),
         }
