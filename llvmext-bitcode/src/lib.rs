@@ -37,6 +37,11 @@ pub mod read;
 pub mod reencode;
 pub mod schema;
 pub mod summary;
+// The writer's pieces are checked by their tests until `write` is public
+// (issue 15).
+#[cfg(feature = "ir")]
+#[cfg_attr(not(test), allow(dead_code))]
+mod write;
 
 pub use llvmext_core as core;
 #[cfg(feature = "ir")]

@@ -1,0 +1,719 @@
+//! The order in which LLVM 19's bitcode writer numbers a module's types
+//! (`ValueEnumerator`'s constructor): the first one to reach a type gives
+//! it its number, subtypes before the type, an identified struct marked
+//! before its body so that cycles end. Global values come first (their
+//! pointer types, then value types, function attributes' types), then
+//! initializers, aliasees, resolvers and a function's personality, prefix
+//! and prologue, the `metadata` type, module-level metadata (the constants
+//! it holds), and the function bodies: argument types, attached metadata,
+//! per instruction its debug records, its operands (constants walked
+//! through their operands without being numbered), the types an
+//! instruction names (shuffle mask, GEP source, allocated type), its own
+//! type, a call's attributes and function type, its attachments and its
+//! location's operands.
+//!
+//! This is the type half of the enumerator; values and metadata ids come
+//! with the rest of the writer (issue 15).
+
+use hashbrown::{HashMap, HashSet};
+use llvmext_ir::constant::{ConstKind, ExprOp};
+use llvmext_ir::id::{AttrListId, ConstId, GlobalRef, MdId, TypeId, Value};
+use llvmext_ir::inst::{Clause, DbgRecord, InstKind};
+use llvmext_ir::metadata::MdNode;
+use llvmext_ir::types::TypeKind;
+use llvmext_ir::Module;
+
+/// A type as the enumerator sees it: one of the module's, or one it may
+/// not hold (the pointer type of a global in an address space nothing
+/// else uses, `metadata`, `label`), with the same kind.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum Ty {
+    /// A type of the module's arena.
+    Id(TypeId),
+    /// A type the arena does not hold.
+    Extra(TypeKind),
+}
+
+/// Where a type being numbered is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    /// An identified struct whose body is being walked.
+    Open,
+    /// Numbered: its index in the order.
+    Done(u32),
+}
+
+/// The types of `m` in LLVM 19's writer order.
+pub(crate) struct TypeOrder<'m> {
+    m: &'m Module,
+    marks: HashMap<Ty, Mark>,
+    /// The order.
+    pub types: Vec<Ty>,
+    /// Constants numbered at module level (`ValueMap`).
+    values: HashSet<ConstId>,
+    /// Metadata reached (`MetadataMap`).
+    mds: HashSet<MdId>,
+    /// Attribute groups seen (`AttributeGroupMap`), by (index, set).
+    groups: HashSet<(u32, llvmext_ir::id::AttrSetId)>,
+}
+
+impl<'m> TypeOrder<'m> {
+    /// Numbers the types of `m`.
+    pub(crate) fn new(m: &'m Module) -> TypeOrder<'m> {
+        let mut e = TypeOrder {
+            m,
+            marks: HashMap::new(),
+            types: Vec::new(),
+            values: HashSet::new(),
+            mds: HashSet::new(),
+            groups: HashSet::new(),
+        };
+        e.run();
+        e
+    }
+
+    /// The number of type `t` (`None`: not in the table).
+    pub(crate) fn index(&self, t: &Ty) -> Option<u32> {
+        match self.marks.get(&self.norm(t.clone())) {
+            Some(Mark::Done(i)) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The module.
+    pub(crate) fn module(&self) -> &'m Module {
+        self.m
+    }
+
+    /// The kind of `t`.
+    pub(crate) fn kind<'a>(&'a self, t: &'a Ty) -> Option<&'a TypeKind> {
+        match t {
+            Ty::Id(id) => self.m.types.get(*id),
+            Ty::Extra(k) => Some(k),
+        }
+    }
+
+    /// `Extra` kinds the arena holds become `Id`s (one key per type).
+    fn norm(&self, t: Ty) -> Ty {
+        match t {
+            Ty::Extra(k) => match self.m.types.find(&k) {
+                Some(id) => Ty::Id(id),
+                None => Ty::Extra(k),
+            },
+            t => t,
+        }
+    }
+
+    fn id(&mut self, t: TypeId) {
+        self.ty(Ty::Id(t));
+    }
+
+    fn ptr(&mut self, addrspace: u32) {
+        self.ty(Ty::Extra(TypeKind::Ptr(addrspace)));
+    }
+
+    /// The subtypes of `t` in LLVM's `subtypes()` order.
+    fn subtypes(&self, t: &Ty) -> Vec<Ty> {
+        let Some(k) = self.kind(t) else { return Vec::new() };
+        match k {
+            TypeKind::Vector { elem, .. } | TypeKind::Array { elem, .. } => vec![Ty::Id(*elem)],
+            TypeKind::Struct { fields, .. } => fields.iter().map(|&f| Ty::Id(f)).collect(),
+            TypeKind::Named(_) => match t {
+                Ty::Id(id) => self
+                    .m
+                    .types
+                    .named_body(*id)
+                    .and_then(|(_, b)| b)
+                    .map(|b| b.fields.iter().map(|&f| Ty::Id(f)).collect())
+                    .unwrap_or_default(),
+                Ty::Extra(_) => Vec::new(),
+            },
+            TypeKind::Function { ret, params, .. } => {
+                core::iter::once(*ret).chain(params.iter().copied()).map(Ty::Id).collect()
+            }
+            TypeKind::TargetExt { types, .. } => types.iter().map(|&t| Ty::Id(t)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// `EnumerateType`, with an explicit stack (types can nest deeply).
+    fn ty(&mut self, t: Ty) {
+        let t = self.norm(t);
+        if self.marks.contains_key(&t) {
+            return;
+        }
+        // (type, its subtypes, the next subtype to visit)
+        let mut stack: Vec<(Ty, Vec<Ty>, usize)> = Vec::new();
+        self.open(&t);
+        let subs = self.subtypes(&t);
+        stack.push((t, subs, 0));
+        while let Some(top) = stack.last_mut() {
+            if top.2 < top.1.len() {
+                let sub = self.norm(top.1[top.2].clone());
+                top.2 += 1;
+                if self.marks.contains_key(&sub) {
+                    continue;
+                }
+                self.open(&sub);
+                let subs = self.subtypes(&sub);
+                stack.push((sub, subs, 0));
+                continue;
+            }
+            let Some((t, _, _)) = stack.pop() else { break };
+            // A struct reached again deeper than it started is numbered
+            // there; an open mark (or none) is numbered now.
+            if let Some(Mark::Done(_)) = self.marks.get(&t) {
+                continue;
+            }
+            self.marks.insert(t.clone(), Mark::Done(self.types.len() as u32));
+            self.types.push(t);
+        }
+    }
+
+    /// Marks an identified struct open before its body is walked.
+    fn open(&mut self, t: &Ty) {
+        if matches!(self.kind(t), Some(TypeKind::Named(_))) {
+            self.marks.insert(t.clone(), Mark::Open);
+        }
+    }
+
+    fn global_ptr(&mut self, g: GlobalRef) {
+        let m = self.m;
+        let a = match g {
+            GlobalRef::Var(i) => m.globals.get(i as usize).map(|g| g.addrspace),
+            GlobalRef::Func(i) => m.functions.get(i as usize).map(|f| f.addrspace),
+            GlobalRef::Alias(i) => m.aliases.get(i as usize).map(|a| a.addrspace),
+            GlobalRef::IFunc(i) => m.ifuncs.get(i as usize).map(|f| f.addrspace),
+        };
+        self.ptr(a.unwrap_or(0));
+    }
+
+    /// The operands of constant `c` as LLVM holds them (none for the
+    /// constants LLVM keeps as plain data), then the GEP source type.
+    fn const_operands(&self, c: ConstId) -> (Vec<ConstOp>, Option<TypeId>) {
+        let m = self.m;
+        let Some(k) = m.consts.kind(c) else { return (Vec::new(), None) };
+        match k {
+            ConstKind::Array(els) | ConstKind::Struct(els) | ConstKind::Vector(els) => {
+                if self.is_data(c, els) {
+                    (Vec::new(), None)
+                } else {
+                    (els.iter().map(|&e| ConstOp::C(e)).collect(), None)
+                }
+            }
+            ConstKind::Splat(e) => {
+                if self.is_data(c, core::slice::from_ref(e)) {
+                    (Vec::new(), None)
+                } else {
+                    let n = match m.consts.ty(c).and_then(|t| m.types.get(t)) {
+                        Some(TypeKind::Vector { len, .. }) => *len as usize,
+                        Some(TypeKind::Array { len, .. }) => *len as usize,
+                        _ => 1,
+                    };
+                    (vec![ConstOp::C(*e); n.min(1 << 20)], None)
+                }
+            }
+            ConstKind::Global(_) => (Vec::new(), None),
+            ConstKind::Expr { op, ops, source_ty, .. } => {
+                let v = ops.iter().map(|&o| ConstOp::C(o)).collect();
+                (v, if *op == ExprOp::GetElementPtr { *source_ty } else { None })
+            }
+            ConstKind::BlockAddress { func, .. } => (vec![ConstOp::G(*func), ConstOp::Block], None),
+            ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => (vec![ConstOp::G(*g)], None),
+            _ => (Vec::new(), None),
+        }
+    }
+
+    /// Whether an aggregate of these elements is a `ConstantData*` in LLVM
+    /// (elements of a simple integer or float type, each a plain number).
+    fn is_data(&self, _c: ConstId, els: &[ConstId]) -> bool {
+        let m = self.m;
+        els.iter().all(|&e| {
+            let simple_ty = match m.consts.ty(e).and_then(|t| m.types.get(t)) {
+                Some(TypeKind::Int(8 | 16 | 32 | 64)) => true,
+                Some(TypeKind::Float(f)) => {
+                    matches!(f.keyword(), "half" | "bfloat" | "float" | "double")
+                }
+                _ => false,
+            };
+            simple_ty && matches!(m.consts.kind(e), Some(ConstKind::Int(_) | ConstKind::Float(_)))
+        })
+    }
+
+    /// `EnumerateValue` for a constant (types only; globals are numbered
+    /// already and their initializers come separately): its type, then
+    /// its operands', then a GEP's source type.
+    fn value(&mut self, c: ConstId) {
+        self.walk_const(c, true);
+    }
+
+    /// `EnumerateOperandType` for a constant: its type, and if it is not
+    /// numbered, its operands' types, without numbering it.
+    fn operand_const(&mut self, c: ConstId) {
+        self.walk_const(c, false);
+    }
+
+    /// The two constant walks, with an explicit stack (constants nest as
+    /// deeply as types): `number` for `EnumerateValue` (each constant
+    /// once), else `EnumerateOperandType` (stops at numbered constants).
+    fn walk_const(&mut self, c: ConstId, number: bool) {
+        let mut stack = vec![Step::Const(c)];
+        while let Some(step) = stack.pop() {
+            let c = match step {
+                Step::Const(c) => c,
+                Step::Global(g) => {
+                    self.global_ptr(g);
+                    continue;
+                }
+                Step::Type(t) => {
+                    self.id(t);
+                    continue;
+                }
+                Step::Label => {
+                    // (`EnumerateValue` skips a block operand; the operand
+                    // walk takes its type.)
+                    if !number {
+                        self.ty(Ty::Extra(TypeKind::Label));
+                    }
+                    continue;
+                }
+            };
+            if number {
+                if !self.values.insert(c) {
+                    continue;
+                }
+                if let Some(t) = self.m.consts.ty(c) {
+                    self.id(t);
+                }
+            } else {
+                if let Some(t) = self.m.consts.ty(c) {
+                    self.id(t);
+                }
+                if self.values.contains(&c) {
+                    continue;
+                }
+            }
+            if let Some(ConstKind::Global(g)) = self.m.consts.kind(c) {
+                self.global_ptr(*g);
+                continue;
+            }
+            let (ops, source) = self.const_operands(c);
+            if let Some(s) = source {
+                stack.push(Step::Type(s));
+            }
+            for op in ops.into_iter().rev() {
+                stack.push(match op {
+                    ConstOp::C(o) => Step::Const(o),
+                    ConstOp::G(g) => Step::Global(g),
+                    ConstOp::Block => Step::Label,
+                });
+            }
+        }
+    }
+
+    /// `EnumerateOperandType`.
+    fn operand(&mut self, f: &llvmext_ir::module::Function, v: Value) {
+        match v {
+            Value::Const(c) => self.operand_const(c),
+            Value::Arg(a) => {
+                if let Some(TypeKind::Function { params, .. }) = self.m.types.get(f.ty) {
+                    if let Some(&t) = params.get(a as usize) {
+                        self.id(t);
+                    }
+                }
+            }
+            Value::Inst(i) => {
+                if let Some(inst) = f.insts.get(i.0 as usize) {
+                    self.id(inst.ty);
+                }
+            }
+            Value::InlineAsm(_) => self.ptr(0),
+            Value::Metadata(_) => {}
+        }
+    }
+
+    /// `EnumerateAttributes`: the types of type attributes of groups not
+    /// seen yet (function, return, then parameter groups).
+    fn attributes(&mut self, l: AttrListId) {
+        let m = self.m;
+        let list = m.attrs.get_list(l);
+        let empty = |s| m.attrs.get(s).is_empty();
+        if empty(list.func) && empty(list.ret) && list.params.iter().all(|&s| empty(s)) {
+            return;
+        }
+        let sets = core::iter::once((u32::MAX, list.func))
+            .chain(core::iter::once((0, list.ret)))
+            .chain(list.params.iter().enumerate().map(|(i, &s)| (i as u32 + 1, s)));
+        for (idx, s) in sets {
+            let attrs = m.attrs.get(s);
+            if attrs.is_empty() || !self.groups.insert((idx, s)) {
+                continue;
+            }
+            for a in attrs.iter() {
+                if let llvmext_ir::attr::Attr::Type(_, t) = a {
+                    self.id(*t);
+                }
+            }
+        }
+    }
+
+    /// `EnumerateMetadata`: the walk reaches constants held as metadata
+    /// (post-order; distinct nodes under uniqued ones are delayed until
+    /// the uniqued subgraph is done, as LLVM does).
+    fn metadata(&mut self, md: MdId) {
+        let m = self.m;
+        // Leaves: strings and constants; `true` if `id` is a node to walk.
+        let visit = |e: &mut Self, op: MOp| -> Option<MdId> {
+            let id = match op {
+                MOp::Node(id) => id,
+                MOp::I64 => {
+                    e.ty(Ty::Extra(TypeKind::Int(64)));
+                    return None;
+                }
+            };
+            if !e.mds.insert(id) {
+                return None;
+            }
+            match m.md.get(id) {
+                Some(MdNode::Value(_, Value::Const(c))) => {
+                    e.value(*c);
+                    None
+                }
+                Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)) => Some(id),
+                _ => None,
+            }
+        };
+        if visit(self, MOp::Node(md)).is_none() {
+            return;
+        }
+        let mut delayed: Vec<MdId> = Vec::new();
+        let mut work: Vec<(MdId, Vec<MOp>, usize)> = vec![(md, self.node_ops(md), 0)];
+        while let Some(top) = work.last_mut() {
+            let n = top.0;
+            let mut next = None;
+            while top.2 < top.1.len() {
+                let op = top.1[top.2];
+                top.2 += 1;
+                if let Some(op) = visit(self, op) {
+                    next = Some(op);
+                    break;
+                }
+            }
+            if let Some(op) = next {
+                if m.md.is_distinct(op) && !m.md.is_distinct(n) {
+                    delayed.push(op);
+                } else {
+                    work.push((op, self.node_ops(op), 0));
+                }
+                continue;
+            }
+            work.pop();
+            if work.last().map_or(true, |w| m.md.is_distinct(w.0)) {
+                for d in delayed.drain(..) {
+                    work.push((d, self.node_ops(d), 0));
+                }
+            }
+        }
+    }
+
+    /// The operands of node `id` in LLVM's operand order, the integers LLVM
+    /// holds as `i64` constants among them (a `DISubrange`'s bounds, a
+    /// `DICompositeType`'s rank).
+    fn node_ops(&self, id: MdId) -> Vec<MOp> {
+        use llvmext_ir::di::{DiField, DiKind, Field as F};
+        let m = self.m;
+        let mut out = Vec::new();
+        let field_op = |f: &DiField| match f {
+            DiField::Int(_) | DiField::UInt(_) => Some(MOp::I64),
+            DiField::Md(Some(x)) => Some(MOp::Node(*x)),
+            _ => None,
+        };
+        match m.md.get(id) {
+            Some(MdNode::Di(d)) if d.kind == DiKind::SUBRANGE => {
+                out.extend(d.fields.iter().filter_map(field_op));
+            }
+            Some(MdNode::Di(d)) if d.kind == DiKind::COMPOSITE_TYPE => {
+                let mut v = Vec::new();
+                llvmext_ir::di::md_operands(d.as_ref(), &mut v);
+                // `md_operands` leaves out an integer rank: put it back
+                // where LLVM's operand list has it (after `allocated`).
+                let mut ops: Vec<MOp> = v.into_iter().flatten().map(MOp::Node).collect();
+                if let f @ (DiField::Int(_) | DiField::UInt(_)) = d.field(F::Rank) {
+                    let before: Vec<Option<MdId>> = [
+                        F::File,
+                        F::Scope,
+                        F::BaseType,
+                        F::Elements,
+                        F::VtableHolder,
+                        F::TemplateParams,
+                        F::Discriminator,
+                        F::DataLocation,
+                        F::Associated,
+                        F::Allocated,
+                    ]
+                    .iter()
+                    .map(|&x| match d.field(x) {
+                        DiField::Md(Some(i)) => Some(*i),
+                        _ => None,
+                    })
+                    .collect();
+                    let at = before.iter().flatten().count();
+                    if let Some(op) = field_op(f) {
+                        ops.insert(at.min(ops.len()), op);
+                    }
+                }
+                out = ops;
+            }
+            Some(n) => {
+                let mut v = Vec::new();
+                n.node_operands(&mut v);
+                out.extend(v.into_iter().flatten().map(MOp::Node));
+            }
+            None => {}
+        }
+        out
+    }
+
+    /// A metadata operand of an instruction or record: local values are
+    /// left for the function; an argument list's constants are walked.
+    fn md_operand(&mut self, md: MdId) {
+        match self.m.md.get(md) {
+            Some(MdNode::Value(_, Value::Const(_))) => self.metadata(md),
+            Some(MdNode::Value(..)) => {}
+            Some(MdNode::ArgList(args)) => {
+                for &a in args.iter() {
+                    if let Some(MdNode::Value(_, Value::Const(_))) = self.m.md.get(a) {
+                        self.metadata(a);
+                    }
+                }
+            }
+            _ => self.metadata(md),
+        }
+    }
+
+    fn run(&mut self) {
+        let m = self.m;
+        for g in &m.globals {
+            self.ptr(g.addrspace);
+            self.id(g.ty);
+        }
+        for f in &m.functions {
+            self.ptr(f.addrspace);
+            self.id(f.ty);
+            self.attributes(f.attrs);
+        }
+        for a in &m.aliases {
+            self.ptr(a.addrspace);
+            self.id(a.ty);
+        }
+        for i in &m.ifuncs {
+            self.ptr(i.addrspace);
+            self.id(i.ty);
+        }
+        for g in &m.globals {
+            if let Some(c) = g.init {
+                self.value(c);
+            }
+            if !m.attrs.get(g.attrs).is_empty() && self.groups.insert((u32::MAX, g.attrs)) {
+                for a in m.attrs.get(g.attrs).iter() {
+                    if let llvmext_ir::attr::Attr::Type(_, t) = a {
+                        self.id(*t);
+                    }
+                }
+            }
+        }
+        for a in &m.aliases {
+            self.value(a.aliasee);
+        }
+        for i in &m.ifuncs {
+            self.value(i.resolver);
+        }
+        for f in &m.functions {
+            for c in [f.personality, f.prefix, f.prologue].into_iter().flatten() {
+                self.value(c);
+            }
+        }
+        self.ty(Ty::Extra(TypeKind::Metadata));
+        for n in &m.named_md {
+            for &op in n.ops.iter() {
+                self.metadata(op);
+            }
+        }
+        for g in &m.globals {
+            for &(_, md) in &g.md {
+                self.metadata(md);
+            }
+        }
+        let dbg = llvmext_ir::metadata::DBG;
+        for f in &m.functions {
+            if let Some(TypeKind::Function { params, .. }) = m.types.get(f.ty) {
+                for &p in params.iter() {
+                    self.id(p);
+                }
+            }
+            for &(_, md) in &f.md {
+                self.metadata(md);
+            }
+            for b in &f.blocks {
+                for &i in &b.insts {
+                    let Some(inst) = f.insts.get(i.0 as usize) else { continue };
+                    for r in &inst.dbg_records {
+                        match r {
+                            DbgRecord::Label { label, dbg_loc } => {
+                                self.metadata(*label);
+                                self.metadata(*dbg_loc);
+                            }
+                            DbgRecord::Variable {
+                                location,
+                                variable,
+                                expression,
+                                assign,
+                                dbg_loc,
+                                ..
+                            } => {
+                                self.md_operand(*location);
+                                self.metadata(*expression);
+                                self.metadata(*variable);
+                                if let Some((id, addr, addr_expr)) = assign {
+                                    self.metadata(*id);
+                                    self.md_operand(*addr);
+                                    self.metadata(*addr_expr);
+                                }
+                                self.metadata(*dbg_loc);
+                            }
+                        }
+                    }
+                    self.inst_operands(f, &inst.kind);
+                    match &inst.kind {
+                        InstKind::ShuffleVector { mask, .. } => {
+                            if let Some(t) = m.consts.ty(*mask) {
+                                self.id(t);
+                            }
+                        }
+                        InstKind::Gep { source_ty, .. } => self.id(*source_ty),
+                        InstKind::Alloca { ty, .. } => self.id(*ty),
+                        _ => {}
+                    }
+                    self.id(inst.ty);
+                    if let InstKind::Call { call, .. }
+                    | InstKind::Invoke { call, .. }
+                    | InstKind::CallBr { call, .. } = &inst.kind
+                    {
+                        self.attributes(call.attrs);
+                        self.id(call.fn_ty);
+                    }
+                    for &(k, md) in inst.md.iter() {
+                        if k != dbg {
+                            self.metadata(md);
+                        }
+                    }
+                    if let Some(&(_, loc)) = inst.md.iter().find(|(k, _)| *k == dbg) {
+                        let mut ops = Vec::new();
+                        if let Some(n) = m.md.get(loc) {
+                            n.node_operands(&mut ops);
+                        }
+                        for op in ops.into_iter().flatten() {
+                            self.metadata(op);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// An instruction's operands in LLVM's order, blocks included (a block
+    /// operand is of type `label`); metadata operands are walked as
+    /// metadata.
+    fn inst_operands(&mut self, f: &llvmext_ir::module::Function, k: &InstKind) {
+        let label = |e: &mut Self| e.ty(Ty::Extra(TypeKind::Label));
+        let val = |e: &mut Self, v: Value| match v {
+            Value::Metadata(md) => e.md_operand(md),
+            v => e.operand(f, v),
+        };
+        match k {
+            InstKind::Br(_) => label(self),
+            InstKind::CondBr { cond, .. } => {
+                val(self, *cond);
+                label(self);
+            }
+            InstKind::Switch { cond, cases, .. } => {
+                val(self, *cond);
+                label(self);
+                for c in cases.iter() {
+                    val(self, Value::Const(c.0));
+                }
+            }
+            InstKind::IndirectBr { addr, .. } => {
+                val(self, *addr);
+                label(self);
+            }
+            InstKind::Invoke { call, .. } | InstKind::CallBr { call, .. } => {
+                for &a in &call.args {
+                    val(self, a);
+                }
+                for b in &call.bundles {
+                    for &a in &b.inputs {
+                        val(self, a);
+                    }
+                }
+                label(self);
+                val(self, call.callee);
+            }
+            InstKind::CatchSwitch { parent, handlers, unwind } => {
+                val(self, *parent);
+                if unwind.is_some() || !handlers.is_empty() {
+                    label(self);
+                }
+            }
+            InstKind::CatchRet { pad, .. } => {
+                val(self, *pad);
+                label(self);
+            }
+            InstKind::CleanupRet { pad, unwind } => {
+                val(self, *pad);
+                if unwind.is_some() {
+                    label(self);
+                }
+            }
+            InstKind::LandingPad { clauses, .. } => {
+                for c in clauses {
+                    let (Clause::Catch(v) | Clause::Filter(v)) = c;
+                    val(self, *v);
+                }
+            }
+            k => {
+                let mut ops = Vec::new();
+                k.for_each_operand(|v| ops.push(v));
+                for v in ops {
+                    val(self, v);
+                }
+            }
+        }
+    }
+}
+
+/// An operand of a constant.
+#[derive(Clone, Copy)]
+enum ConstOp {
+    C(ConstId),
+    G(GlobalRef),
+    Block,
+}
+
+/// An operand of a metadata node, for the walk.
+#[derive(Clone, Copy)]
+enum MOp {
+    /// A node, string or value.
+    Node(MdId),
+    /// An integer LLVM holds as a `ConstantAsMetadata` of type `i64`.
+    I64,
+}
+
+/// What the constant walk does next.
+#[derive(Clone, Copy)]
+enum Step {
+    Const(ConstId),
+    Global(GlobalRef),
+    Type(TypeId),
+    Label,
+}

@@ -1,0 +1,37 @@
+//! Writing the IR model as LLVM 19 bitcode (issue 15, under way; not
+//! public yet). Built so far, each checked against `llvm-as-19` on real
+//! modules: the enumerator's type order ([`enumerate`]) and the type table
+//! ([`types`]). The value and metadata numbering, the other blocks and the
+//! public `write` come next.
+
+pub(crate) mod enumerate;
+pub(crate) mod types;
+
+#[cfg(test)]
+mod tests;
+
+/// Why a module could not be written.
+#[derive(Debug)]
+pub(crate) enum WriteError {
+    /// The bitstream writer refused a record (a value too wide for its
+    /// abbreviation, say).
+    Bitstream(llvmext_core::Error),
+    /// A fault of the writer itself: a module the verifier accepts should
+    /// never give this.
+    Internal(&'static str),
+}
+
+impl From<llvmext_core::Error> for WriteError {
+    fn from(e: llvmext_core::Error) -> Self {
+        WriteError::Bitstream(e)
+    }
+}
+
+impl core::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            WriteError::Bitstream(e) => write!(f, "{e}"),
+            WriteError::Internal(what) => write!(f, "internal error of the writer: {what}"),
+        }
+    }
+}

@@ -1,0 +1,226 @@
+//! The writer's pieces against `llvm-as-19` on real modules: the in-repo C
+//! and C++ compiled by clang-19 at -O0 and -O2, with and without `-g`, and
+//! the hand-written `.ll` files of llvmext-ir's tests (and, with
+//! `LLVMEXT_WRITE_EXTRA=DIR`, every `.ll` of `DIR`). Each is parsed by
+//! llvmext-ir and also assembled by llvm-as-19; the type block written
+//! here must have the same bytes as llvm-as-19's.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use llvmext_core::bitstream::{BitstreamReader, BitstreamWriter, Item};
+
+use super::enumerate::TypeOrder;
+use super::types::write_type_table;
+use crate::schema::BlockId;
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("llvmext_write_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn run(tool: &str, args: &[&str], package: &str) -> Vec<u8> {
+    let out = Command::new(tool)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {tool} ({e}): install Debian package {package}"));
+    assert!(
+        out.status.success(),
+        "{tool} {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// The `.ll` inputs: (name, text).
+fn inputs() -> Vec<(String, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut out = Vec::new();
+    let mut sources: Vec<PathBuf> = Vec::new();
+    for dir in ["testdata/c", "testdata/cxx"] {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("c" | "cpp")))
+            .collect();
+        v.sort();
+        sources.extend(v);
+    }
+    assert!(sources.len() >= 5, "in-repo C sources missing");
+    for src in &sources {
+        for (tag, flags) in [
+            ("O0", &["-O0"][..]),
+            ("O2", &["-O2"][..]),
+            ("O0.g", &["-O0", "-g"]),
+            ("O2.g", &["-O2", "-g"]),
+        ] {
+            let stem = src.file_stem().unwrap().to_str().unwrap();
+            let ll = tmp(&format!("{stem}.{tag}.ll"));
+            let mut args: Vec<&str> = flags.to_vec();
+            let (s, l) = (src.to_str().unwrap(), ll.to_str().unwrap());
+            args.extend(["-S", "-emit-llvm", "-o", l, s]);
+            if s.ends_with(".cpp") {
+                args.push("-fexceptions");
+            }
+            run("clang-19", &args, "clang-19");
+            out.push((format!("{stem}.{tag}"), std::fs::read(&ll).unwrap()));
+        }
+    }
+    // More modules on request: every `.ll` of a directory (the harness's
+    // `target/llvmext-corpus/ir` holds SQLite, zlib, bzip2, lz4 and rustc
+    // output once the root tests have run).
+    if let Some(dir) = std::env::var_os("LLVMEXT_WRITE_EXTRA") {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .expect("LLVMEXT_WRITE_EXTRA: a directory")
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("ll"))
+            .collect();
+        v.sort();
+        for p in v {
+            let name = p.file_name().unwrap().to_str().unwrap().to_owned();
+            out.push((name, std::fs::read(&p).unwrap()));
+        }
+    }
+    let hand = root.join("llvmext-ir/tests/data/handwritten");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&hand)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("ll"))
+        .collect();
+    v.sort();
+    for p in v {
+        let file = p.file_name().unwrap().to_str().unwrap().to_owned();
+        // Modules are separated by `;--- name` lines.
+        let src = std::fs::read(&p).unwrap();
+        let mut cur: Option<(String, Vec<u8>)> = None;
+        for line in src.split_inclusive(|&b| b == b'\n') {
+            if let Some(rest) = line.strip_prefix(b";--- ") {
+                out.extend(cur.take());
+                let n = String::from_utf8_lossy(rest).trim().to_owned();
+                cur = Some((format!("{file}:{n}"), Vec::new()));
+            } else if let Some((_, text)) = cur.as_mut() {
+                text.extend_from_slice(line);
+            }
+        }
+        out.extend(cur);
+    }
+    out
+}
+
+/// The bytes of the body of the first `id` block inside the module block
+/// of `module` (a module's bytes from its IDENTIFICATION block on).
+fn block_body(module: &[u8], id: BlockId) -> Option<Vec<u8>> {
+    let mut r = BitstreamReader::new(module);
+    loop {
+        match r.next_item().ok()?? {
+            Item::SubBlock { block_id } if block_id == BlockId::MODULE.0 => {
+                r.enter_block().ok()?;
+                loop {
+                    match r.next_item().ok()?? {
+                        Item::SubBlock { block_id } if block_id == id.0 => {
+                            let h = r.enter_block().ok()?;
+                            let start = (h.body_bit / 8) as usize;
+                            let len = h.length_words as usize * 4;
+                            return module.get(start..start + len).map(<[u8]>::to_vec);
+                        }
+                        Item::EndBlock => return None,
+                        _ => {}
+                    }
+                }
+            }
+            Item::SubBlock { .. } => {
+                r.skip_block().ok()?;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The records of a type block body (code and operands), for messages.
+fn records(body: &[u8]) -> Vec<(u32, Vec<u64>)> {
+    let mut w = BitstreamWriter::new();
+    w.enter_block(BlockId::TYPE_NEW.0, 4);
+    let _ = w.exit_block();
+    // Re-wrap the body in a block header of our own to read it.
+    let mut bytes = w.finish();
+    bytes.truncate(bytes.len() - 4);
+    let n = (body.len() / 4) as u32;
+    let at = bytes.len() - 4;
+    bytes[at..].copy_from_slice(&n.to_le_bytes());
+    bytes.extend_from_slice(body);
+    let mut r = BitstreamReader::new(&bytes);
+    let mut out = Vec::new();
+    if let Ok(Some(Item::SubBlock { .. })) = r.next_item() {
+        if r.enter_block().is_ok() {
+            while let Ok(Some(item)) = r.next_item() {
+                match item {
+                    Item::Record { record, ops } => out.push((record.code, ops.to_vec())),
+                    Item::EndBlock => break,
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn type_table_matches_llvm_as_19() {
+    let mut failures = Vec::new();
+    let all = inputs();
+    let (mut refused, mut compared) = (0, 0);
+    for (name, text) in &all {
+        let file = name.replace([':', '/'], "_");
+        let ll = tmp(&format!("{file}.in.ll"));
+        let bc = tmp(&format!("{file}.bc"));
+        std::fs::write(&ll, text).unwrap();
+        let status = Command::new("llvm-as-19")
+            .args([ll.to_str().unwrap(), "-o", bc.to_str().unwrap()])
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("cannot run llvm-as-19: install Debian package llvm-19");
+        if !status.success() {
+            // (The hand-written suite holds modules LLVM must refuse.)
+            refused += 1;
+            continue;
+        }
+        let m = match llvmext_ir::parse::parse(text, name) {
+            Ok(m) => m,
+            Err(e) => {
+                failures.push(format!("{name}: our parser refused it: {e}"));
+                continue;
+            }
+        };
+        compared += 1;
+        let theirs_file = std::fs::read(&bc).unwrap();
+        let parsed = crate::container::parse(&theirs_file).unwrap();
+        let theirs = block_body(parsed.modules[0].bytes, BlockId::TYPE_NEW);
+
+        let order = TypeOrder::new(&m);
+        let mut w = BitstreamWriter::new();
+        w.enter_block(BlockId::MODULE.0, 3);
+        write_type_table(&mut w, &order).unwrap();
+        let _ = w.exit_block();
+        let ours = block_body(&w.finish(), BlockId::TYPE_NEW);
+        if ours != theirs {
+            let (a, b) = (records(&ours.unwrap_or_default()), records(&theirs.unwrap_or_default()));
+            let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+            failures.push(format!(
+                "{name}: TYPE_BLOCK differs at record {at}: ours {:?}, llvm-as-19's {:?} ({} and {} records)",
+                a.get(at),
+                b.get(at),
+                a.len(),
+                b.len()
+            ));
+        }
+    }
+    eprintln!("{compared} modules compared, {refused} refused by llvm-as-19");
+    assert!(compared >= 100, "only {compared} modules compared");
+    assert!(
+        failures.is_empty(),
+        "{} of {compared} modules differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
