@@ -20,7 +20,7 @@
 //! the bit offset and the block and record it was found in; nothing in the
 //! input sizes an allocation beyond what the input itself holds.
 
-mod attrs;
+pub(crate) mod attrs;
 mod constants;
 mod di;
 mod error;

@@ -17,7 +17,7 @@
 
 use hashbrown::{HashMap, HashSet};
 use llvmext_ir::constant::{ConstKind, ExprOp};
-use llvmext_ir::id::{AttrListId, ConstId, GlobalRef, MdId, TypeId, Value};
+use llvmext_ir::id::{AttrListId, AttrSetId, ConstId, GlobalRef, MdId, TypeId, Value};
 use llvmext_ir::inst::{Clause, DbgRecord, InstKind};
 use llvmext_ir::metadata::MdNode;
 use llvmext_ir::types::TypeKind;
@@ -53,8 +53,14 @@ pub(crate) struct TypeOrder<'m> {
     values: HashSet<ConstId>,
     /// Metadata reached (`MetadataMap`).
     mds: HashSet<MdId>,
-    /// Attribute groups seen (`AttributeGroupMap`), by (index, set).
-    groups: HashSet<(u32, llvmext_ir::id::AttrSetId)>,
+    /// Attribute groups (`AttributeGroupMap`): (index, set) -> id (from 1).
+    groups: HashMap<(u32, AttrSetId), u32>,
+    /// The groups in order.
+    pub attr_groups: Vec<(u32, AttrSetId)>,
+    /// Attribute lists (`AttributeListMap`) -> id (from 1).
+    lists: HashMap<AttrListKey, u32>,
+    /// The lists in order.
+    pub attr_lists: Vec<AttrListKey>,
 }
 
 impl<'m> TypeOrder<'m> {
@@ -66,7 +72,10 @@ impl<'m> TypeOrder<'m> {
             types: Vec::new(),
             values: HashSet::new(),
             mds: HashSet::new(),
-            groups: HashSet::new(),
+            groups: HashMap::new(),
+            attr_groups: Vec::new(),
+            lists: HashMap::new(),
+            attr_lists: Vec::new(),
         };
         e.run();
         e
@@ -78,6 +87,11 @@ impl<'m> TypeOrder<'m> {
             Some(Mark::Done(i)) => Some(*i),
             _ => None,
         }
+    }
+
+    /// The id (from 1) of attribute group (`index`, `set`).
+    pub(crate) fn group_id(&self, index: u32, set: AttrSetId) -> Option<u32> {
+        self.groups.get(&(index, set)).copied()
     }
 
     /// The module.
@@ -332,24 +346,31 @@ impl<'m> TypeOrder<'m> {
         }
     }
 
-    /// `EnumerateAttributes`: the types of type attributes of groups not
-    /// seen yet (function, return, then parameter groups).
+    /// `EnumerateAttributes`: the list (numbered if new), its groups
+    /// (function, return, then parameter sets; numbered if new) and the
+    /// types of a new group's type attributes.
     fn attributes(&mut self, l: AttrListId) {
+        let list = self.m.attrs.get_list(l);
+        let key = AttrListKey::new(&self.m.attrs, list.func, list.ret, &list.params);
+        self.attribute_list(key);
+    }
+
+    fn attribute_list(&mut self, key: AttrListKey) {
         let m = self.m;
-        let list = m.attrs.get_list(l);
-        let empty = |s| m.attrs.get(s).is_empty();
-        if empty(list.func) && empty(list.ret) && list.params.iter().all(|&s| empty(s)) {
+        if key.is_empty() {
             return;
         }
-        let sets = core::iter::once((u32::MAX, list.func))
-            .chain(core::iter::once((0, list.ret)))
-            .chain(list.params.iter().enumerate().map(|(i, &s)| (i as u32 + 1, s)));
-        for (idx, s) in sets {
-            let attrs = m.attrs.get(s);
-            if attrs.is_empty() || !self.groups.insert((idx, s)) {
+        if !self.lists.contains_key(&key) {
+            self.lists.insert(key.clone(), self.attr_lists.len() as u32 + 1);
+            self.attr_lists.push(key.clone());
+        }
+        for (idx, s) in key.sets() {
+            if self.groups.contains_key(&(idx, s)) {
                 continue;
             }
-            for a in attrs.iter() {
+            self.groups.insert((idx, s), self.attr_groups.len() as u32 + 1);
+            self.attr_groups.push((idx, s));
+            for a in m.attrs.get(s).iter() {
                 if let llvmext_ir::attr::Attr::Type(_, t) = a {
                     self.id(*t);
                 }
@@ -514,13 +535,10 @@ impl<'m> TypeOrder<'m> {
             if let Some(c) = g.init {
                 self.value(c);
             }
-            if !m.attrs.get(g.attrs).is_empty() && self.groups.insert((u32::MAX, g.attrs)) {
-                for a in m.attrs.get(g.attrs).iter() {
-                    if let llvmext_ir::attr::Attr::Type(_, t) = a {
-                        self.id(*t);
-                    }
-                }
-            }
+            // `getAttributesAsList(FunctionIndex)`: a list of the one set.
+            let key = AttrListKey::new(&m.attrs, g.attrs, g.attrs, &[]);
+            let key = AttrListKey { ret: None, ..key };
+            self.attribute_list(key);
         }
         for a in &m.aliases {
             self.value(a.aliasee);
@@ -689,6 +707,49 @@ impl<'m> TypeOrder<'m> {
                 }
             }
         }
+    }
+}
+
+/// An attribute list by what it holds (LLVM's `AttributeList` is uniqued
+/// by content: a global variable's list of one function set is the list
+/// of a function with those attributes only): `None` for an empty set,
+/// trailing empty parameter sets dropped.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct AttrListKey {
+    /// Function attributes (index `0xFFFFFFFF`).
+    pub func: Option<AttrSetId>,
+    /// Return attributes (index 0).
+    pub ret: Option<AttrSetId>,
+    /// Parameter attributes (index 1 on).
+    pub params: Vec<Option<AttrSetId>>,
+}
+
+impl AttrListKey {
+    fn new(
+        attrs: &llvmext_ir::attr::Attrs,
+        func: AttrSetId,
+        ret: AttrSetId,
+        params: &[AttrSetId],
+    ) -> AttrListKey {
+        let some = |s: AttrSetId| (!attrs.get(s).is_empty()).then_some(s);
+        let mut params: Vec<Option<AttrSetId>> = params.iter().map(|&s| some(s)).collect();
+        while params.last() == Some(&None) {
+            params.pop();
+        }
+        AttrListKey { func: some(func), ret: some(ret), params }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.func.is_none() && self.ret.is_none() && self.params.is_empty()
+    }
+
+    /// The non-empty sets with their indices, in `indexes()` order:
+    /// function (`0xFFFFFFFF`), return (0), parameters (1 on).
+    pub(crate) fn sets(&self) -> impl Iterator<Item = (u32, AttrSetId)> + '_ {
+        let f = self.func.map(|s| (u32::MAX, s));
+        let r = self.ret.map(|s| (0, s));
+        let p = self.params.iter().enumerate().filter_map(|(i, s)| s.map(|s| (i as u32 + 1, s)));
+        f.into_iter().chain(r).chain(p)
     }
 }
 

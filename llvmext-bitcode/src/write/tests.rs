@@ -2,14 +2,15 @@
 //! and C++ compiled by clang-19 at -O0 and -O2, with and without `-g`, and
 //! the hand-written `.ll` files of llvmext-ir's tests (and, with
 //! `LLVMEXT_WRITE_EXTRA=DIR`, every `.ll` of `DIR`). Each is parsed by
-//! llvmext-ir and also assembled by llvm-as-19; the type block written
-//! here must have the same bytes as llvm-as-19's.
+//! llvmext-ir and also assembled by llvm-as-19; the attribute and type
+//! blocks written here must have the same bytes as llvm-as-19's.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use llvmext_core::bitstream::{BitstreamReader, BitstreamWriter, Item};
 
+use super::attrs::write_attributes;
 use super::enumerate::TypeOrder;
 use super::types::write_type_table;
 use crate::schema::BlockId;
@@ -137,10 +138,10 @@ fn block_body(module: &[u8], id: BlockId) -> Option<Vec<u8>> {
     }
 }
 
-/// The records of a type block body (code and operands), for messages.
-fn records(body: &[u8]) -> Vec<(u32, Vec<u64>)> {
+/// The records of a block body (code and operands), for messages.
+fn records(id: BlockId, body: &[u8]) -> Vec<(u32, Vec<u64>)> {
     let mut w = BitstreamWriter::new();
-    w.enter_block(BlockId::TYPE_NEW.0, 4);
+    w.enter_block(id.0, if id == BlockId::TYPE_NEW { 4 } else { 3 });
     let _ = w.exit_block();
     // Re-wrap the body in a block header of our own to read it.
     let mut bytes = w.finish();
@@ -166,10 +167,11 @@ fn records(body: &[u8]) -> Vec<(u32, Vec<u64>)> {
 }
 
 #[test]
-fn type_table_matches_llvm_as_19() {
+fn type_and_attribute_blocks_match_llvm_as_19() {
     let mut failures = Vec::new();
     let all = inputs();
     let (mut refused, mut compared) = (0, 0);
+    let mut present = std::collections::BTreeMap::new();
     for (name, text) in &all {
         let file = name.replace([':', '/'], "_");
         let ll = tmp(&format!("{file}.in.ll"));
@@ -195,28 +197,46 @@ fn type_table_matches_llvm_as_19() {
         compared += 1;
         let theirs_file = std::fs::read(&bc).unwrap();
         let parsed = crate::container::parse(&theirs_file).unwrap();
-        let theirs = block_body(parsed.modules[0].bytes, BlockId::TYPE_NEW);
 
         let order = TypeOrder::new(&m);
         let mut w = BitstreamWriter::new();
         w.enter_block(BlockId::MODULE.0, 3);
+        write_attributes(&mut w, &order).unwrap();
         write_type_table(&mut w, &order).unwrap();
         let _ = w.exit_block();
-        let ours = block_body(&w.finish(), BlockId::TYPE_NEW);
-        if ours != theirs {
-            let (a, b) = (records(&ours.unwrap_or_default()), records(&theirs.unwrap_or_default()));
-            let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
-            failures.push(format!(
-                "{name}: TYPE_BLOCK differs at record {at}: ours {:?}, llvm-as-19's {:?} ({} and {} records)",
-                a.get(at),
-                b.get(at),
-                a.len(),
-                b.len()
-            ));
+        let ours_file = w.finish();
+        for id in [BlockId::PARAMATTR_GROUP, BlockId::PARAMATTR, BlockId::TYPE_NEW] {
+            let theirs = block_body(parsed.modules[0].bytes, id);
+            let ours = block_body(&ours_file, id);
+            if theirs.is_some() {
+                *present.entry(id.0).or_insert(0) += 1;
+            }
+            if ours != theirs {
+                let (a, b) = (
+                    records(id, &ours.unwrap_or_default()),
+                    records(id, &theirs.unwrap_or_default()),
+                );
+                let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+                failures.push(format!(
+                    "{name}: {} differs at record {at}: ours {:?}, llvm-as-19's {:?} ({} and {} records)",
+                    id.name().unwrap_or("?"),
+                    a.get(at),
+                    b.get(at),
+                    a.len(),
+                    b.len()
+                ));
+            }
         }
     }
-    eprintln!("{compared} modules compared, {refused} refused by llvm-as-19");
+    eprintln!(
+        "{compared} modules compared, {refused} refused by llvm-as-19; blocks present (id: modules): {present:?}"
+    );
     assert!(compared >= 100, "only {compared} modules compared");
+    // Both kinds of attribute block and the type block were compared on
+    // most of them (not two absent blocks found equal).
+    for id in [BlockId::PARAMATTR_GROUP, BlockId::PARAMATTR, BlockId::TYPE_NEW] {
+        assert!(present.get(&id.0).copied().unwrap_or(0) >= 50, "few modules have block {}", id.0);
+    }
     assert!(
         failures.is_empty(),
         "{} of {compared} modules differ:\n{}",
