@@ -1,10 +1,12 @@
 //! Writing the IR model as LLVM 19 bitcode (issue 15, under way; not
 //! public yet). Built so far, each checked against `llvm-as-19` on real
 //! modules: the enumerator's type and attribute orders ([`enumerate`]),
-//! the type table ([`types`]) and the attribute blocks ([`attrs`]). The value and metadata numbering, the other blocks and the
+//! the shared abbreviations ([`blockinfo`]), the type table ([`types`])
+//! and the attribute blocks ([`attrs`]). The value and metadata numbering, the other blocks and the
 //! public `write` come next.
 
 pub(crate) mod attrs;
+pub(crate) mod blockinfo;
 pub(crate) mod enumerate;
 pub(crate) mod types;
 

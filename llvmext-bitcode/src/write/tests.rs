@@ -2,8 +2,9 @@
 //! and C++ compiled by clang-19 at -O0 and -O2, with and without `-g`, and
 //! the hand-written `.ll` files of llvmext-ir's tests (and, with
 //! `LLVMEXT_WRITE_EXTRA=DIR`, every `.ll` of `DIR`). Each is parsed by
-//! llvmext-ir and also assembled by llvm-as-19; the attribute and type
-//! blocks written here must have the same bytes as llvm-as-19's.
+//! llvmext-ir and also assembled by llvm-as-19; the blocks written here
+//! (BLOCKINFO, the attribute blocks, the type table) must have the same
+//! bytes as llvm-as-19's (`LLVMEXT_WRITE_HEX=1` prints both when not).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -11,8 +12,9 @@ use std::process::Command;
 use llvmext_core::bitstream::{BitstreamReader, BitstreamWriter, Item};
 
 use super::attrs::write_attributes;
+use super::blockinfo::write_block_info;
 use super::enumerate::TypeOrder;
-use super::types::write_type_table;
+use super::types::{type_bits, write_type_table};
 use crate::schema::BlockId;
 
 fn tmp(name: &str) -> PathBuf {
@@ -141,7 +143,16 @@ fn block_body(module: &[u8], id: BlockId) -> Option<Vec<u8>> {
 /// The records of a block body (code and operands), for messages.
 fn records(id: BlockId, body: &[u8]) -> Vec<(u32, Vec<u64>)> {
     let mut w = BitstreamWriter::new();
-    w.enter_block(id.0, if id == BlockId::TYPE_NEW { 4 } else { 3 });
+    w.enter_block(
+        id.0,
+        if id == BlockId::TYPE_NEW {
+            4
+        } else if id == BlockId::BLOCKINFO {
+            2
+        } else {
+            3
+        },
+    );
     let _ = w.exit_block();
     // Re-wrap the body in a block header of our own to read it.
     let mut bytes = w.finish();
@@ -167,7 +178,7 @@ fn records(id: BlockId, body: &[u8]) -> Vec<(u32, Vec<u64>)> {
 }
 
 #[test]
-fn type_and_attribute_blocks_match_llvm_as_19() {
+fn written_blocks_match_llvm_as_19() {
     let mut failures = Vec::new();
     let all = inputs();
     let (mut refused, mut compared) = (0, 0);
@@ -201,15 +212,21 @@ fn type_and_attribute_blocks_match_llvm_as_19() {
         let order = TypeOrder::new(&m);
         let mut w = BitstreamWriter::new();
         w.enter_block(BlockId::MODULE.0, 3);
+        write_block_info(&mut w, type_bits(order.types.len())).unwrap();
         write_attributes(&mut w, &order).unwrap();
         write_type_table(&mut w, &order).unwrap();
         let _ = w.exit_block();
         let ours_file = w.finish();
-        for id in [BlockId::PARAMATTR_GROUP, BlockId::PARAMATTR, BlockId::TYPE_NEW] {
+        for id in
+            [BlockId::BLOCKINFO, BlockId::PARAMATTR_GROUP, BlockId::PARAMATTR, BlockId::TYPE_NEW]
+        {
             let theirs = block_body(parsed.modules[0].bytes, id);
             let ours = block_body(&ours_file, id);
             if theirs.is_some() {
                 *present.entry(id.0).or_insert(0) += 1;
+            }
+            if ours != theirs && std::env::var_os("LLVMEXT_WRITE_HEX").is_some() {
+                eprintln!("{name} {id:?}\nours   {:02x?}\ntheirs {:02x?}", ours, theirs);
             }
             if ours != theirs {
                 let (a, b) = (
@@ -234,7 +251,8 @@ fn type_and_attribute_blocks_match_llvm_as_19() {
     assert!(compared >= 100, "only {compared} modules compared");
     // Both kinds of attribute block and the type block were compared on
     // most of them (not two absent blocks found equal).
-    for id in [BlockId::PARAMATTR_GROUP, BlockId::PARAMATTR, BlockId::TYPE_NEW] {
+    for id in [BlockId::BLOCKINFO, BlockId::PARAMATTR_GROUP, BlockId::PARAMATTR, BlockId::TYPE_NEW]
+    {
         assert!(present.get(&id.0).copied().unwrap_or(0) >= 50, "few modules have block {}", id.0);
     }
     assert!(
