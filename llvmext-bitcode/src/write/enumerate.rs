@@ -49,8 +49,19 @@ pub(crate) struct TypeOrder<'m> {
     marks: HashMap<Ty, Mark>,
     /// The order.
     pub types: Vec<Ty>,
-    /// Constants numbered at module level (`ValueMap`).
+    /// Constants reached at module level (`ValueMap`'s constants, and
+    /// those being numbered).
     values: HashSet<ConstId>,
+    /// The module-level value table in order: global values, then
+    /// constants as `EnumerateValue` appends them.
+    pub value_list: Vec<Val>,
+    /// Ids in `value_list`.
+    value_ids: HashMap<Val, u32>,
+    /// Where the constants start in `value_list`.
+    pub first_const: usize,
+    /// The module's `i64` constants by value and its `ptr null` (what a
+    /// synthetic value is when the arena has it).
+    i64s: Option<(HashMap<i64, ConstId>, Option<ConstId>)>,
     /// Metadata reached (`MetadataMap`).
     mds: HashSet<MdId>,
     /// Attribute groups (`AttributeGroupMap`): (index, set) -> id (from 1).
@@ -71,6 +82,10 @@ impl<'m> TypeOrder<'m> {
             marks: HashMap::new(),
             types: Vec::new(),
             values: HashSet::new(),
+            value_list: Vec::new(),
+            value_ids: HashMap::new(),
+            first_const: 0,
+            i64s: None,
             mds: HashSet::new(),
             groups: HashMap::new(),
             attr_groups: Vec::new(),
@@ -87,6 +102,68 @@ impl<'m> TypeOrder<'m> {
             Some(Mark::Done(i)) => Some(*i),
             _ => None,
         }
+    }
+
+    /// The value id of `v` in the module-level table.
+    pub(crate) fn value_id(&self, v: Val) -> Option<u32> {
+        let v = match v {
+            Val::Const(c) => match self.m.consts.kind(c) {
+                Some(ConstKind::Global(g)) => Val::Global(*g),
+                _ => v,
+            },
+            v => v,
+        };
+        self.value_ids.get(&v).copied()
+    }
+
+    fn push_value(&mut self, v: Val) {
+        if !self.value_ids.contains_key(&v) {
+            self.value_ids.insert(v, self.value_list.len() as u32);
+            self.value_list.push(v);
+        }
+    }
+
+    /// `EnumerateValue` of a constant the arena may not hold (an `i64` of a
+    /// `DISubrange`, a function's `ptr null` operand placeholder).
+    fn synthetic(&mut self, v: Val) {
+        let m = self.m;
+        let (ints, null) = self.i64s.get_or_insert_with(|| {
+            let i64_ty = m.types.find(&TypeKind::Int(64));
+            let ptr_ty = m.types.find(&TypeKind::Ptr(0));
+            let mut ints = HashMap::new();
+            let mut null = None;
+            for (id, ty, k) in m.consts.iter() {
+                if Some(ty) == i64_ty {
+                    match k {
+                        ConstKind::Int(v) => {
+                            ints.entry(v.limbs().first().copied().unwrap_or(0) as i64)
+                                .or_insert(id);
+                        }
+                        ConstKind::Zero => {
+                            ints.entry(0).or_insert(id);
+                        }
+                        _ => {}
+                    }
+                }
+                if Some(ty) == ptr_ty && matches!(k, ConstKind::Null | ConstKind::Zero) {
+                    null.get_or_insert(id);
+                }
+            }
+            (ints, null)
+        });
+        let found = match v {
+            Val::I64(x) => ints.get(&x).copied(),
+            Val::NullPtr => *null,
+            _ => None,
+        };
+        if let Some(c) = found {
+            return self.value(c);
+        }
+        match v {
+            Val::I64(_) => self.ty(Ty::Extra(TypeKind::Int(64))),
+            _ => self.ptr(0),
+        }
+        self.push_value(v);
     }
 
     /// The id (from 1) of attribute group (`index`, `set`).
@@ -208,15 +285,16 @@ impl<'m> TypeOrder<'m> {
         let m = self.m;
         let Some(k) = m.consts.kind(c) else { return (Vec::new(), None) };
         match k {
-            ConstKind::Array(els) | ConstKind::Struct(els) | ConstKind::Vector(els) => {
-                if self.is_data(c, els) {
+            ConstKind::Struct(els) => (els.iter().map(|&e| ConstOp::C(e)).collect(), None),
+            ConstKind::Array(els) | ConstKind::Vector(els) => {
+                if self.is_data(els) {
                     (Vec::new(), None)
                 } else {
                     (els.iter().map(|&e| ConstOp::C(e)).collect(), None)
                 }
             }
             ConstKind::Splat(e) => {
-                if self.is_data(c, core::slice::from_ref(e)) {
+                if self.is_data(core::slice::from_ref(e)) {
                     (Vec::new(), None)
                 } else {
                     let n = match m.consts.ty(c).and_then(|t| m.types.get(t)) {
@@ -238,9 +316,41 @@ impl<'m> TypeOrder<'m> {
         }
     }
 
+    /// The bytes of constant `c` if LLVM holds it as a string (a
+    /// `ConstantDataArray` of `i8`: `c"..."`, or an `i8` array of plain
+    /// numbers, or a splat of one).
+    pub(crate) fn byte_array(&self, c: ConstId) -> Option<Vec<u8>> {
+        let m = self.m;
+        let ty = m.consts.ty(c)?;
+        let TypeKind::Array { elem, len } = m.types.get(ty)? else { return None };
+        if !matches!(m.types.get(*elem), Some(TypeKind::Int(8))) {
+            return None;
+        }
+        let byte = |e: ConstId| match m.consts.kind(e) {
+            Some(ConstKind::Int(v)) => v.limbs().first().map(|&x| x as u8),
+            _ => None,
+        };
+        match m.consts.kind(c)? {
+            ConstKind::Bytes(b) => Some(b.to_vec()),
+            ConstKind::Array(els) if self.is_data_aggregate(els) => {
+                els.iter().map(|&e| byte(e)).collect()
+            }
+            ConstKind::Splat(e) if self.is_data_aggregate(core::slice::from_ref(e)) => {
+                let b = byte(*e)?;
+                Some(vec![b; (*len).min(1 << 24) as usize])
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether an array or vector of these elements is a `ConstantData*`.
+    pub(crate) fn is_data_aggregate(&self, els: &[ConstId]) -> bool {
+        !els.is_empty() && self.is_data(els)
+    }
+
     /// Whether an aggregate of these elements is a `ConstantData*` in LLVM
     /// (elements of a simple integer or float type, each a plain number).
-    fn is_data(&self, _c: ConstId, els: &[ConstId]) -> bool {
+    fn is_data(&self, els: &[ConstId]) -> bool {
         let m = self.m;
         els.iter().all(|&e| {
             let simple_ty = match m.consts.ty(e).and_then(|t| m.types.get(t)) {
@@ -275,6 +385,10 @@ impl<'m> TypeOrder<'m> {
         while let Some(step) = stack.pop() {
             let c = match step {
                 Step::Const(c) => c,
+                Step::Finish(c) => {
+                    self.push_value(Val::Const(c));
+                    continue;
+                }
                 Step::Global(g) => {
                     self.global_ptr(g);
                     continue;
@@ -312,6 +426,15 @@ impl<'m> TypeOrder<'m> {
                 continue;
             }
             let (ops, source) = self.const_operands(c);
+            if number {
+                if ops.is_empty() {
+                    self.push_value(Val::Const(c));
+                } else {
+                    // Post-order: the operands, the GEP source type, then
+                    // the constant itself.
+                    stack.push(Step::Finish(c));
+                }
+            }
             if let Some(s) = source {
                 stack.push(Step::Type(s));
             }
@@ -387,8 +510,8 @@ impl<'m> TypeOrder<'m> {
         let visit = |e: &mut Self, op: MOp| -> Option<MdId> {
             let id = match op {
                 MOp::Node(id) => id,
-                MOp::I64 => {
-                    e.ty(Ty::Extra(TypeKind::Int(64)));
+                MOp::I64(v) => {
+                    e.synthetic(Val::I64(v));
                     return None;
                 }
             };
@@ -445,7 +568,8 @@ impl<'m> TypeOrder<'m> {
         let m = self.m;
         let mut out = Vec::new();
         let field_op = |f: &DiField| match f {
-            DiField::Int(_) | DiField::UInt(_) => Some(MOp::I64),
+            DiField::Int(v) => Some(MOp::I64(*v)),
+            DiField::UInt(v) => Some(MOp::I64(*v as i64)),
             DiField::Md(Some(x)) => Some(MOp::Node(*x)),
             _ => None,
         };
@@ -514,23 +638,28 @@ impl<'m> TypeOrder<'m> {
 
     fn run(&mut self) {
         let m = self.m;
-        for g in &m.globals {
+        for (k, g) in m.globals.iter().enumerate() {
             self.ptr(g.addrspace);
+            self.push_value(Val::Global(GlobalRef::Var(k as u32)));
             self.id(g.ty);
         }
-        for f in &m.functions {
+        for (k, f) in m.functions.iter().enumerate() {
             self.ptr(f.addrspace);
+            self.push_value(Val::Global(GlobalRef::Func(k as u32)));
             self.id(f.ty);
             self.attributes(f.attrs);
         }
-        for a in &m.aliases {
+        for (k, a) in m.aliases.iter().enumerate() {
             self.ptr(a.addrspace);
+            self.push_value(Val::Global(GlobalRef::Alias(k as u32)));
             self.id(a.ty);
         }
-        for i in &m.ifuncs {
+        for (k, i) in m.ifuncs.iter().enumerate() {
             self.ptr(i.addrspace);
+            self.push_value(Val::Global(GlobalRef::IFunc(k as u32)));
             self.id(i.ty);
         }
+        self.first_const = self.value_list.len();
         for g in &m.globals {
             if let Some(c) = g.init {
                 self.value(c);
@@ -547,8 +676,16 @@ impl<'m> TypeOrder<'m> {
             self.value(i.resolver);
         }
         for f in &m.functions {
-            for c in [f.personality, f.prefix, f.prologue].into_iter().flatten() {
-                self.value(c);
+            // A function with any of the three holds all three, `ptr null`
+            // in the ones not set (`allocHungoffUselist`).
+            let ops = [f.personality, f.prefix, f.prologue];
+            if ops.iter().any(Option::is_some) {
+                for c in ops {
+                    match c {
+                        Some(c) => self.value(c),
+                        None => self.synthetic(Val::NullPtr),
+                    }
+                }
             }
         }
         self.ty(Ty::Extra(TypeKind::Metadata));
@@ -710,6 +847,19 @@ impl<'m> TypeOrder<'m> {
     }
 }
 
+/// A value of the module-level table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Val {
+    /// A global value.
+    Global(GlobalRef),
+    /// A constant of the arena (never a `ConstKind::Global`).
+    Const(ConstId),
+    /// An `i64` the arena does not hold (a `DISubrange` bound).
+    I64(i64),
+    /// A `ptr null` the arena does not hold.
+    NullPtr,
+}
+
 /// An attribute list by what it holds (LLVM's `AttributeList` is uniqued
 /// by content: a global variable's list of one function set is the list
 /// of a function with those attributes only): `None` for an empty set,
@@ -767,13 +917,15 @@ enum MOp {
     /// A node, string or value.
     Node(MdId),
     /// An integer LLVM holds as a `ConstantAsMetadata` of type `i64`.
-    I64,
+    I64(i64),
 }
 
 /// What the constant walk does next.
 #[derive(Clone, Copy)]
 enum Step {
     Const(ConstId),
+    /// All operands of this constant are numbered: number it.
+    Finish(ConstId),
     Global(GlobalRef),
     Type(TypeId),
     Label,

@@ -1,12 +1,14 @@
 //! Writing the IR model as LLVM 19 bitcode (issue 15, under way; not
 //! public yet). Built so far, each checked against `llvm-as-19` on real
-//! modules: the enumerator's type and attribute orders ([`enumerate`]),
-//! the shared abbreviations ([`blockinfo`]), the type table ([`types`])
-//! and the attribute blocks ([`attrs`]). The value and metadata numbering, the other blocks and the
+//! modules: the enumerator's type, attribute and module-level value orders
+//! ([`enumerate`]), the shared abbreviations ([`blockinfo`]), the type
+//! table ([`types`]), the attribute blocks ([`attrs`]) and the module's
+//! constants ([`constants`]). The value and metadata numbering, the other blocks and the
 //! public `write` come next.
 
 pub(crate) mod attrs;
 pub(crate) mod blockinfo;
+pub(crate) mod constants;
 pub(crate) mod enumerate;
 pub(crate) mod types;
 

@@ -3,8 +3,10 @@
 //! the hand-written `.ll` files of llvmext-ir's tests (and, with
 //! `LLVMEXT_WRITE_EXTRA=DIR`, every `.ll` of `DIR`). Each is parsed by
 //! llvmext-ir and also assembled by llvm-as-19; the blocks written here
-//! (BLOCKINFO, the attribute blocks, the type table) must have the same
-//! bytes as llvm-as-19's (`LLVMEXT_WRITE_HEX=1` prints both when not).
+//! (BLOCKINFO, the attribute blocks, the type table, the module-level
+//! constants) must have the same bytes as llvm-as-19's
+//! (`LLVMEXT_WRITE_HEX=1` prints both, and the records around the first
+//! difference, when not).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -13,6 +15,7 @@ use llvmext_core::bitstream::{BitstreamReader, BitstreamWriter, Item};
 
 use super::attrs::write_attributes;
 use super::blockinfo::write_block_info;
+use super::constants::write_module_constants;
 use super::enumerate::TypeOrder;
 use super::types::{type_bits, write_type_table};
 use crate::schema::BlockId;
@@ -140,42 +143,62 @@ fn block_body(module: &[u8], id: BlockId) -> Option<Vec<u8>> {
     }
 }
 
-/// The records of a block body (code and operands), for messages.
-fn records(id: BlockId, body: &[u8]) -> Vec<(u32, Vec<u64>)> {
-    let mut w = BitstreamWriter::new();
-    w.enter_block(
-        id.0,
-        if id == BlockId::TYPE_NEW {
-            4
-        } else if id == BlockId::BLOCKINFO {
-            2
-        } else {
-            3
-        },
-    );
-    let _ = w.exit_block();
-    // Re-wrap the body in a block header of our own to read it.
-    let mut bytes = w.finish();
-    bytes.truncate(bytes.len() - 4);
-    let n = (body.len() / 4) as u32;
-    let at = bytes.len() - 4;
-    bytes[at..].copy_from_slice(&n.to_le_bytes());
-    bytes.extend_from_slice(body);
-    let mut r = BitstreamReader::new(&bytes);
+/// The records of the first `id` block inside the module block of
+/// `module` (code, abbreviation id and operands), for messages: read in place, after the
+/// module's BLOCKINFO, so that its abbreviations are known.
+fn records(module: &[u8], id: BlockId) -> Vec<(u32, u32, Vec<u64>)> {
     let mut out = Vec::new();
-    if let Ok(Some(Item::SubBlock { .. })) = r.next_item() {
-        if r.enter_block().is_ok() {
-            while let Ok(Some(item)) = r.next_item() {
-                match item {
-                    Item::Record { record, ops } => out.push((record.code, ops.to_vec())),
-                    Item::EndBlock => break,
-                    _ => {}
+    let mut r = BitstreamReader::new(module);
+    let mut depth_in_module = false;
+    while let Ok(Some(item)) = r.next_item() {
+        match item {
+            Item::SubBlock { block_id } if !depth_in_module && block_id == BlockId::MODULE.0 => {
+                if r.enter_block().is_err() {
+                    return out;
+                }
+                depth_in_module = true;
+            }
+            Item::SubBlock { block_id } if depth_in_module && block_id == BlockId::BLOCKINFO.0 => {
+                // Entered and read to its end: its abbreviations register.
+                if r.enter_block().is_err() {
+                    return out;
+                }
+                while let Ok(Some(i)) = r.next_item() {
+                    if matches!(i, Item::EndBlock) {
+                        break;
+                    }
                 }
             }
+            Item::SubBlock { block_id } if depth_in_module && block_id == id.0 => {
+                if r.enter_block().is_err() {
+                    return out;
+                }
+                while let Ok(Some(i)) = r.next_item() {
+                    match i {
+                        Item::Record { record, ops } => {
+                            out.push((record.code, record.abbrev_id, ops.to_vec()))
+                        }
+                        Item::EndBlock => return out,
+                        _ => {}
+                    }
+                }
+                return out;
+            }
+            // (Another block is skipped by the next call.)
+            _ => {}
         }
     }
     out
 }
+
+/// The blocks compared.
+const BLOCKS: [BlockId; 5] = [
+    BlockId::BLOCKINFO,
+    BlockId::PARAMATTR_GROUP,
+    BlockId::PARAMATTR,
+    BlockId::TYPE_NEW,
+    BlockId::CONSTANTS,
+];
 
 #[test]
 fn written_blocks_match_llvm_as_19() {
@@ -215,11 +238,12 @@ fn written_blocks_match_llvm_as_19() {
         write_block_info(&mut w, type_bits(order.types.len())).unwrap();
         write_attributes(&mut w, &order).unwrap();
         write_type_table(&mut w, &order).unwrap();
+        if let Err(e) = write_module_constants(&mut w, &order) {
+            failures.push(format!("{name}: constants: {e}"));
+        }
         let _ = w.exit_block();
         let ours_file = w.finish();
-        for id in
-            [BlockId::BLOCKINFO, BlockId::PARAMATTR_GROUP, BlockId::PARAMATTR, BlockId::TYPE_NEW]
-        {
+        for id in BLOCKS {
             let theirs = block_body(parsed.modules[0].bytes, id);
             let ours = block_body(&ours_file, id);
             if theirs.is_some() {
@@ -229,11 +253,13 @@ fn written_blocks_match_llvm_as_19() {
                 eprintln!("{name} {id:?}\nours   {:02x?}\ntheirs {:02x?}", ours, theirs);
             }
             if ours != theirs {
-                let (a, b) = (
-                    records(id, &ours.unwrap_or_default()),
-                    records(id, &theirs.unwrap_or_default()),
-                );
+                let (a, b) = (records(&ours_file, id), records(parsed.modules[0].bytes, id));
                 let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+                if std::env::var_os("LLVMEXT_WRITE_HEX").is_some() {
+                    eprintln!("{name}: theirs from {at}: {:?}", &b[at..b.len().min(at + 12)]);
+                    let f = at.saturating_sub(3);
+                    eprintln!("{name}: ours from {f}: {:?}", &a[f..a.len().min(at + 12)]);
+                }
                 failures.push(format!(
                     "{name}: {} differs at record {at}: ours {:?}, llvm-as-19's {:?} ({} and {} records)",
                     id.name().unwrap_or("?"),
@@ -251,8 +277,7 @@ fn written_blocks_match_llvm_as_19() {
     assert!(compared >= 100, "only {compared} modules compared");
     // Both kinds of attribute block and the type block were compared on
     // most of them (not two absent blocks found equal).
-    for id in [BlockId::BLOCKINFO, BlockId::PARAMATTR_GROUP, BlockId::PARAMATTR, BlockId::TYPE_NEW]
-    {
+    for id in BLOCKS {
         assert!(present.get(&id.0).copied().unwrap_or(0) >= 50, "few modules have block {}", id.0);
     }
     assert!(

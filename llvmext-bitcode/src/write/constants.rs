@@ -1,0 +1,347 @@
+//! The module-level `CONSTANTS_BLOCK` as LLVM 19's `writeConstants` writes
+//! it (`isGlobal`): four abbreviations of its own (aggregate, 8-bit
+//! string, 7-bit and char6 C string) after BLOCKINFO's, a `SETTYPE`
+//! whenever the type changes, then a record per constant in the
+//! enumerator's order: `NULL` (unabbreviated, as LLVM 19 writes it, its
+//! BLOCKINFO abbreviation unused) for every null value (zero integers, `+0.0`,
+//! `null`, `none`, `zeroinitializer`), `POISON`, `UNDEF`, `INTEGER`
+//! (sign-rotated) or `WIDE_INTEGER`, `FLOAT` (the bits), `CSTRING`/`STRING`
+//! for byte arrays, `DATA` for arrays and vectors of plain numbers,
+//! `AGGREGATE` (value ids) for the others, and the constant expressions.
+
+use llvmext_core::bitstream::{Abbrev, AbbrevOp, BitstreamWriter};
+use llvmext_ir::constant::{expr_flags, ConstKind, ExprOp};
+use llvmext_ir::float::FloatValue;
+use llvmext_ir::id::{ConstId, GlobalRef};
+use llvmext_ir::types::TypeKind;
+
+use super::blockinfo::ids;
+use super::enumerate::{Ty, TypeOrder, Val};
+use super::types::is_char6;
+use super::WriteError;
+use crate::codes;
+use crate::schema::{BlockId, ConstantsCode as C};
+
+/// `emitSignedInt64`.
+fn signed(v: i64) -> u64 {
+    if v >= 0 {
+        (v as u64) << 1
+    } else {
+        ((v as u64).wrapping_neg() << 1) | 1
+    }
+}
+
+/// `Log2_32_Ceil`.
+fn log2_ceil(n: u64) -> u8 {
+    if n <= 1 {
+        0
+    } else {
+        (64 - (n - 1).leading_zeros()) as u8
+    }
+}
+
+fn internal(what: &'static str) -> WriteError {
+    WriteError::Internal(what)
+}
+
+/// Writes the module's constants (nothing when it has none).
+pub(crate) fn write_module_constants(
+    w: &mut BitstreamWriter,
+    order: &TypeOrder<'_>,
+) -> Result<(), WriteError> {
+    let m = order.module();
+    let (first, last) = (order.first_const, order.value_list.len());
+    if first == last {
+        return Ok(());
+    }
+    w.enter_block(BlockId::CONSTANTS.0, 4);
+    let lit = |c: C| AbbrevOp::Literal(u64::from(c.0));
+    let aggregate = w.define_abbrev(Abbrev::new([
+        lit(C::AGGREGATE),
+        AbbrevOp::Array,
+        AbbrevOp::Fixed(log2_ceil(last as u64 + 1)),
+    ]))?;
+    let string8 =
+        w.define_abbrev(Abbrev::new([lit(C::STRING), AbbrevOp::Array, AbbrevOp::Fixed(8)]))?;
+    let cstring7 =
+        w.define_abbrev(Abbrev::new([lit(C::CSTRING), AbbrevOp::Array, AbbrevOp::Fixed(7)]))?;
+    let cstring6 =
+        w.define_abbrev(Abbrev::new([lit(C::CSTRING), AbbrevOp::Array, AbbrevOp::Char6]))?;
+    let type_id = |t: Ty| order.index(&t).map(u64::from).ok_or(internal("a type not numbered"));
+    let value_id = |c: ConstId| {
+        order.value_id(Val::Const(c)).map(u64::from).ok_or(internal("a constant not numbered"))
+    };
+    let global_id = |g: GlobalRef| {
+        order.value_id(Val::Global(g)).map(u64::from).ok_or(internal("a global not numbered"))
+    };
+    let const_ty = |c: ConstId| m.consts.ty(c).ok_or(internal("a constant without a type"));
+    let mut last_ty: Option<u64> = None;
+    let mut rec: Vec<u64> = Vec::new();
+    for v in &order.value_list[first..last] {
+        rec.clear();
+        let ty = match v {
+            Val::Const(c) => type_id(Ty::Id(const_ty(*c)?))?,
+            Val::I64(_) => type_id(Ty::Extra(TypeKind::Int(64)))?,
+            Val::NullPtr => type_id(Ty::Extra(TypeKind::Ptr(0)))?,
+            Val::Global(_) => return Err(internal("a global among the constants")),
+        };
+        if last_ty != Some(ty) {
+            last_ty = Some(ty);
+            w.emit_record(C::SETTYPE.0, &[ty], Some(ids::CONSTANTS_SETTYPE))?;
+        }
+        let c = match *v {
+            Val::I64(0) | Val::NullPtr => {
+                w.emit_record(C::NULL.0, &[], None)?;
+                continue;
+            }
+            Val::I64(x) => {
+                w.emit_record(C::INTEGER.0, &[signed(x)], Some(ids::CONSTANTS_INTEGER))?;
+                continue;
+            }
+            Val::Const(c) => c,
+            Val::Global(_) => unreachable!("refused above"),
+        };
+        let kind = m.consts.kind(c).ok_or(internal("an unknown constant"))?;
+        let cty = const_ty(c)?;
+        if m.consts.is_null_value(c) || matches!(kind, ConstKind::NoneToken) {
+            w.emit_record(C::NULL.0, &[], None)?;
+            continue;
+        }
+        let (code, abbrev): (C, Option<u32>) = match kind {
+            ConstKind::Poison => (C::POISON, None),
+            ConstKind::Undef => (C::UNDEF, None),
+            ConstKind::Int(v) => {
+                if v.bits() <= 64 {
+                    let raw = v.limbs().first().copied().unwrap_or(0);
+                    let sh = 64 - v.bits();
+                    let s = if sh == 64 { 0 } else { ((raw << sh) as i64) >> sh };
+                    rec.push(signed(s));
+                    (C::INTEGER, Some(ids::CONSTANTS_INTEGER))
+                } else {
+                    let l = v.limbs();
+                    let n = l.iter().rposition(|&x| x != 0).map_or(1, |i| i + 1);
+                    rec.extend(l[..n.min(l.len())].iter().map(|&x| signed(x as i64)));
+                    (C::WIDE_INTEGER, None)
+                }
+            }
+            ConstKind::Float(f) => {
+                float_words(&mut rec, f);
+                (C::FLOAT, None)
+            }
+            _ if order.byte_array(c).is_some() => {
+                let b = order.byte_array(c).unwrap_or_default();
+                let cstring = b.last() == Some(&0) && !b[..b.len() - 1].contains(&0);
+                let body = if cstring { &b[..b.len() - 1] } else { &b[..] };
+                rec.extend(body.iter().map(|&x| u64::from(x)));
+                if cstring {
+                    let abbrev = if is_char6(body) {
+                        Some(cstring6)
+                    } else if body.iter().all(|&x| x < 128) {
+                        Some(cstring7)
+                    } else {
+                        None
+                    };
+                    (C::CSTRING, abbrev)
+                } else {
+                    (C::STRING, Some(string8))
+                }
+            }
+            ConstKind::Bytes(b) => {
+                rec.extend(b.iter().map(|&x| u64::from(x)));
+                (C::DATA, None)
+            }
+            ConstKind::Array(els) | ConstKind::Vector(els) if order.is_data_aggregate(els) => {
+                for &e in els.iter() {
+                    data_element(&mut rec, m, e);
+                }
+                (C::DATA, None)
+            }
+            ConstKind::Splat(e) if order.is_data_aggregate(core::slice::from_ref(e)) => {
+                for _ in 0..splat_len(m, cty) {
+                    data_element(&mut rec, m, *e);
+                }
+                (C::DATA, None)
+            }
+            ConstKind::Array(els) | ConstKind::Vector(els) | ConstKind::Struct(els) => {
+                for &e in els.iter() {
+                    rec.push(value_id(e)?);
+                }
+                (C::AGGREGATE, Some(aggregate))
+            }
+            ConstKind::Splat(e) => {
+                let id = value_id(*e)?;
+                rec.extend(core::iter::repeat(id).take(splat_len(m, cty)));
+                (C::AGGREGATE, Some(aggregate))
+            }
+            ConstKind::Expr { op, flags, ops, source_ty, inrange } => {
+                let op0 = *ops.first().ok_or(internal("an expression without operands"))?;
+                if let Some(cast) = codes::expr_cast::encode(*op) {
+                    rec.push(u64::from(cast.0));
+                    rec.push(type_id(Ty::Id(const_ty(op0)?))?);
+                    rec.push(value_id(op0)?);
+                    (C::CE_CAST, Some(ids::CONSTANTS_CE_CAST))
+                } else if let Some(bin) = codes::expr_binop::encode(*op) {
+                    let op1 = *ops.get(1).ok_or(internal("a binary expression"))?;
+                    rec.extend([u64::from(bin.0), value_id(op0)?, value_id(op1)?]);
+                    let mut f = 0;
+                    if flags & expr_flags::NUW != 0 {
+                        f |= 1;
+                    }
+                    if flags & expr_flags::NSW != 0 {
+                        f |= 2;
+                    }
+                    if f != 0 {
+                        rec.push(f);
+                    }
+                    (C::CE_BINOP, None)
+                } else {
+                    match op {
+                        ExprOp::GetElementPtr => {
+                            let src = source_ty.ok_or(internal("a GEP without its source type"))?;
+                            rec.push(type_id(Ty::Id(src))?);
+                            let mut f = 0;
+                            if flags & expr_flags::INBOUNDS != 0 {
+                                f |= 1;
+                            }
+                            if flags & expr_flags::NUSW != 0 {
+                                f |= 2;
+                            }
+                            if flags & expr_flags::NUW != 0 {
+                                f |= 4;
+                            }
+                            rec.push(f);
+                            let code = match inrange {
+                                Some((lo, hi)) => {
+                                    rec.extend([64, signed(*lo), signed(*hi)]);
+                                    C::CE_GEP_WITH_INRANGE
+                                }
+                                None => C::CE_GEP,
+                            };
+                            for &o in ops.iter() {
+                                rec.push(type_id(Ty::Id(const_ty(o)?))?);
+                                rec.push(value_id(o)?);
+                            }
+                            (code, None)
+                        }
+                        ExprOp::ExtractElement => {
+                            let idx = *ops.get(1).ok_or(internal("extractelement"))?;
+                            rec.extend([
+                                type_id(Ty::Id(const_ty(op0)?))?,
+                                value_id(op0)?,
+                                type_id(Ty::Id(const_ty(idx)?))?,
+                                value_id(idx)?,
+                            ]);
+                            (C::CE_EXTRACTELT, None)
+                        }
+                        ExprOp::InsertElement => {
+                            let (elt, idx) = match ops.get(1..3) {
+                                Some(&[e, i]) => (e, i),
+                                _ => return Err(internal("insertelement")),
+                            };
+                            rec.extend([
+                                value_id(op0)?,
+                                value_id(elt)?,
+                                type_id(Ty::Id(const_ty(idx)?))?,
+                                value_id(idx)?,
+                            ]);
+                            (C::CE_INSERTELT, None)
+                        }
+                        ExprOp::ShuffleVector => {
+                            let (b, mask) = match ops.get(1..3) {
+                                Some(&[b, k]) => (b, k),
+                                _ => return Err(internal("shufflevector")),
+                            };
+                            let aty = const_ty(op0)?;
+                            let code = if aty == cty {
+                                C::CE_SHUFFLEVEC
+                            } else {
+                                rec.push(type_id(Ty::Id(aty))?);
+                                C::CE_SHUFVEC_EX
+                            };
+                            rec.extend([value_id(op0)?, value_id(b)?, value_id(mask)?]);
+                            (code, None)
+                        }
+                        _ => return Err(internal("a constant expression LLVM 19 has not")),
+                    }
+                }
+            }
+            ConstKind::BlockAddress { func, block } => {
+                let GlobalRef::Func(fi) = func else {
+                    return Err(internal("a blockaddress of no function"));
+                };
+                let a = m.functions.get(*fi as usize).map_or(0, |f| f.addrspace);
+                rec.extend([
+                    type_id(Ty::Extra(TypeKind::Ptr(a)))?,
+                    global_id(*func)?,
+                    u64::from(*block),
+                ]);
+                (C::BLOCKADDRESS, None)
+            }
+            ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
+                let a = global_addrspace(m, *g);
+                rec.extend([type_id(Ty::Extra(TypeKind::Ptr(a)))?, global_id(*g)?]);
+                let code = if matches!(kind, ConstKind::NoCfi(_)) {
+                    C::NO_CFI_VALUE
+                } else {
+                    C::DSO_LOCAL_EQUIVALENT
+                };
+                (code, None)
+            }
+            _ => return Err(internal("a constant kind the writer does not know")),
+        };
+        w.emit_record(code.0, &rec, abbrev)?;
+    }
+    w.exit_block()?;
+    Ok(())
+}
+
+fn global_addrspace(m: &llvmext_ir::Module, g: GlobalRef) -> u32 {
+    match g {
+        GlobalRef::Var(i) => m.globals.get(i as usize).map(|g| g.addrspace),
+        GlobalRef::Func(i) => m.functions.get(i as usize).map(|f| f.addrspace),
+        GlobalRef::Alias(i) => m.aliases.get(i as usize).map(|a| a.addrspace),
+        GlobalRef::IFunc(i) => m.ifuncs.get(i as usize).map(|f| f.addrspace),
+    }
+    .unwrap_or(0)
+}
+
+/// The element count of a splat's type.
+fn splat_len(m: &llvmext_ir::Module, ty: llvmext_ir::id::TypeId) -> usize {
+    match m.types.get(ty) {
+        Some(TypeKind::Vector { len, .. }) => *len as usize,
+        Some(TypeKind::Array { len, .. }) => (*len).min(1 << 24) as usize,
+        _ => 1,
+    }
+}
+
+/// A `DATA` element: an integer zero-extended, a float's bits.
+fn data_element(rec: &mut Vec<u64>, m: &llvmext_ir::Module, e: ConstId) {
+    match m.consts.kind(e) {
+        Some(ConstKind::Int(v)) => rec.push(v.limbs().first().copied().unwrap_or(0)),
+        Some(ConstKind::Float(f)) => {
+            let mut w = Vec::new();
+            float_words(&mut w, f);
+            rec.push(w.first().copied().unwrap_or(0));
+        }
+        _ => rec.push(0),
+    }
+}
+
+/// A float's `FLOAT` operands: the bits (two words for the 80- and
+/// 128-bit formats, the x87 one rearranged as LLVM writes it).
+fn float_words(rec: &mut Vec<u64>, f: &FloatValue) {
+    match *f {
+        FloatValue::Half(b) | FloatValue::BFloat(b) => rec.push(u64::from(b)),
+        FloatValue::Float(b) => rec.push(u64::from(b)),
+        FloatValue::Double(b) => rec.push(b),
+        FloatValue::X86Fp80(b) => {
+            let (p0, p1) = (b as u64, (b >> 64) as u64);
+            rec.push((p1 << 48) | (p0 >> 16));
+            rec.push(p0 & 0xffff);
+        }
+        FloatValue::Fp128(b) | FloatValue::PpcFp128(b) => {
+            rec.push(b as u64);
+            rec.push((b >> 64) as u64);
+        }
+    }
+}
