@@ -17,7 +17,7 @@
 
 use hashbrown::{HashMap, HashSet};
 use llvmext_ir::constant::{ConstKind, ExprOp};
-use llvmext_ir::id::{AttrListId, AttrSetId, ConstId, GlobalRef, MdId, TypeId, Value};
+use llvmext_ir::id::{AttrListId, AttrSetId, ComdatId, ConstId, GlobalRef, MdId, TypeId, Value};
 use llvmext_ir::inst::{Clause, DbgRecord, InstKind};
 use llvmext_ir::metadata::MdNode;
 use llvmext_ir::types::TypeKind;
@@ -64,6 +64,8 @@ pub(crate) struct TypeOrder<'m> {
     i64s: Option<(HashMap<i64, ConstId>, Option<ConstId>)>,
     /// Metadata reached (`MetadataMap`).
     mds: HashSet<MdId>,
+    /// Comdats in order of first reach (`Comdats`).
+    pub comdats: Vec<ComdatId>,
     /// Attribute groups (`AttributeGroupMap`): (index, set) -> id (from 1).
     groups: HashMap<(u32, AttrSetId), u32>,
     /// The groups in order.
@@ -88,6 +90,7 @@ impl<'m> TypeOrder<'m> {
             i64s: None,
             mds: HashSet::new(),
             groups: HashMap::new(),
+            comdats: Vec::new(),
             attr_groups: Vec::new(),
             lists: HashMap::new(),
             attr_lists: Vec::new(),
@@ -164,6 +167,27 @@ impl<'m> TypeOrder<'m> {
             _ => self.ptr(0),
         }
         self.push_value(v);
+    }
+
+    /// The id (from 1) of comdat `c` (numbered as global objects that
+    /// have them are reached).
+    pub(crate) fn comdat_id(&self, c: ComdatId) -> Option<u32> {
+        self.comdats.iter().position(|&x| x == c).map(|i| i as u32 + 1)
+    }
+
+    /// The attribute list id of global variable `k` (`None`: none).
+    pub(crate) fn global_attr_list(&self, k: usize) -> Option<u32> {
+        let g = self.m.globals.get(k)?;
+        let key = AttrListKey::new(&self.m.attrs, g.attrs, g.attrs, &[]);
+        self.lists.get(&AttrListKey { ret: None, ..key }).copied()
+    }
+
+    /// The attribute list id of function `k` (`None`: none).
+    pub(crate) fn function_attr_list(&self, k: usize) -> Option<u32> {
+        let f = self.m.functions.get(k)?;
+        let l = self.m.attrs.get_list(f.attrs);
+        let key = AttrListKey::new(&self.m.attrs, l.func, l.ret, &l.params);
+        self.lists.get(&key).copied()
     }
 
     /// The id (from 1) of attribute group (`index`, `set`).
@@ -641,11 +665,21 @@ impl<'m> TypeOrder<'m> {
         for (k, g) in m.globals.iter().enumerate() {
             self.ptr(g.addrspace);
             self.push_value(Val::Global(GlobalRef::Var(k as u32)));
+            if let Some(c) = g.comdat {
+                if !self.comdats.contains(&c) {
+                    self.comdats.push(c);
+                }
+            }
             self.id(g.ty);
         }
         for (k, f) in m.functions.iter().enumerate() {
             self.ptr(f.addrspace);
             self.push_value(Val::Global(GlobalRef::Func(k as u32)));
+            if let Some(c) = f.comdat {
+                if !self.comdats.contains(&c) {
+                    self.comdats.push(c);
+                }
+            }
             self.id(f.ty);
             self.attributes(f.attrs);
         }

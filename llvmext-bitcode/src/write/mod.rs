@@ -2,14 +2,18 @@
 //! public yet). Built so far, each checked against `llvm-as-19` on real
 //! modules: the enumerator's type, attribute and module-level value orders
 //! ([`enumerate`]), the shared abbreviations ([`blockinfo`]), the type
-//! table ([`types`]), the attribute blocks ([`attrs`]) and the module's
-//! constants ([`constants`]). The value and metadata numbering, the other blocks and the
+//! table ([`types`]), the attribute blocks ([`attrs`]), the module block's
+//! own records and the string table's module part ([`module`]) and the
+//! module's constants ([`constants`]). Metadata, function bodies, value
+//! symbol tables (and the VSTOFFSET backpatch), use-list orders, the
+//! irsymtab and the public `write` come next. The value and metadata numbering, the other blocks and the
 //! public `write` come next.
 
 pub(crate) mod attrs;
 pub(crate) mod blockinfo;
 pub(crate) mod constants;
 pub(crate) mod enumerate;
+pub(crate) mod module;
 pub(crate) mod types;
 
 #[cfg(test)]

@@ -4,7 +4,10 @@
 //! `LLVMEXT_WRITE_EXTRA=DIR`, every `.ll` of `DIR`). Each is parsed by
 //! llvmext-ir and also assembled by llvm-as-19; the blocks written here
 //! (BLOCKINFO, the attribute blocks, the type table, the module-level
-//! constants) must have the same bytes as llvm-as-19's
+//! constants) must have the same bytes as llvm-as-19's, the module block's
+//! own records (comdats, triple, datalayout, asm, section and GC names,
+//! source file name, global values; all but VSTOFFSET's value) the same
+//! records and abbreviations, and the string table the same start
 //! (`LLVMEXT_WRITE_HEX=1` prints both, and the records around the first
 //! difference, when not).
 
@@ -17,6 +20,7 @@ use super::attrs::write_attributes;
 use super::blockinfo::write_block_info;
 use super::constants::write_module_constants;
 use super::enumerate::TypeOrder;
+use super::module::{write_module_info, Strtab};
 use super::types::{type_bits, write_type_table};
 use crate::schema::BlockId;
 
@@ -191,6 +195,53 @@ fn records(module: &[u8], id: BlockId) -> Vec<(u32, u32, Vec<u64>)> {
     out
 }
 
+/// The records directly inside the module block (code, abbreviation id,
+/// operands; `VSTOFFSET`'s operand left out: LLVM fills it in last).
+fn module_records(module: &[u8]) -> Vec<(u32, u32, Vec<u64>)> {
+    let mut out = Vec::new();
+    let mut r = BitstreamReader::new(module);
+    let mut inside = false;
+    while let Ok(Some(item)) = r.next_item() {
+        match item {
+            Item::SubBlock { block_id } if !inside && block_id == BlockId::MODULE.0 => {
+                if r.enter_block().is_err() {
+                    return out;
+                }
+                inside = true;
+            }
+            Item::SubBlock { block_id } if inside && block_id == BlockId::BLOCKINFO.0 => {
+                if r.enter_block().is_err() {
+                    return out;
+                }
+                while let Ok(Some(i)) = r.next_item() {
+                    if matches!(i, Item::EndBlock) {
+                        break;
+                    }
+                }
+            }
+            Item::Record { record, ops } if inside => {
+                let ops = if record.code == crate::schema::ModuleCode::VSTOFFSET.0 {
+                    Vec::new()
+                } else {
+                    ops.to_vec()
+                };
+                out.push((record.code, record.abbrev_id, ops));
+            }
+            Item::EndBlock if inside => return out,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Modules llvm-as-19 writes in a way the model cannot reproduce, and why.
+const KNOWN: &[(&str, &str)] = &[(
+    "callconv.ll:cc-spaced",
+    "a calling convention past 1023 overflows, in LLVM 19, into the function's \
+     has-GC bit (Function::setCallingConv shifts it into 16 bits of subclass \
+     data): llvm-as-19 then writes an empty GCNAME that no text shows",
+)];
+
 /// The blocks compared.
 const BLOCKS: [BlockId; 5] = [
     BlockId::BLOCKINFO,
@@ -221,7 +272,10 @@ fn written_blocks_match_llvm_as_19() {
             refused += 1;
             continue;
         }
-        let m = match llvmext_ir::parse::parse(text, name) {
+        if KNOWN.iter().any(|(n, _)| n == name) {
+            continue;
+        }
+        let m = match llvmext_ir::parse::parse(text, ll.to_str().unwrap()) {
             Ok(m) => m,
             Err(e) => {
                 failures.push(format!("{name}: our parser refused it: {e}"));
@@ -235,14 +289,34 @@ fn written_blocks_match_llvm_as_19() {
         let order = TypeOrder::new(&m);
         let mut w = BitstreamWriter::new();
         w.enter_block(BlockId::MODULE.0, 3);
+        w.emit_record(crate::schema::ModuleCode::VERSION.0, &[2], None).unwrap();
         write_block_info(&mut w, type_bits(order.types.len())).unwrap();
         write_attributes(&mut w, &order).unwrap();
         write_type_table(&mut w, &order).unwrap();
+        let mut strtab = Strtab::default();
+        if let Err(e) = write_module_info(&mut w, &order, &mut strtab) {
+            failures.push(format!("{name}: module info: {e}"));
+        }
         if let Err(e) = write_module_constants(&mut w, &order) {
             failures.push(format!("{name}: constants: {e}"));
         }
         let _ = w.exit_block();
         let ours_file = w.finish();
+        let (a, b) = (module_records(&ours_file), module_records(parsed.modules[0].bytes));
+        if a != b {
+            let at = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(a.len().min(b.len()));
+            failures.push(format!(
+                "{name}: module records differ at {at}: ours {:?}, llvm-as-19's {:?} ({} and {})",
+                a.get(at),
+                b.get(at),
+                a.len(),
+                b.len()
+            ));
+        }
+        let theirs_strtab = parsed.modules[0].strtab.unwrap_or(&[]);
+        if !theirs_strtab.starts_with(strtab.bytes()) {
+            failures.push(format!("{name}: the string table differs from llvm-as-19's"));
+        }
         for id in BLOCKS {
             let theirs = block_body(parsed.modules[0].bytes, id);
             let ours = block_body(&ours_file, id);

@@ -1,0 +1,337 @@
+//! The module block's own records as LLVM 19's `writeComdats` and
+//! `writeModuleInfo` write them: `COMDAT` records (names into the string
+//! table first), then triple, datalayout, module asm, section and GC names
+//! (each once, numbered from 1 in order of first use), the abbreviation
+//! for simple global variables (its type, alignment and section fields as
+//! wide as the module needs), `SOURCE_FILENAME` with an abbreviation of
+//! its own, and a `GLOBALVAR`, `FUNCTION`, `ALIAS` and `IFUNC` record per
+//! global value, names as offsets into the string table.
+
+use std::collections::HashMap;
+
+use llvmext_core::bitstream::{Abbrev, AbbrevOp, BitstreamWriter};
+use llvmext_ir::module::{Linkage, ThreadLocal, Visibility};
+
+use super::enumerate::{Ty, TypeOrder, Val};
+use super::types::is_char6;
+use super::WriteError;
+use crate::codes;
+use crate::schema::ModuleCode as M;
+
+/// The string table as LLVM's `StringTableBuilder(RAW)` builds it: each
+/// distinct string once, in order of first addition, no terminators.
+#[derive(Debug, Default)]
+pub(crate) struct Strtab {
+    bytes: Vec<u8>,
+    offsets: HashMap<Vec<u8>, u64>,
+}
+
+impl Strtab {
+    /// The offset of `s`, added if new (the empty string too: it takes
+    /// the offset where it is first added).
+    pub(crate) fn add(&mut self, s: &[u8]) -> u64 {
+        if let Some(&o) = self.offsets.get(s) {
+            return o;
+        }
+        let o = self.bytes.len() as u64;
+        self.bytes.extend_from_slice(s);
+        self.offsets.insert(s.to_vec(), o);
+        o
+    }
+
+    /// The table's bytes.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+/// `isDSOLocal()`: as written, or implied (`maybeSetDsoLocal`: local
+/// linkage, or a visibility other than default unless `extern_weak`).
+fn dso_local(c: &llvmext_ir::module::GlobalCommon) -> bool {
+    c.dso_local
+        || matches!(c.linkage, Linkage::Private | Linkage::Internal)
+        || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak)
+}
+
+/// `getEncodedAlign`: 0 for none, else log2 + 1.
+fn encoded_align(a: u64) -> u64 {
+    if a == 0 {
+        0
+    } else {
+        u64::from(a.trailing_zeros()) + 1
+    }
+}
+
+/// `Log2_32_Ceil`.
+fn log2_ceil(n: u64) -> u8 {
+    if n <= 1 {
+        0
+    } else {
+        (64 - (n - 1).leading_zeros()) as u8
+    }
+}
+
+fn internal(what: &'static str) -> WriteError {
+    WriteError::Internal(what)
+}
+
+/// Writes the comdats and the module information; names go into `strtab`.
+pub(crate) fn write_module_info(
+    w: &mut BitstreamWriter,
+    order: &TypeOrder<'_>,
+    strtab: &mut Strtab,
+) -> Result<(), WriteError> {
+    let m = order.module();
+    let ty = |t: Ty| order.index(&t).map(u64::from).ok_or(internal("a type not numbered"));
+    // writeComdats.
+    for &c in &order.comdats {
+        let cd = m.comdats.get(c.0 as usize).ok_or(internal("an unknown comdat"))?;
+        let kind = codes::comdat::encode(cd.kind).ok_or(internal("a comdat kind"))?;
+        let rec = [strtab.add(&cd.name), cd.name.len() as u64, u64::from(kind.0)];
+        w.emit_record(M::COMDAT.0, &rec, None)?;
+    }
+    // writeModuleInfo.
+    if let Some(t) = m.triple.as_deref().filter(|t| !t.is_empty()) {
+        string_record_plain(w, M::TRIPLE.0, t.as_bytes())?;
+    }
+    if let Some(dl) = m.datalayout.as_deref().filter(|d| !d.is_empty()) {
+        string_record_plain(w, M::DATALAYOUT.0, dl.as_bytes())?;
+    }
+    if !m.module_asm.is_empty() {
+        let mut asm = Vec::new();
+        for line in &m.module_asm {
+            asm.extend_from_slice(line);
+            asm.push(b'\n');
+        }
+        string_record_plain(w, M::ASM.0, &asm)?;
+    }
+    let mut sections: HashMap<&[u8], u64> = HashMap::new();
+    let mut gcs: HashMap<&[u8], u64> = HashMap::new();
+    let mut max_align = 0u64;
+    let mut max_global_type = 0u64;
+    for g in &m.globals {
+        max_align = max_align.max(g.align);
+        max_global_type = max_global_type.max(ty(Ty::Id(g.ty))?);
+        if let Some(s) = &g.section {
+            if !sections.contains_key(&**s) {
+                string_record_plain(w, M::SECTIONNAME.0, s)?;
+                let n = sections.len() as u64 + 1;
+                sections.insert(s, n);
+            }
+        }
+    }
+    for f in &m.functions {
+        max_align = max_align.max(f.align);
+        if let Some(s) = &f.section {
+            if !sections.contains_key(&**s) {
+                string_record_plain(w, M::SECTIONNAME.0, s)?;
+                let n = sections.len() as u64 + 1;
+                sections.insert(s, n);
+            }
+        }
+        if let Some(gc) = &f.gc {
+            if !gcs.contains_key(&**gc) {
+                string_record_plain(w, M::GCNAME.0, gc)?;
+                let n = gcs.len() as u64 + 1;
+                gcs.insert(gc, n);
+            }
+        }
+    }
+    let mut simple_gvar = None;
+    if !m.globals.is_empty() {
+        let align_op = if max_align == 0 {
+            AbbrevOp::Literal(0)
+        } else {
+            AbbrevOp::Fixed(log2_ceil(encoded_align(max_align) + 1))
+        };
+        let section_op = if sections.is_empty() {
+            AbbrevOp::Literal(0)
+        } else {
+            AbbrevOp::Fixed(log2_ceil(sections.len() as u64 + 1))
+        };
+        simple_gvar = Some(w.define_abbrev(Abbrev::new([
+            AbbrevOp::Literal(u64::from(M::GLOBALVAR.0)),
+            AbbrevOp::Vbr(6),
+            AbbrevOp::Vbr(6),
+            AbbrevOp::Fixed(log2_ceil(max_global_type + 1)),
+            AbbrevOp::Vbr(6),
+            AbbrevOp::Vbr(6),
+            AbbrevOp::Fixed(5),
+            align_op,
+            section_op,
+        ]))?);
+    }
+    // SOURCE_FILENAME, with an abbreviation chosen by its characters.
+    let src: &[u8] = m.source_filename.as_deref().unwrap_or(&[]);
+    let char_op = if is_char6(src) {
+        AbbrevOp::Char6
+    } else if src.iter().all(|&b| b < 128) {
+        AbbrevOp::Fixed(7)
+    } else {
+        AbbrevOp::Fixed(8)
+    };
+    let file_abbrev = w.define_abbrev(Abbrev::new([
+        AbbrevOp::Literal(u64::from(M::SOURCE_FILENAME.0)),
+        AbbrevOp::Array,
+        char_op,
+    ]))?;
+    let ops: Vec<u64> = src.iter().map(|&b| u64::from(b)).collect();
+    w.emit_record(M::SOURCE_FILENAME.0, &ops, Some(file_abbrev))?;
+
+    let name = |n: &Option<llvmext_ir::name::ByteStr>| -> Vec<u8> {
+        n.as_ref().map(|b| b.as_bytes().to_vec()).unwrap_or_default()
+    };
+    let linkage = |l: Linkage| codes::linkage::encode(l).ok_or(internal("a linkage"));
+    let visibility = |v: Visibility| codes::visibility::encode(v).unwrap_or(0);
+    let tls = |t: ThreadLocal| codes::thread_local::encode(t).unwrap_or(0);
+    let value_id =
+        |v: Val| order.value_id(v).map(u64::from).ok_or(internal("a value not numbered"));
+    let mut rec: Vec<u64> = Vec::new();
+    for (k, g) in m.globals.iter().enumerate() {
+        rec.clear();
+        let c = &g.common;
+        let n = name(&c.name);
+        rec.push(strtab.add(&n));
+        rec.push(n.len() as u64);
+        rec.push(ty(Ty::Id(g.ty))?);
+        rec.push(u64::from(g.addrspace) << 2 | 2 | u64::from(g.constant));
+        rec.push(match g.init {
+            Some(i) => value_id(Val::Const(i))? + 1,
+            None => 0,
+        });
+        rec.push(linkage(c.linkage)?);
+        rec.push(encoded_align(g.align));
+        rec.push(g.section.as_ref().map_or(0, |s| sections[&**s]));
+        let attrs_list = order.global_attr_list(k);
+        let long = c.thread_local != ThreadLocal::NotThreadLocal
+            || c.visibility != Visibility::Default
+            || c.unnamed_addr != llvmext_ir::module::UnnamedAddr::None
+            || g.externally_initialized
+            || c.dll != llvmext_ir::module::DllStorage::Default
+            || g.comdat.is_some()
+            || attrs_list.is_some()
+            || dso_local(c)
+            || c.partition.as_ref().is_some_and(|p| !p.as_bytes().is_empty())
+            || c.sanitizer != 0
+            || g.code_model.is_some();
+        let abbrev = if long {
+            rec.push(visibility(c.visibility));
+            rec.push(tls(c.thread_local));
+            rec.push(codes::unnamed_addr::encode(c.unnamed_addr).unwrap_or(0));
+            rec.push(u64::from(g.externally_initialized));
+            rec.push(codes::dll::encode(c.dll).unwrap_or(0));
+            rec.push(match g.comdat {
+                Some(cd) => u64::from(order.comdat_id(cd).ok_or(internal("a comdat"))?),
+                None => 0,
+            });
+            rec.push(attrs_list.map_or(0, u64::from));
+            rec.push(u64::from(dso_local(c)));
+            let p = name(&c.partition);
+            rec.push(strtab.add(&p));
+            rec.push(p.len() as u64);
+            rec.push(u64::from(c.sanitizer));
+            rec.push(
+                g.code_model
+                    .as_deref()
+                    .and_then(|cm| codes::code_model::TABLE.iter().find(|p| p.1 == cm))
+                    .map_or(0, |p| p.0),
+            );
+            None
+        } else {
+            simple_gvar
+        };
+        w.emit_record(M::GLOBALVAR.0, &rec, abbrev)?;
+    }
+    for (k, f) in m.functions.iter().enumerate() {
+        rec.clear();
+        let c = &f.common;
+        let n = name(&c.name);
+        rec.push(strtab.add(&n));
+        rec.push(n.len() as u64);
+        rec.push(ty(Ty::Id(f.ty))?);
+        rec.push(u64::from(f.cc.0));
+        rec.push(u64::from(f.is_declaration()));
+        rec.push(linkage(c.linkage)?);
+        rec.push(order.function_attr_list(k).map_or(0, u64::from));
+        rec.push(encoded_align(f.align));
+        rec.push(f.section.as_ref().map_or(0, |s| sections[&**s]));
+        rec.push(visibility(c.visibility));
+        rec.push(f.gc.as_ref().map_or(0, |g| gcs[&**g]));
+        rec.push(codes::unnamed_addr::encode(c.unnamed_addr).unwrap_or(0));
+        rec.push(match f.prologue {
+            Some(p) => value_id(Val::Const(p))? + 1,
+            None => 0,
+        });
+        rec.push(codes::dll::encode(c.dll).unwrap_or(0));
+        rec.push(match f.comdat {
+            Some(cd) => u64::from(order.comdat_id(cd).ok_or(internal("a comdat"))?),
+            None => 0,
+        });
+        rec.push(match f.prefix {
+            Some(p) => value_id(Val::Const(p))? + 1,
+            None => 0,
+        });
+        rec.push(match f.personality {
+            Some(p) => value_id(Val::Const(p))? + 1,
+            None => 0,
+        });
+        rec.push(u64::from(dso_local(c)));
+        rec.push(u64::from(f.addrspace));
+        let p = name(&c.partition);
+        rec.push(strtab.add(&p));
+        rec.push(p.len() as u64);
+        w.emit_record(M::FUNCTION.0, &rec, None)?;
+    }
+    for a in &m.aliases {
+        rec.clear();
+        let c = &a.common;
+        let n = name(&c.name);
+        rec.push(strtab.add(&n));
+        rec.push(n.len() as u64);
+        rec.push(ty(Ty::Id(a.ty))?);
+        rec.push(u64::from(a.addrspace));
+        rec.push(value_id(Val::Const(a.aliasee))?);
+        rec.push(linkage(c.linkage)?);
+        rec.push(visibility(c.visibility));
+        rec.push(codes::dll::encode(c.dll).unwrap_or(0));
+        rec.push(tls(c.thread_local));
+        rec.push(codes::unnamed_addr::encode(c.unnamed_addr).unwrap_or(0));
+        rec.push(u64::from(dso_local(c)));
+        let p = name(&c.partition);
+        rec.push(strtab.add(&p));
+        rec.push(p.len() as u64);
+        w.emit_record(M::ALIAS.0, &rec, None)?;
+    }
+    for i in &m.ifuncs {
+        rec.clear();
+        let c = &i.common;
+        let n = name(&c.name);
+        rec.push(strtab.add(&n));
+        rec.push(n.len() as u64);
+        rec.push(ty(Ty::Id(i.ty))?);
+        rec.push(u64::from(i.addrspace));
+        rec.push(value_id(Val::Const(i.resolver))?);
+        rec.push(linkage(c.linkage)?);
+        rec.push(visibility(c.visibility));
+        rec.push(u64::from(dso_local(c)));
+        let p = name(&c.partition);
+        rec.push(strtab.add(&p));
+        rec.push(p.len() as u64);
+        w.emit_record(M::IFUNC.0, &rec, None)?;
+    }
+    // writeValueSymbolTableForwardDecl: a 32-bit placeholder the writer
+    // fills in once the function blocks are written.
+    let vst = w.define_abbrev(Abbrev::new([
+        AbbrevOp::Literal(u64::from(M::VSTOFFSET.0)),
+        AbbrevOp::Fixed(32),
+    ]))?;
+    w.emit_record(M::VSTOFFSET.0, &[0], Some(vst))?;
+    Ok(())
+}
+
+/// `writeStringRecord` with no abbreviation (`0 /*TODO*/` in LLVM).
+fn string_record_plain(w: &mut BitstreamWriter, code: u32, s: &[u8]) -> Result<(), WriteError> {
+    let ops: Vec<u64> = s.iter().map(|&b| u64::from(b as i8 as i32 as u32)).collect();
+    w.emit_record(code, &ops, None)?;
+    Ok(())
+}
