@@ -3,8 +3,9 @@
 //! modules: the enumerator's type, attribute and module-level value orders
 //! ([`enumerate`]), the shared abbreviations ([`blockinfo`]), the type
 //! table ([`types`]), the attribute blocks ([`attrs`]), the module block's
-//! own records and the string table's module part ([`module`]) and the
-//! module's constants ([`constants`]). Metadata, function bodies, value
+//! own records and the string table's module part ([`module`]), the
+//! module's constants ([`constants`]) and the context's names (metadata
+//! kinds, bundle tags, sync scopes: [`names`]). Metadata, function bodies, value
 //! symbol tables (and the VSTOFFSET backpatch), use-list orders, the
 //! irsymtab and the public `write` come next. The value and metadata numbering, the other blocks and the
 //! public `write` come next.
@@ -14,6 +15,7 @@ pub(crate) mod blockinfo;
 pub(crate) mod constants;
 pub(crate) mod enumerate;
 pub(crate) mod module;
+pub(crate) mod names;
 pub(crate) mod types;
 
 #[cfg(test)]

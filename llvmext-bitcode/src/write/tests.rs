@@ -21,6 +21,7 @@ use super::blockinfo::write_block_info;
 use super::constants::write_module_constants;
 use super::enumerate::TypeOrder;
 use super::module::{write_module_info, Strtab};
+use super::names::write_names;
 use super::types::{type_bits, write_type_table};
 use crate::schema::BlockId;
 
@@ -243,12 +244,15 @@ const KNOWN: &[(&str, &str)] = &[(
 )];
 
 /// The blocks compared.
-const BLOCKS: [BlockId; 5] = [
+const BLOCKS: [BlockId; 8] = [
     BlockId::BLOCKINFO,
     BlockId::PARAMATTR_GROUP,
     BlockId::PARAMATTR,
     BlockId::TYPE_NEW,
     BlockId::CONSTANTS,
+    BlockId::METADATA_KIND,
+    BlockId::OPERAND_BUNDLE_TAGS,
+    BlockId::SYNC_SCOPE_NAMES,
 ];
 
 #[test]
@@ -300,6 +304,7 @@ fn written_blocks_match_llvm_as_19() {
         if let Err(e) = write_module_constants(&mut w, &order) {
             failures.push(format!("{name}: constants: {e}"));
         }
+        write_names(&mut w, &m).unwrap();
         let _ = w.exit_block();
         let ours_file = w.finish();
         let (a, b) = (module_records(&ours_file), module_records(parsed.modules[0].bytes));

@@ -1,0 +1,128 @@
+//! The three blocks of names an LLVM context holds, as LLVM 19's writer
+//! writes them: `METADATA_KIND_BLOCK` (every kind, fixed and registered, by
+//! id), `OPERAND_BUNDLE_TAGS_BLOCK` (the fixed tags, then those the module
+//! uses, in order of first use) and `SYNC_SCOPE_NAMES_BLOCK`
+//! (`singlethread`, the system scope `""`, then the module's own, in order
+//! of first use). Names are written a character per operand, sign-extended
+//! through a `char` as LLVM appends them.
+
+use llvmext_core::bitstream::BitstreamWriter;
+use llvmext_ir::inst::InstKind;
+use llvmext_ir::Module;
+
+use super::WriteError;
+use crate::schema::{BlockId, MetadataCode, OperandBundleTagCode, SyncScopeNameCode};
+
+/// The operand bundle tags an LLVM 19 context registers first
+/// (`LLVMContext::LLVMContext`), in their fixed order.
+pub(crate) const FIXED_BUNDLE_TAGS: &[&str] = &[
+    "deopt",
+    "funclet",
+    "gc-transition",
+    "cfguardtarget",
+    "preallocated",
+    "gc-live",
+    "clang.arc.attachedcall",
+    "ptrauth",
+    "kcfi",
+    "convergencectrl",
+];
+
+fn chars(out: &mut Vec<u64>, s: &[u8]) {
+    out.extend(s.iter().map(|&b| b as i8 as i64 as u64));
+}
+
+/// The bundle tags of `m`: the fixed ones, then the others in order of
+/// first use.
+pub(crate) fn bundle_tags(m: &Module) -> Vec<Box<str>> {
+    let mut tags: Vec<Box<str>> = FIXED_BUNDLE_TAGS.iter().map(|&t| t.into()).collect();
+    for f in &m.functions {
+        for inst in &f.insts {
+            if let InstKind::Call { call, .. }
+            | InstKind::Invoke { call, .. }
+            | InstKind::CallBr { call, .. } = &inst.kind
+            {
+                for b in &call.bundles {
+                    if !tags.contains(&b.tag) {
+                        tags.push(b.tag.clone());
+                    }
+                }
+            }
+        }
+    }
+    tags
+}
+
+/// The sync scope names of `m`: `singlethread`, `""`, then the module's
+/// in order of first use.
+pub(crate) fn sync_scopes(m: &Module) -> Vec<Box<str>> {
+    let mut names: Vec<Box<str>> = vec!["singlethread".into(), "".into()];
+    for f in &m.functions {
+        for inst in &f.insts {
+            let scope = match &inst.kind {
+                InstKind::Load { scope, .. }
+                | InstKind::Store { scope, .. }
+                | InstKind::Fence { scope, .. }
+                | InstKind::CmpXchg { scope, .. }
+                | InstKind::AtomicRmw { scope, .. } => scope,
+                _ => continue,
+            };
+            if let Some(s) = scope {
+                if !names.iter().any(|n| n == s) {
+                    names.push(s.clone());
+                }
+            }
+        }
+    }
+    names
+}
+
+/// The metadata kinds an LLVM 19 context holds after parsing `m`: the
+/// module's, and `heapallocsite` when LLParser's `UpgradeDebugInfo` had to
+/// strip debug info of another version (or none) from a module with
+/// attachments other than `!dbg` (`stripDebugInfo` clears that kind by
+/// name on each such instruction, registering it).
+pub(crate) fn metadata_kinds(m: &Module) -> Vec<&str> {
+    use llvmext_ir::debug_info::{debug_metadata_version, DEBUG_METADATA_VERSION};
+    let mut kinds: Vec<&str> = (0..m.md.kind_count())
+        .map(|k| m.md.kind_name(llvmext_ir::id::MdKindId(k as u32)))
+        .collect();
+    let dbg = llvmext_ir::metadata::DBG;
+    let stripped = debug_metadata_version(m) != DEBUG_METADATA_VERSION
+        && m.functions.iter().any(|f| f.insts.iter().any(|i| i.md.iter().any(|(k, _)| *k != dbg)));
+    if stripped && !kinds.contains(&"heapallocsite") {
+        kinds.push("heapallocsite");
+    }
+    kinds
+}
+
+/// Writes the three blocks.
+pub(crate) fn write_names(w: &mut BitstreamWriter, m: &Module) -> Result<(), WriteError> {
+    let mut rec: Vec<u64> = Vec::new();
+    let kinds = metadata_kinds(m);
+    if !kinds.is_empty() {
+        w.enter_block(BlockId::METADATA_KIND.0, 3);
+        for (k, name) in kinds.iter().enumerate() {
+            rec.clear();
+            rec.push(k as u64);
+            chars(&mut rec, name.as_bytes());
+            w.emit_record(MetadataCode::KIND.0, &rec, None)?;
+        }
+        w.exit_block()?;
+    }
+    w.enter_block(BlockId::OPERAND_BUNDLE_TAGS.0, 3);
+    for t in bundle_tags(m) {
+        rec.clear();
+        chars(&mut rec, t.as_bytes());
+        w.emit_record(OperandBundleTagCode::TAG.0, &rec, None)?;
+    }
+    w.exit_block()?;
+    w.enter_block(BlockId::SYNC_SCOPE_NAMES.0, 2);
+    for s in sync_scopes(m) {
+        rec.clear();
+        chars(&mut rec, s.as_bytes());
+        w.emit_record(SyncScopeNameCode::NAME.0, &rec, None)?;
+    }
+    w.exit_block()?;
+    Ok(())
+}
