@@ -5,9 +5,11 @@
 //! table ([`types`]), the attribute blocks ([`attrs`]), the module block's
 //! own records and the string table's module part ([`module`]), the
 //! module's constants ([`constants`]) and the context's names (metadata
-//! kinds, bundle tags, sync scopes: [`names`]). Metadata, function bodies, value
-//! symbol tables (and the VSTOFFSET backpatch), use-list orders, the
-//! irsymtab and the public `write` come next. The value and metadata numbering, the other blocks and the
+//! kinds, bundle tags, sync scopes: [`names`]); the IDENTIFICATION and
+//! STRTAB blocks ([`module`]). Metadata, function bodies, value symbol
+//! tables (and the VSTOFFSET backpatch), use-list orders, the irsymtab
+//! (llvm-as-19 writes one for modules with a target) and the public
+//! `write` come next. The value and metadata numbering, the other blocks and the
 //! public `write` come next.
 
 pub(crate) mod attrs;

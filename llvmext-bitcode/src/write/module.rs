@@ -335,3 +335,61 @@ fn string_record_plain(w: &mut BitstreamWriter, code: u32, s: &[u8]) -> Result<(
     w.emit_record(code, &ops, None)?;
     Ok(())
 }
+
+/// The producer LLVM 19.1.7's writer names in the IDENTIFICATION block
+/// (`"LLVM" LLVM_VERSION_STRING`), the bitcode dialect this writer writes.
+pub(crate) const LLVM19_PRODUCER: &str = "LLVM19.1.7";
+
+/// The version string `irsymtab::build` puts in the string table
+/// (`kExpectedProducerName`).
+pub(crate) const LLVM19_VERSION: &str = "19.1.7";
+
+/// `writeIdentificationBlock`: the producer (char6-abbreviated when it
+/// can be) and the epoch (0).
+pub(crate) fn write_identification(
+    w: &mut BitstreamWriter,
+    producer: &str,
+) -> Result<(), WriteError> {
+    use crate::schema::{BlockId, IdentificationCode as I};
+    w.enter_block(BlockId::IDENTIFICATION.0, 5);
+    let string = w.define_abbrev(Abbrev::new([
+        AbbrevOp::Literal(u64::from(I::STRING.0)),
+        AbbrevOp::Array,
+        AbbrevOp::Char6,
+    ]))?;
+    let ops: Vec<u64> = producer.bytes().map(|b| u64::from(b as i8 as i32 as u32)).collect();
+    w.emit_record(I::STRING.0, &ops, is_char6(producer.as_bytes()).then_some(string))?;
+    let epoch =
+        w.define_abbrev(Abbrev::new([AbbrevOp::Literal(u64::from(I::EPOCH.0)), AbbrevOp::Vbr(6)]))?;
+    w.emit_record(I::EPOCH.0, &[0], Some(epoch))?;
+    w.exit_block()?;
+    Ok(())
+}
+
+/// What `writeSymtab` leaves in the string table when, as in llvm-as-19,
+/// the symbol table itself is not written: `irsymtab::build` has added the
+/// producer version, the target triple and the source file name before
+/// giving up — unless the module has inline asm, for which `writeSymtab`
+/// wants the target's asm parser (not registered in llvm-as) and stops
+/// before building anything.
+pub(crate) fn add_symtab_strings(strtab: &mut Strtab, m: &llvmext_ir::Module) {
+    if !m.module_asm.is_empty() {
+        return;
+    }
+    strtab.add(LLVM19_VERSION.as_bytes());
+    strtab.add(m.triple.as_deref().unwrap_or("").as_bytes());
+    strtab.add(m.source_filename.as_deref().unwrap_or(&[]));
+}
+
+/// `writeStrtab`: the table as one blob record.
+pub(crate) fn write_strtab(w: &mut BitstreamWriter, strtab: &Strtab) -> Result<(), WriteError> {
+    use crate::schema::{BlockId, StrtabCode};
+    w.enter_block(BlockId::STRTAB.0, 3);
+    let blob = w.define_abbrev(Abbrev::new([
+        AbbrevOp::Literal(u64::from(StrtabCode::BLOB.0)),
+        AbbrevOp::Blob,
+    ]))?;
+    w.emit_record_with_blob(StrtabCode::BLOB.0, &[], strtab.bytes(), Some(blob))?;
+    w.exit_block()?;
+    Ok(())
+}
