@@ -94,7 +94,7 @@ pub enum MdNode {
     /// `!DIArgList(...)`: values as metadata.
     ArgList(Box<[MdId]>),
     /// `!DILocation(...)`. The arena stores every location this way: a
-    /// [`MdNode::Di`] of kind [`DiKind::LOCATION`](crate::di::DiKind::LOCATION)
+    /// [`MdNode::Di`] of kind [`DiKind::LOCATION`](crate::di::schema::DiKind::LOCATION)
     /// given to it comes back as a `Location`.
     Location(DiLocation),
 }
@@ -151,7 +151,7 @@ impl MdNode {
     /// becomes a [`MdNode::Location`].
     pub fn canonical(self) -> MdNode {
         match self {
-            MdNode::Di(d) if d.kind == crate::di::DiKind::LOCATION => {
+            MdNode::Di(d) if d.kind == crate::di::schema::DiKind::LOCATION => {
                 match DiLocation::from_node(&d) {
                     Some(l) => MdNode::Location(l),
                     None => MdNode::Di(d),
@@ -162,10 +162,10 @@ impl MdNode {
     }
 
     /// The specialized node's kind, a location's included.
-    pub fn di_kind(&self) -> Option<crate::di::DiKind> {
+    pub fn di_kind(&self) -> Option<crate::di::schema::DiKind> {
         match self {
             MdNode::Di(d) => Some(d.kind),
-            MdNode::Location(_) => Some(crate::di::DiKind::LOCATION),
+            MdNode::Location(_) => Some(crate::di::schema::DiKind::LOCATION),
             _ => None,
         }
     }
@@ -176,7 +176,7 @@ impl MdNode {
     pub fn node_operands(&self, out: &mut alloc::vec::Vec<Option<MdId>>) -> bool {
         match self {
             MdNode::Tuple(ops) => out.extend_from_slice(ops),
-            MdNode::Di(d) => crate::di::md_operands(d.as_ref(), out),
+            MdNode::Di(d) => crate::di::schema::md_operands(d.as_ref(), out),
             MdNode::Location(l) => {
                 out.push(Some(l.scope));
                 if let Some(i) = l.inlined_at {
@@ -245,7 +245,7 @@ impl Metadata {
         }
         let canonical;
         let node = match node {
-            MdNode::Di(d) if d.kind == crate::di::DiKind::LOCATION => {
+            MdNode::Di(d) if d.kind == crate::di::schema::DiKind::LOCATION => {
                 canonical = node.clone().canonical();
                 &canonical
             }

@@ -897,3 +897,59 @@ impl<'a> DiRef<'a> {
         }
     }
 }
+
+/// The metadata operands of a specialized node in LLVM 19's *operand*
+/// order (`MDNode::operands()`, e.g. `DISubprogram`: file, scope, type,
+/// unit, declaration, retainedNodes, ...), which is the order the printer's
+/// slot numbering walks; `None` is a null operand. Only the fields that can
+/// hold nodes are listed (strings never get slots); where LLVM's operand
+/// order differs from the printing order it is spelled out below (from the
+/// operand indices of LLVM 19's `DebugInfoMetadata.h`), otherwise the
+/// schema's order is LLVM's.
+pub fn md_operands(node: DiRef<'_>, out: &mut alloc::vec::Vec<Option<MdId>>) {
+    let order: &[Field] = match node.kind {
+        DiKind::DERIVED_TYPE => &[F::File, F::Scope, F::BaseType, F::ExtraData, F::Annotations],
+        DiKind::COMPOSITE_TYPE => &[
+            F::File,
+            F::Scope,
+            F::BaseType,
+            F::Elements,
+            F::VtableHolder,
+            F::TemplateParams,
+            F::Discriminator,
+            F::DataLocation,
+            F::Associated,
+            F::Allocated,
+            F::Rank,
+            F::Annotations,
+        ],
+        DiKind::SUBPROGRAM => &[
+            F::File,
+            F::Scope,
+            F::Type,
+            F::Unit,
+            F::Declaration,
+            F::RetainedNodes,
+            F::ContainingType,
+            F::TemplateParams,
+            F::ThrownTypes,
+            F::Annotations,
+        ],
+        DiKind::LEXICAL_BLOCK | DiKind::LEXICAL_BLOCK_FILE | DiKind::MODULE => &[F::File, F::Scope],
+        _ => {
+            for f in node.fields.iter() {
+                match f {
+                    DiField::Md(m) => out.push(*m),
+                    DiField::List(l) => out.extend_from_slice(l),
+                    _ => {}
+                }
+            }
+            return;
+        }
+    };
+    for &f in order {
+        if let DiField::Md(m) = node.field(f) {
+            out.push(*m);
+        }
+    }
+}
