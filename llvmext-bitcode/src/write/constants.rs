@@ -157,7 +157,7 @@ pub(crate) fn write_module_constants(
                 (C::DATA, None)
             }
             ConstKind::Splat(e) if order.is_data_aggregate(core::slice::from_ref(e)) => {
-                for _ in 0..splat_len(m, cty) {
+                for _ in 0..splat_len(m, cty)? {
                     data_element(&mut rec, m, *e);
                 }
                 (C::DATA, None)
@@ -170,7 +170,7 @@ pub(crate) fn write_module_constants(
             }
             ConstKind::Splat(e) => {
                 let id = value_id(*e)?;
-                rec.extend(core::iter::repeat(id).take(splat_len(m, cty)));
+                rec.extend(core::iter::repeat(id).take(splat_len(m, cty)?));
                 (C::AGGREGATE, Some(aggregate))
             }
             ConstKind::Expr { op, flags, ops, source_ty, inrange } => {
@@ -305,14 +305,22 @@ fn global_addrspace(m: &llvmext_ir::Module, g: GlobalRef) -> u32 {
     .unwrap_or(0)
 }
 
-/// The element count of a splat's type.
-fn splat_len(m: &llvmext_ir::Module, ty: llvmext_ir::id::TypeId) -> usize {
-    match m.types.get(ty) {
-        Some(TypeKind::Vector { len, .. }) => *len as usize,
-        Some(TypeKind::Array { len, .. }) => (*len).min(1 << 24) as usize,
+/// The element count of a splat's type; a splat of more than 2^24
+/// elements (a record of that many operands) is refused rather than cut.
+fn splat_len(m: &llvmext_ir::Module, ty: llvmext_ir::id::TypeId) -> Result<usize, WriteError> {
+    let n = match m.types.get(ty) {
+        Some(TypeKind::Vector { len, .. }) => u64::from(*len),
+        Some(TypeKind::Array { len, .. }) => *len,
         _ => 1,
+    };
+    if n > MAX_SPLAT {
+        return Err(WriteError::TooLarge("a splat constant of more than 2^24 elements"));
     }
+    Ok(n as usize)
 }
+
+/// The largest splat written element by element.
+pub(crate) const MAX_SPLAT: u64 = 1 << 24;
 
 /// A `DATA` element: an integer zero-extended, a float's bits.
 fn data_element(rec: &mut Vec<u64>, m: &llvmext_ir::Module, e: ConstId) {

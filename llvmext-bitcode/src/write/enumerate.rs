@@ -360,8 +360,9 @@ impl<'m> TypeOrder<'m> {
                 els.iter().map(|&e| byte(e)).collect()
             }
             ConstKind::Splat(e) if self.is_data_aggregate(core::slice::from_ref(e)) => {
+                // (Longer splats are refused by the constants writer.)
                 let b = byte(*e)?;
-                Some(vec![b; (*len).min(1 << 24) as usize])
+                (*len <= super::constants::MAX_SPLAT).then(|| vec![b; *len as usize])
             }
             _ => None,
         }

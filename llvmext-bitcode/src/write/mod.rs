@@ -29,6 +29,9 @@ pub(crate) enum WriteError {
     /// The bitstream writer refused a record (a value too wide for its
     /// abbreviation, say).
     Bitstream(llvmext_core::Error),
+    /// A module LLVM could hold but this writer will not write whole (it
+    /// says what).
+    TooLarge(&'static str),
     /// A fault of the writer itself: a module the verifier accepts should
     /// never give this.
     Internal(&'static str),
@@ -44,6 +47,7 @@ impl core::fmt::Display for WriteError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             WriteError::Bitstream(e) => write!(f, "{e}"),
+            WriteError::TooLarge(what) => write!(f, "too large to write: {what}"),
             WriteError::Internal(what) => write!(f, "internal error of the writer: {what}"),
         }
     }

@@ -397,3 +397,24 @@ fn written_blocks_match_llvm_as_19() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn a_huge_splat_is_refused_not_cut() {
+    use llvmext_ir::module::GlobalVar;
+    let mut m = llvmext_ir::Module::new();
+    let i32t = m.types.int(32).unwrap();
+    let arr = m.types.array(i32t, 1 << 25).unwrap();
+    let one = m.consts.int_u64(&m.types, i32t, 1).unwrap();
+    let s = m.consts.splat(&m.types, arr, one).unwrap();
+    let mut g = GlobalVar::new(arr);
+    g.init = Some(s);
+    g.common.name = Some("g".into());
+    m.globals.push(g);
+    let order = TypeOrder::new(&m);
+    let mut w = BitstreamWriter::new();
+    w.enter_block(BlockId::MODULE.0, 3);
+    write_block_info(&mut w, type_bits(order.types.len())).unwrap();
+    write_type_table(&mut w, &order).unwrap();
+    let r = write_module_constants(&mut w, &order);
+    assert!(matches!(r, Err(super::WriteError::TooLarge(_))), "{r:?}");
+}
