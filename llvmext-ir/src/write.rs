@@ -898,7 +898,7 @@ impl<'m> Ctx<'m> {
     }
 
     fn is_mdnode(&self, md: MdId) -> bool {
-        matches!(self.m.md.get(md), Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)))
+        self.m.md.get(md).is_some_and(MdNode::is_node)
     }
 
     fn is_expr(&self, md: MdId) -> bool {
@@ -2658,15 +2658,20 @@ impl<'m> Ctx<'m> {
     /// A node operand of a specialized node: `!N` for a numbered node, as
     /// [`md_operand`](Self::md_operand) prints anything else.
     fn di_operand(&self, out: &mut Out, n: MdId) {
-        if let (Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)), Some(&slot)) =
-            (self.m.md.get(n), self.md_slot.get(n.0 as usize))
-        {
-            if slot != NONE && !self.is_expr(n) {
+        match self.node_slot(n) {
+            Some(slot) => {
                 out.push('!');
-                return push_u64(out, u64::from(slot));
+                push_u64(out, u64::from(slot));
             }
+            None => self.md_operand(out, Some(n), None),
         }
-        self.md_operand(out, Some(n), None);
+    }
+
+    /// The slot of `n` if it prints as `!N` inside a specialized node (a
+    /// numbered node that is not an inline `DIExpression`).
+    fn node_slot(&self, n: MdId) -> Option<u32> {
+        let slot = *self.md_slot.get(n.0 as usize)?;
+        (slot != NONE && self.is_mdnode(n) && !self.is_expr(n)).then_some(slot)
     }
 
     fn di_node(&self, out: &mut Out, d: crate::di::DiRef<'_>) {
@@ -2674,13 +2679,9 @@ impl<'m> Ctx<'m> {
         let mut operand = |o: &mut dyn core::fmt::Write, md: Option<MdId>| -> core::fmt::Result {
             // The usual operands, `null` and `!N`, straight to the output.
             let Some(n) = md else { return o.write_str("null") };
-            if let (Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)), Some(&slot)) =
-                (self.m.md.get(n), self.md_slot.get(n.0 as usize))
-            {
-                if slot != NONE && !self.is_expr(n) {
-                    o.write_str("!")?;
-                    return crate::di::put_u64(o, u64::from(slot));
-                }
+            if let Some(slot) = self.node_slot(n) {
+                o.write_str("!")?;
+                return crate::di::put_u64(o, u64::from(slot));
             }
             scratch.clear();
             self.md_operand(&mut scratch, md, None);
@@ -3001,8 +3002,7 @@ impl TypeFinder<'_> {
     }
 
     fn md(&mut self, md: MdId) {
-        if matches!(self.m.md.get(md), Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)))
-        {
+        if self.m.md.get(md).is_some_and(MdNode::is_node) {
             self.run(Item::Md(md));
         }
     }

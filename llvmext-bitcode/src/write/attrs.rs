@@ -9,12 +9,13 @@
 
 use std::sync::OnceLock;
 
+use llvmext_core::bits::encode_signed;
 use llvmext_core::bitstream::BitstreamWriter;
 use llvmext_ir::attr::{Attr, AttrKind};
 use llvmext_ir::int::IntValue;
 
 use super::enumerate::{Ty, TypeOrder};
-use super::WriteError;
+use super::{push_chars, sext, WriteError};
 use crate::read::attrs::CODE_KEYWORDS;
 use crate::schema::{AttributeCode, BlockId};
 
@@ -30,26 +31,6 @@ fn kind_code(k: AttrKind) -> Option<u64> {
     t.iter().find(|(x, _)| *x == k).map(|&(_, c)| c)
 }
 
-/// `emitSignedInt64`: the sign in the low bit.
-fn signed(v: i64) -> u64 {
-    if v >= 0 {
-        (v as u64) << 1
-    } else {
-        ((v as u64).wrapping_neg() << 1) | 1
-    }
-}
-
-/// A value of `bits` (at most 64) sign-extended to 64 bits.
-fn sext(v: &IntValue) -> i64 {
-    let bits = v.bits();
-    let raw = v.limbs().first().copied().unwrap_or(0);
-    if bits == 0 || bits >= 64 {
-        return raw as i64;
-    }
-    let sh = 64 - bits;
-    ((raw << sh) as i64) >> sh
-}
-
 /// `getActiveWords`: the words up to the highest set bit, at least one.
 fn active_words(v: &IntValue) -> &[u64] {
     let l = v.limbs();
@@ -63,17 +44,12 @@ fn range(out: &mut Vec<u64>, bits: u32, lo: &IntValue, hi: &IntValue) {
     if bits > 64 {
         let (l, h) = (active_words(lo), active_words(hi));
         out.push(l.len() as u64 | (h.len() as u64) << 32);
-        out.extend(l.iter().map(|&w| signed(w as i64)));
-        out.extend(h.iter().map(|&w| signed(w as i64)));
+        out.extend(l.iter().map(|&w| encode_signed(w as i64)));
+        out.extend(h.iter().map(|&w| encode_signed(w as i64)));
     } else {
-        out.push(signed(sext(lo)));
-        out.push(signed(sext(hi)));
+        out.push(encode_signed(sext(lo)));
+        out.push(encode_signed(sext(hi)));
     }
-}
-
-/// A string's bytes as `Record.append` takes them from a (signed) `char`.
-fn chars(out: &mut Vec<u64>, s: &[u8]) {
-    out.extend(s.iter().map(|&b| b as i8 as i64 as u64));
 }
 
 /// Writes both attribute blocks (nothing when the module has no
@@ -101,10 +77,10 @@ pub(crate) fn write_attributes(
                 Attr::Int(k, v) => rec.extend([1, code(*k)?, *v]),
                 Attr::String(key, value) => {
                     rec.push(if value.is_empty() { 3 } else { 4 });
-                    chars(&mut rec, key);
+                    push_chars(&mut rec, key);
                     rec.push(0);
                     if !value.is_empty() {
-                        chars(&mut rec, value);
+                        push_chars(&mut rec, value);
                         rec.push(0);
                     }
                 }
@@ -122,8 +98,8 @@ pub(crate) fn write_attributes(
                     let k = a.kind().ok_or(WriteError::Internal("initializes"))?;
                     rec.extend([8, code(k)?, list.len() as u64, 64]);
                     for &(lo, hi) in list.iter() {
-                        rec.push(signed(lo));
-                        rec.push(signed(hi));
+                        rec.push(encode_signed(lo));
+                        rec.push(encode_signed(hi));
                     }
                 }
             }

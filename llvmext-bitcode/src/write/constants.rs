@@ -9,6 +9,7 @@
 //! for byte arrays, `DATA` for arrays and vectors of plain numbers,
 //! `AGGREGATE` (value ids) for the others, and the constant expressions.
 
+use llvmext_core::bits::{encode_signed, is_char6};
 use llvmext_core::bitstream::{Abbrev, AbbrevOp, BitstreamWriter};
 use llvmext_ir::constant::{expr_flags, ConstKind, ExprOp};
 use llvmext_ir::float::FloatValue;
@@ -17,32 +18,9 @@ use llvmext_ir::types::TypeKind;
 
 use super::blockinfo::ids;
 use super::enumerate::{Ty, TypeOrder, Val};
-use super::types::is_char6;
-use super::WriteError;
+use super::{internal, log2_ceil, sext, WriteError};
 use crate::codes;
 use crate::schema::{BlockId, ConstantsCode as C};
-
-/// `emitSignedInt64`.
-fn signed(v: i64) -> u64 {
-    if v >= 0 {
-        (v as u64) << 1
-    } else {
-        ((v as u64).wrapping_neg() << 1) | 1
-    }
-}
-
-/// `Log2_32_Ceil`.
-fn log2_ceil(n: u64) -> u8 {
-    if n <= 1 {
-        0
-    } else {
-        (64 - (n - 1).leading_zeros()) as u8
-    }
-}
-
-fn internal(what: &'static str) -> WriteError {
-    WriteError::Internal(what)
-}
 
 /// Writes the module's constants (nothing when it has none).
 pub(crate) fn write_module_constants(
@@ -95,7 +73,7 @@ pub(crate) fn write_module_constants(
                 continue;
             }
             Val::I64(x) => {
-                w.emit_record(C::INTEGER.0, &[signed(x)], Some(ids::CONSTANTS_INTEGER))?;
+                w.emit_record(C::INTEGER.0, &[encode_signed(x)], Some(ids::CONSTANTS_INTEGER))?;
                 continue;
             }
             Val::Const(c) => c,
@@ -112,15 +90,12 @@ pub(crate) fn write_module_constants(
             ConstKind::Undef => (C::UNDEF, None),
             ConstKind::Int(v) => {
                 if v.bits() <= 64 {
-                    let raw = v.limbs().first().copied().unwrap_or(0);
-                    let sh = 64 - v.bits();
-                    let s = if sh == 64 { 0 } else { ((raw << sh) as i64) >> sh };
-                    rec.push(signed(s));
+                    rec.push(encode_signed(sext(v)));
                     (C::INTEGER, Some(ids::CONSTANTS_INTEGER))
                 } else {
                     let l = v.limbs();
                     let n = l.iter().rposition(|&x| x != 0).map_or(1, |i| i + 1);
-                    rec.extend(l[..n.min(l.len())].iter().map(|&x| signed(x as i64)));
+                    rec.extend(l[..n.min(l.len())].iter().map(|&x| encode_signed(x as i64)));
                     (C::WIDE_INTEGER, None)
                 }
             }
@@ -212,7 +187,7 @@ pub(crate) fn write_module_constants(
                             rec.push(f);
                             let code = match inrange {
                                 Some((lo, hi)) => {
-                                    rec.extend([64, signed(*lo), signed(*hi)]);
+                                    rec.extend([64, encode_signed(*lo), encode_signed(*hi)]);
                                     C::CE_GEP_WITH_INRANGE
                                 }
                                 None => C::CE_GEP,
@@ -266,10 +241,10 @@ pub(crate) fn write_module_constants(
                 }
             }
             ConstKind::BlockAddress { func, block } => {
-                let GlobalRef::Func(fi) = func else {
+                let GlobalRef::Func(_) = func else {
                     return Err(internal("a blockaddress of no function"));
                 };
-                let a = m.functions.get(*fi as usize).map_or(0, |f| f.addrspace);
+                let a = m.global_addrspace(*func);
                 rec.extend([
                     type_id(Ty::Extra(TypeKind::Ptr(a)))?,
                     global_id(*func)?,
@@ -278,7 +253,7 @@ pub(crate) fn write_module_constants(
                 (C::BLOCKADDRESS, None)
             }
             ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => {
-                let a = global_addrspace(m, *g);
+                let a = m.global_addrspace(*g);
                 rec.extend([type_id(Ty::Extra(TypeKind::Ptr(a)))?, global_id(*g)?]);
                 let code = if matches!(kind, ConstKind::NoCfi(_)) {
                     C::NO_CFI_VALUE
@@ -293,16 +268,6 @@ pub(crate) fn write_module_constants(
     }
     w.exit_block()?;
     Ok(())
-}
-
-fn global_addrspace(m: &llvmext_ir::Module, g: GlobalRef) -> u32 {
-    match g {
-        GlobalRef::Var(i) => m.globals.get(i as usize).map(|g| g.addrspace),
-        GlobalRef::Func(i) => m.functions.get(i as usize).map(|f| f.addrspace),
-        GlobalRef::Alias(i) => m.aliases.get(i as usize).map(|a| a.addrspace),
-        GlobalRef::IFunc(i) => m.ifuncs.get(i as usize).map(|f| f.addrspace),
-    }
-    .unwrap_or(0)
 }
 
 /// The element count of a splat's type; a splat of more than 2^24

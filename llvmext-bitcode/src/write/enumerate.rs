@@ -293,14 +293,7 @@ impl<'m> TypeOrder<'m> {
     }
 
     fn global_ptr(&mut self, g: GlobalRef) {
-        let m = self.m;
-        let a = match g {
-            GlobalRef::Var(i) => m.globals.get(i as usize).map(|g| g.addrspace),
-            GlobalRef::Func(i) => m.functions.get(i as usize).map(|f| f.addrspace),
-            GlobalRef::Alias(i) => m.aliases.get(i as usize).map(|a| a.addrspace),
-            GlobalRef::IFunc(i) => m.ifuncs.get(i as usize).map(|f| f.addrspace),
-        };
-        self.ptr(a.unwrap_or(0));
+        self.ptr(self.m.global_addrspace(g));
     }
 
     /// The operands of constant `c` as LLVM holds them (none for the
@@ -589,7 +582,7 @@ impl<'m> TypeOrder<'m> {
     /// holds as `i64` constants among them (a `DISubrange`'s bounds, a
     /// `DICompositeType`'s rank).
     fn node_ops(&self, id: MdId) -> Vec<MOp> {
-        use llvmext_ir::di::{DiField, DiKind, Field as F};
+        use llvmext_ir::di::{DiField, DiKind};
         let m = self.m;
         let mut out = Vec::new();
         let field_op = |f: &DiField| match f {
@@ -603,36 +596,9 @@ impl<'m> TypeOrder<'m> {
                 out.extend(d.fields.iter().filter_map(field_op));
             }
             Some(MdNode::Di(d)) if d.kind == DiKind::COMPOSITE_TYPE => {
-                let mut v = Vec::new();
-                llvmext_ir::di::md_operands(d.as_ref(), &mut v);
-                // `md_operands` leaves out an integer rank: put it back
-                // where LLVM's operand list has it (after `allocated`).
-                let mut ops: Vec<MOp> = v.into_iter().flatten().map(MOp::Node).collect();
-                if let f @ (DiField::Int(_) | DiField::UInt(_)) = d.field(F::Rank) {
-                    let before: Vec<Option<MdId>> = [
-                        F::File,
-                        F::Scope,
-                        F::BaseType,
-                        F::Elements,
-                        F::VtableHolder,
-                        F::TemplateParams,
-                        F::Discriminator,
-                        F::DataLocation,
-                        F::Associated,
-                        F::Allocated,
-                    ]
-                    .iter()
-                    .map(|&x| match d.field(x) {
-                        DiField::Md(Some(i)) => Some(*i),
-                        _ => None,
-                    })
-                    .collect();
-                    let at = before.iter().flatten().count();
-                    if let Some(op) = field_op(f) {
-                        ops.insert(at.min(ops.len()), op);
-                    }
-                }
-                out = ops;
+                // LLVM's operand order, an integer rank among the nodes.
+                let ops = llvmext_ir::di::COMPOSITE_TYPE_OPERANDS.iter();
+                out.extend(ops.filter_map(|&f| field_op(d.field(f))));
             }
             Some(n) => {
                 let mut v = Vec::new();

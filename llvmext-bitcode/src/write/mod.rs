@@ -23,6 +23,36 @@ pub(crate) mod types;
 #[cfg(test)]
 mod tests;
 
+/// `Log2_32_Ceil`: the bits for values below `n` (0 for `n` <= 1).
+pub(crate) fn log2_ceil(n: u64) -> u8 {
+    if n <= 1 {
+        0
+    } else {
+        (64 - (n - 1).leading_zeros()) as u8
+    }
+}
+
+/// An integer of at most 64 bits sign-extended to `i64`
+/// (`APInt::getSExtValue`).
+pub(crate) fn sext(v: &llvmext_ir::int::IntValue) -> i64 {
+    let raw = v.limbs().first().copied().unwrap_or(0);
+    match v.bits() {
+        0 | 64.. => raw as i64,
+        b => ((raw << (64 - b)) as i64) >> (64 - b),
+    }
+}
+
+/// Appends a string's bytes as LLVM's `Record.append` takes them from a
+/// (signed, on x86) `char` into 64-bit operands: bytes of 0x80 and more
+/// sign-extended.
+pub(crate) fn push_chars(out: &mut Vec<u64>, s: &[u8]) {
+    out.extend(s.iter().map(|&b| b as i8 as i64 as u64));
+}
+
+fn internal(what: &'static str) -> WriteError {
+    WriteError::Internal(what)
+}
+
 /// Why a module could not be written.
 #[derive(Debug)]
 pub(crate) enum WriteError {

@@ -9,12 +9,13 @@
 
 use std::collections::HashMap;
 
+use llvmext_core::bits::is_char6;
 use llvmext_core::bitstream::{Abbrev, AbbrevOp, BitstreamWriter};
 use llvmext_ir::module::{Linkage, ThreadLocal, Visibility};
 
 use super::enumerate::{Ty, TypeOrder, Val};
-use super::types::is_char6;
-use super::WriteError;
+use super::types::string_record;
+use super::{internal, log2_ceil, WriteError};
 use crate::codes;
 use crate::schema::ModuleCode as M;
 
@@ -62,19 +63,6 @@ fn encoded_align(a: u64) -> u64 {
     }
 }
 
-/// `Log2_32_Ceil`.
-fn log2_ceil(n: u64) -> u8 {
-    if n <= 1 {
-        0
-    } else {
-        (64 - (n - 1).leading_zeros()) as u8
-    }
-}
-
-fn internal(what: &'static str) -> WriteError {
-    WriteError::Internal(what)
-}
-
 /// Writes the comdats and the module information; names go into `strtab`.
 pub(crate) fn write_module_info(
     w: &mut BitstreamWriter,
@@ -92,10 +80,10 @@ pub(crate) fn write_module_info(
     }
     // writeModuleInfo.
     if let Some(t) = m.triple.as_deref().filter(|t| !t.is_empty()) {
-        string_record_plain(w, M::TRIPLE.0, t.as_bytes())?;
+        string_record(w, M::TRIPLE.0, t.as_bytes(), None)?;
     }
     if let Some(dl) = m.datalayout.as_deref().filter(|d| !d.is_empty()) {
-        string_record_plain(w, M::DATALAYOUT.0, dl.as_bytes())?;
+        string_record(w, M::DATALAYOUT.0, dl.as_bytes(), None)?;
     }
     if !m.module_asm.is_empty() {
         let mut asm = Vec::new();
@@ -103,7 +91,7 @@ pub(crate) fn write_module_info(
             asm.extend_from_slice(line);
             asm.push(b'\n');
         }
-        string_record_plain(w, M::ASM.0, &asm)?;
+        string_record(w, M::ASM.0, &asm, None)?;
     }
     let mut sections: HashMap<&[u8], u64> = HashMap::new();
     let mut gcs: HashMap<&[u8], u64> = HashMap::new();
@@ -114,7 +102,7 @@ pub(crate) fn write_module_info(
         max_global_type = max_global_type.max(ty(Ty::Id(g.ty))?);
         if let Some(s) = &g.section {
             if !sections.contains_key(&**s) {
-                string_record_plain(w, M::SECTIONNAME.0, s)?;
+                string_record(w, M::SECTIONNAME.0, s, None)?;
                 let n = sections.len() as u64 + 1;
                 sections.insert(s, n);
             }
@@ -124,14 +112,14 @@ pub(crate) fn write_module_info(
         max_align = max_align.max(f.align);
         if let Some(s) = &f.section {
             if !sections.contains_key(&**s) {
-                string_record_plain(w, M::SECTIONNAME.0, s)?;
+                string_record(w, M::SECTIONNAME.0, s, None)?;
                 let n = sections.len() as u64 + 1;
                 sections.insert(s, n);
             }
         }
         if let Some(gc) = &f.gc {
             if !gcs.contains_key(&**gc) {
-                string_record_plain(w, M::GCNAME.0, gc)?;
+                string_record(w, M::GCNAME.0, gc, None)?;
                 let n = gcs.len() as u64 + 1;
                 gcs.insert(gc, n);
             }
@@ -326,13 +314,6 @@ pub(crate) fn write_module_info(
         AbbrevOp::Fixed(32),
     ]))?;
     w.emit_record(M::VSTOFFSET.0, &[0], Some(vst))?;
-    Ok(())
-}
-
-/// `writeStringRecord` with no abbreviation (`0 /*TODO*/` in LLVM).
-fn string_record_plain(w: &mut BitstreamWriter, code: u32, s: &[u8]) -> Result<(), WriteError> {
-    let ops: Vec<u64> = s.iter().map(|&b| u64::from(b as i8 as i32 as u32)).collect();
-    w.emit_record(code, &ops, None)?;
     Ok(())
 }
 

@@ -10,7 +10,7 @@ use llvmext_core::bitstream::BitstreamWriter;
 use llvmext_ir::inst::InstKind;
 use llvmext_ir::Module;
 
-use super::WriteError;
+use super::{push_chars, WriteError};
 use crate::schema::{BlockId, MetadataCode, OperandBundleTagCode, SyncScopeNameCode};
 
 /// The operand bundle tags an LLVM 19 context registers first
@@ -27,10 +27,6 @@ pub(crate) const FIXED_BUNDLE_TAGS: &[&str] = &[
     "kcfi",
     "convergencectrl",
 ];
-
-fn chars(out: &mut Vec<u64>, s: &[u8]) {
-    out.extend(s.iter().map(|&b| b as i8 as i64 as u64));
-}
 
 /// The bundle tags of `m`: the fixed ones, then the others in order of
 /// first use.
@@ -105,7 +101,7 @@ pub(crate) fn write_names(w: &mut BitstreamWriter, m: &Module) -> Result<(), Wri
         for (k, name) in kinds.iter().enumerate() {
             rec.clear();
             rec.push(k as u64);
-            chars(&mut rec, name.as_bytes());
+            push_chars(&mut rec, name.as_bytes());
             w.emit_record(MetadataCode::KIND.0, &rec, None)?;
         }
         w.exit_block()?;
@@ -113,14 +109,14 @@ pub(crate) fn write_names(w: &mut BitstreamWriter, m: &Module) -> Result<(), Wri
     w.enter_block(BlockId::OPERAND_BUNDLE_TAGS.0, 3);
     for t in bundle_tags(m) {
         rec.clear();
-        chars(&mut rec, t.as_bytes());
+        push_chars(&mut rec, t.as_bytes());
         w.emit_record(OperandBundleTagCode::TAG.0, &rec, None)?;
     }
     w.exit_block()?;
     w.enter_block(BlockId::SYNC_SCOPE_NAMES.0, 2);
     for s in sync_scopes(m) {
         rec.clear();
-        chars(&mut rec, s.as_bytes());
+        push_chars(&mut rec, s.as_bytes());
         w.emit_record(SyncScopeNameCode::NAME.0, &rec, None)?;
     }
     w.exit_block()?;

@@ -6,6 +6,7 @@
 //! type's name in a `STRUCT_NAME` record before it (abbreviated when every
 //! byte is a char6).
 
+use llvmext_core::bits::is_char6;
 use llvmext_core::bitstream::{Abbrev, AbbrevOp, BitstreamWriter};
 use llvmext_ir::types::TypeKind;
 
@@ -15,13 +16,7 @@ use crate::schema::{BlockId, TypeCode};
 
 /// Bits for a type index: `Log2_32_Ceil(types + 1)`.
 pub(crate) fn type_bits(n: usize) -> u8 {
-    let n = n as u64 + 1;
-    (64 - (n - 1).leading_zeros()) as u8
-}
-
-/// Whether every byte of `s` is a char6 (`[a-zA-Z0-9._]`).
-pub(crate) fn is_char6(s: &[u8]) -> bool {
-    s.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'.' || c == b'_')
+    super::log2_ceil(n as u64 + 1)
 }
 
 /// Writes the type table of `order` into `w` (inside the module block).
@@ -119,7 +114,7 @@ pub(crate) fn write_type_table(
                     .named_body(*tid)
                     .ok_or(WriteError::Internal("a named struct without its entry"))?;
                 if !n.is_empty() {
-                    string_record(w, TypeCode::STRUCT_NAME.0, n, name)?;
+                    string_record(w, TypeCode::STRUCT_NAME.0, n, Some(name))?;
                 }
                 match body {
                     None => {
@@ -149,7 +144,7 @@ pub(crate) fn write_type_table(
                 (TypeCode::VECTOR, None)
             }
             TypeKind::TargetExt { name: n, types, ints } => {
-                string_record(w, TypeCode::STRUCT_NAME.0, n.as_bytes(), name)?;
+                string_record(w, TypeCode::STRUCT_NAME.0, n.as_bytes(), Some(name))?;
                 ops.push(types.len() as u64);
                 for &t in types.iter() {
                     ops.push(idx(&id(t))?);
@@ -164,17 +159,17 @@ pub(crate) fn write_type_table(
     Ok(())
 }
 
-/// LLVM's `writeStringRecord`: the bytes as operands, with `abbrev` when
-/// they are all char6. LLVM passes each byte through a (signed, on x86)
-/// `char` into an `unsigned`, so a byte of 0x80 or more is written as
-/// `0xFFFFFF80` or more; readers keep its low byte.
+/// LLVM's `writeStringRecord`: the bytes as operands, with `abbrev` (if
+/// any) when they are all char6. LLVM passes each byte through a (signed,
+/// on x86) `char` into an `unsigned`, so a byte of 0x80 or more is written
+/// as `0xFFFFFF80` or more; readers keep its low byte.
 pub(crate) fn string_record(
     w: &mut BitstreamWriter,
     code: u32,
     s: &[u8],
-    abbrev: u32,
+    abbrev: Option<u32>,
 ) -> Result<(), WriteError> {
     let ops: Vec<u64> = s.iter().map(|&b| u64::from(b as i8 as i32 as u32)).collect();
-    w.emit_record(code, &ops, is_char6(s).then_some(abbrev))?;
+    w.emit_record(code, &ops, abbrev.filter(|_| is_char6(s)))?;
     Ok(())
 }

@@ -898,6 +898,23 @@ impl<'a> DiRef<'a> {
     }
 }
 
+/// The fields of a `DICompositeType` that are operands, in LLVM 19's
+/// operand order (`rank` may be an integer: a constant operand).
+pub const COMPOSITE_TYPE_OPERANDS: &[Field] = &[
+    F::File,
+    F::Scope,
+    F::BaseType,
+    F::Elements,
+    F::VtableHolder,
+    F::TemplateParams,
+    F::Discriminator,
+    F::DataLocation,
+    F::Associated,
+    F::Allocated,
+    F::Rank,
+    F::Annotations,
+];
+
 /// The metadata operands of a specialized node in LLVM 19's *operand*
 /// order (`MDNode::operands()`, e.g. `DISubprogram`: file, scope, type,
 /// unit, declaration, retainedNodes, ...), which is the order the printer's
@@ -909,20 +926,7 @@ impl<'a> DiRef<'a> {
 pub fn md_operands(node: DiRef<'_>, out: &mut alloc::vec::Vec<Option<MdId>>) {
     let order: &[Field] = match node.kind {
         DiKind::DERIVED_TYPE => &[F::File, F::Scope, F::BaseType, F::ExtraData, F::Annotations],
-        DiKind::COMPOSITE_TYPE => &[
-            F::File,
-            F::Scope,
-            F::BaseType,
-            F::Elements,
-            F::VtableHolder,
-            F::TemplateParams,
-            F::Discriminator,
-            F::DataLocation,
-            F::Associated,
-            F::Allocated,
-            F::Rank,
-            F::Annotations,
-        ],
+        DiKind::COMPOSITE_TYPE => COMPOSITE_TYPE_OPERANDS,
         DiKind::SUBPROGRAM => &[
             F::File,
             F::Scope,
