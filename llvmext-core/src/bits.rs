@@ -211,26 +211,51 @@ impl BitWriter {
         }
     }
 
-    /// Overwrites the 32 bits starting at the byte-aligned `bit_pos` with
-    /// `value` (little-endian), as LLVM's `BackpatchWord`. Those bits must
-    /// already have been written.
+    /// Overwrites the 32 bits starting at `bit_pos` with `value`
+    /// (little-endian), as LLVM's `BackpatchWord`. Those bits must already
+    /// have been written; `bit_pos` need not be byte aligned (LLVM patches
+    /// the metadata index offset wherever its record ended).
     ///
     /// # Panics
-    /// If `bit_pos` is not a multiple of 8 or the 32 bits were not all
-    /// written yet.
+    /// If the 32 bits were not all written yet.
     pub fn backpatch_u32(&mut self, bit_pos: u64, value: u32) {
-        assert!(bit_pos % 8 == 0, "backpatch position not byte aligned");
-        assert!(bit_pos + 32 <= self.bit_position(), "backpatch past the written bits");
-        let bytes = value.to_le_bytes();
-        let start = (bit_pos / 8) as usize;
-        for (i, &b) in bytes.iter().enumerate() {
-            let at = start + i;
-            if at < self.out.len() {
-                self.out[at] = b;
-            } else {
-                let shift = (at - self.out.len()) * 8;
-                self.cur = (self.cur & !(0xff << shift)) | (u64::from(b) << shift);
+        self.backpatch(bit_pos, u64::from(value), 32);
+    }
+
+    /// Overwrites the `width` bits (at most 64) starting at `bit_pos` with
+    /// the low bits of `value`, least significant first (LLVM's
+    /// `BackpatchWord64` is `width` 64). Those bits must already have been
+    /// written; the position does not move.
+    ///
+    /// # Panics
+    /// If `width > 64` or the bits were not all written yet.
+    pub fn backpatch(&mut self, bit_pos: u64, value: u64, width: u32) {
+        assert!(width <= 64, "bit field wider than 64 bits");
+        assert!(
+            bit_pos + u64::from(width) <= self.bit_position(),
+            "backpatch past the written bits"
+        );
+        let done = self.out.len() as u64 * 8;
+        let mut at = bit_pos;
+        let mut left = width;
+        let mut v = value;
+        while left > 0 {
+            if at >= done {
+                // The rest is in the pending bits.
+                let shift = at - done;
+                let mask = if left == 64 { u64::MAX } else { (1u64 << left) - 1 };
+                self.cur = (self.cur & !(mask << shift)) | ((v & mask) << shift);
+                return;
             }
+            // Within one byte of the written words.
+            let bit = (at % 8) as u32;
+            let n = (8 - bit).min(left);
+            let mask = (((1u32 << n) - 1) << bit) as u8;
+            let byte = &mut self.out[(at / 8) as usize];
+            *byte = (*byte & !mask) | (((v as u32) << bit) as u8 & mask);
+            v = if n == 64 { 0 } else { v >> n };
+            at += u64::from(n);
+            left -= n;
         }
     }
 

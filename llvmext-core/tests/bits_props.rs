@@ -977,3 +977,28 @@ fn read_bytes_bounds() {
     r.jump_to_bit(3).unwrap();
     assert_eq!(r.read_bytes(1).unwrap_err().kind(), &ErrorKind::Unaligned);
 }
+
+#[test]
+fn unaligned_backpatch_matches_writing_the_value() {
+    // Patching any bit position gives the bytes of writing the patched
+    // value there in the first place.
+    for pre in 0..70u32 {
+        for width in [1u32, 7, 32, 33, 64] {
+            let value =
+                0xA5C3_0F96_1234_5678u64 & if width == 64 { u64::MAX } else { (1 << width) - 1 };
+            let mut a = BitWriter::new();
+            let mut b = BitWriter::new();
+            for i in 0..pre {
+                a.write(u64::from(i % 3 == 0), 1);
+                b.write(u64::from(i % 3 == 0), 1);
+            }
+            let at = a.bit_position();
+            a.write(0, width);
+            a.write(0x5, 3);
+            a.backpatch(at, value, width);
+            b.write(value, width);
+            b.write(0x5, 3);
+            assert_eq!(a.finish(), b.finish(), "pre {pre} width {width}");
+        }
+    }
+}

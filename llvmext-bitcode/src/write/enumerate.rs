@@ -62,8 +62,22 @@ pub(crate) struct TypeOrder<'m> {
     /// The module's `i64` constants by value and its `ptr null` (what a
     /// synthetic value is when the arena has it).
     i64s: Option<(HashMap<i64, ConstId>, Option<ConstId>)>,
-    /// Metadata reached (`MetadataMap`).
-    mds: HashSet<MdId>,
+    /// Metadata reached (`MetadataMap`): the function tag and id of each.
+    md_map: HashMap<MdItem, MdIndex>,
+    /// Metadata in order of id (`MDs`): the walk's order until
+    /// [`organize_metadata`](Self::organize_metadata), then the module's
+    /// (`md_module` long) followed by each function's.
+    md_list: Vec<MdItem>,
+    /// How many of `md_list` are the module's, and of those strings.
+    md_module: (usize, usize),
+    /// Each function's part of `md_list` (by function tag): start, end and
+    /// how many strings.
+    md_functions: HashMap<u32, (usize, usize, usize)>,
+    /// The `i64` metadata the walk reached, by value (a `DISubrange`
+    /// bound is the arena's `i64 N` metadata when it holds one).
+    md_ints: HashMap<i64, MdItem>,
+    /// The function tag of the metadata the walk reaches now.
+    tag: u32,
     /// Comdats in order of first reach (`Comdats`).
     pub comdats: Vec<ComdatId>,
     /// Attribute groups (`AttributeGroupMap`): (index, set) -> id (from 1).
@@ -88,7 +102,12 @@ impl<'m> TypeOrder<'m> {
             value_ids: HashMap::new(),
             first_const: 0,
             i64s: None,
-            mds: HashSet::new(),
+            md_map: HashMap::new(),
+            md_list: Vec::new(),
+            md_module: (0, 0),
+            md_functions: HashMap::new(),
+            md_ints: HashMap::new(),
+            tag: 0,
             groups: HashMap::new(),
             comdats: Vec::new(),
             attr_groups: Vec::new(),
@@ -96,6 +115,7 @@ impl<'m> TypeOrder<'m> {
             attr_lists: Vec::new(),
         };
         e.run();
+        e.organize_metadata();
         e
     }
 
@@ -126,11 +146,11 @@ impl<'m> TypeOrder<'m> {
         }
     }
 
-    /// `EnumerateValue` of a constant the arena may not hold (an `i64` of a
-    /// `DISubrange`, a function's `ptr null` operand placeholder).
-    fn synthetic(&mut self, v: Val) {
+    /// The module's `i64` constants by value and its `ptr null` (what a
+    /// synthetic value is when the arena has it).
+    fn known_consts(&mut self) -> &(HashMap<i64, ConstId>, Option<ConstId>) {
         let m = self.m;
-        let (ints, null) = self.i64s.get_or_insert_with(|| {
+        self.i64s.get_or_insert_with(|| {
             let i64_ty = m.types.find(&TypeKind::Int(64));
             let ptr_ty = m.types.find(&TypeKind::Ptr(0));
             let mut ints = HashMap::new();
@@ -153,10 +173,20 @@ impl<'m> TypeOrder<'m> {
                 }
             }
             (ints, null)
-        });
+        })
+    }
+
+    /// The arena's `i64 v`, if it has one.
+    fn i64_const(&mut self, v: i64) -> Option<ConstId> {
+        self.known_consts().0.get(&v).copied()
+    }
+
+    /// `EnumerateValue` of a constant the arena may not hold (an `i64` of a
+    /// `DISubrange`, a function's `ptr null` operand placeholder).
+    fn synthetic(&mut self, v: Val) {
         let found = match v {
-            Val::I64(x) => ints.get(&x).copied(),
-            Val::NullPtr => *null,
+            Val::I64(x) => self.i64_const(x),
+            Val::NullPtr => self.known_consts().1,
             _ => None,
         };
         if let Some(c) = found {
@@ -187,6 +217,14 @@ impl<'m> TypeOrder<'m> {
         let f = self.m.functions.get(k)?;
         let l = self.m.attrs.get_list(f.attrs);
         let key = AttrListKey::new(&self.m.attrs, l.func, l.ret, &l.params);
+        self.lists.get(&key).copied()
+    }
+
+    /// The id (from 1) of attribute list `l` as a call site holds it
+    /// (`getAttributeListID`; `None`: the empty list, written as 0).
+    pub(crate) fn attr_list_id(&self, l: AttrListId) -> Option<u32> {
+        let list = self.m.attrs.get_list(l);
+        let key = AttrListKey::new(&self.m.attrs, list.func, list.ret, &list.params);
         self.lists.get(&key).copied()
     }
 
@@ -298,7 +336,7 @@ impl<'m> TypeOrder<'m> {
 
     /// The operands of constant `c` as LLVM holds them (none for the
     /// constants LLVM keeps as plain data), then the GEP source type.
-    fn const_operands(&self, c: ConstId) -> (Vec<ConstOp>, Option<TypeId>) {
+    pub(crate) fn const_operands(&self, c: ConstId) -> (Vec<ConstOp>, Option<TypeId>) {
         let m = self.m;
         let Some(k) = m.consts.kind(c) else { return (Vec::new(), None) };
         match k {
@@ -519,44 +557,22 @@ impl<'m> TypeOrder<'m> {
         }
     }
 
-    /// `EnumerateMetadata`: the walk reaches constants held as metadata
-    /// (post-order; distinct nodes under uniqued ones are delayed until
-    /// the uniqued subgraph is done, as LLVM does).
-    fn metadata(&mut self, md: MdId) {
+    /// `EnumerateMetadata(F, MD)`: numbers `md` and what it reaches,
+    /// post-order, strings and values as they are reached; distinct nodes
+    /// under uniqued ones are delayed until the uniqued subgraph is done,
+    /// as LLVM does. `f` is the function tag (0: the module).
+    fn metadata(&mut self, f: u32, md: MdId) {
         let m = self.m;
-        // Leaves: strings and constants; `true` if `id` is a node to walk.
-        let visit = |e: &mut Self, op: MOp| -> Option<MdId> {
-            let id = match op {
-                MOp::Node(id) => id,
-                MOp::I64(v) => {
-                    e.synthetic(Val::I64(v));
-                    return None;
-                }
-            };
-            if !e.mds.insert(id) {
-                return None;
-            }
-            match m.md.get(id) {
-                Some(MdNode::Value(_, Value::Const(c))) => {
-                    e.value(*c);
-                    None
-                }
-                Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)) => Some(id),
-                _ => None,
-            }
-        };
-        if visit(self, MOp::Node(md)).is_none() {
-            return;
-        }
+        let Some(first) = self.md_impl(f, MOp::Node(md)) else { return };
         let mut delayed: Vec<MdId> = Vec::new();
-        let mut work: Vec<(MdId, Vec<MOp>, usize)> = vec![(md, self.node_ops(md), 0)];
+        let mut work: Vec<(MdId, Vec<MOp>, usize)> = vec![(first, self.node_ops(first), 0)];
         while let Some(top) = work.last_mut() {
             let n = top.0;
             let mut next = None;
             while top.2 < top.1.len() {
                 let op = top.1[top.2];
                 top.2 += 1;
-                if let Some(op) = visit(self, op) {
+                if let Some(op) = self.md_impl(f, op) {
                     next = Some(op);
                     break;
                 }
@@ -570,6 +586,11 @@ impl<'m> TypeOrder<'m> {
                 continue;
             }
             work.pop();
+            self.md_list.push(MdItem::Id(n));
+            let id = self.md_list.len() as u32;
+            if let Some(e) = self.md_map.get_mut(&MdItem::Id(n)) {
+                e.id = id;
+            }
             if work.last().map_or(true, |w| m.md.is_distinct(w.0)) {
                 for d in delayed.drain(..) {
                     work.push((d, self.node_ops(d), 0));
@@ -578,27 +599,211 @@ impl<'m> TypeOrder<'m> {
         }
     }
 
+    /// `enumerateMetadataImpl`: maps `op` (tagged `f`) if new, giving
+    /// strings and values their id at once (and numbering a value's
+    /// constant); a new node is returned, to be walked. An item met again
+    /// from another function becomes the module's, with what it reaches.
+    fn md_impl(&mut self, f: u32, op: MOp) -> Option<MdId> {
+        let item = self.md_item(op);
+        if let Some(e) = self.md_map.get(&item) {
+            if e.f != 0 && e.f != f {
+                self.drop_function(item);
+            }
+            return None;
+        }
+        self.md_map.insert(item, MdIndex { f, id: 0 });
+        let leaf = |e: &mut Self| {
+            e.md_list.push(item);
+            let id = e.md_list.len() as u32;
+            if let Some(x) = e.md_map.get_mut(&item) {
+                x.id = id;
+            }
+        };
+        match item {
+            MdItem::I64(v) => {
+                leaf(self);
+                self.synthetic(Val::I64(v));
+                None
+            }
+            MdItem::Id(id) => match self.m.md.get(id) {
+                Some(MdNode::Value(_, Value::Const(c))) => {
+                    leaf(self);
+                    self.value(*c);
+                    None
+                }
+                Some(MdNode::Tuple(_) | MdNode::Di(_) | MdNode::Location(_)) => Some(id),
+                _ => {
+                    leaf(self);
+                    None
+                }
+            },
+        }
+    }
+
+    /// The item LLVM's map keys `op` by: an `i64` bound is the arena's
+    /// `i64 N` metadata when it has one.
+    fn md_item(&mut self, op: MOp) -> MdItem {
+        match op {
+            MOp::Node(id) => MdItem::Id(id),
+            MOp::I64(v) => {
+                if let Some(&i) = self.md_ints.get(&v) {
+                    return i;
+                }
+                let m = self.m;
+                let found = self.i64_const(v).and_then(|c| {
+                    let t = m.types.find(&TypeKind::Int(64))?;
+                    m.md.find(&MdNode::Value(t, Value::Const(c)))
+                });
+                let i = found.map_or(MdItem::I64(v), MdItem::Id);
+                self.md_ints.insert(v, i);
+                i
+            }
+        }
+    }
+
+    /// `dropFunctionFromMetadata`: `item` and, through the operands of
+    /// numbered nodes, what it reaches become the module's.
+    fn drop_function(&mut self, item: MdItem) {
+        let mut work: Vec<MdId> = Vec::new();
+        let push = |e: &mut Self, item: MdItem, work: &mut Vec<MdId>| {
+            let Some(x) = e.md_map.get_mut(&item) else { return };
+            if x.f == 0 {
+                return;
+            }
+            x.f = 0;
+            if x.id != 0 {
+                if let MdItem::Id(id) = item {
+                    if e.m.md.get(id).is_some_and(MdNode::is_node) {
+                        work.push(id);
+                    }
+                }
+            }
+        };
+        push(self, item, &mut work);
+        while let Some(n) = work.pop() {
+            for op in self.node_ops(n) {
+                let item = match op {
+                    MOp::Node(id) => MdItem::Id(id),
+                    MOp::I64(v) => match self.md_ints.get(&v) {
+                        Some(&i) => i,
+                        None => continue,
+                    },
+                };
+                push(self, item, &mut work);
+            }
+        }
+    }
+
+    /// `organizeMetadata`: ids by function tag, then strings, values,
+    /// distinct nodes and uniqued nodes, then the walk's order; the
+    /// module's from 1, each function's after the module's.
+    fn organize_metadata(&mut self) {
+        let m = self.m;
+        let class = |item: &MdItem| match item {
+            MdItem::I64(_) => 1u8,
+            MdItem::Id(id) => match m.md.get(*id) {
+                Some(MdNode::String(_)) => 0,
+                Some(n) if n.is_node() => {
+                    if m.md.is_distinct(*id) {
+                        2
+                    } else {
+                        3
+                    }
+                }
+                _ => 1,
+            },
+        };
+        let mut order: Vec<(u32, u8, u32, MdItem)> = self
+            .md_list
+            .iter()
+            .map(|it| {
+                let e = self.md_map.get(it).copied().unwrap_or(MdIndex { f: 0, id: 0 });
+                (e.f, class(it), e.id, *it)
+            })
+            .collect();
+        order.sort_unstable_by_key(|&(f, c, id, _)| (f, c, id));
+        self.md_list = order.iter().map(|o| o.3).collect();
+        let module = order.iter().take_while(|o| o.0 == 0).count();
+        let strings = order[..module].iter().filter(|o| o.1 == 0).count();
+        self.md_module = (module, strings);
+        let mut i = module;
+        while i < order.len() {
+            let f = order[i].0;
+            let end = i + order[i..].iter().take_while(|o| o.0 == f).count();
+            let strings = order[i..end].iter().filter(|o| o.1 == 0).count();
+            self.md_functions.insert(f, (i, end, strings));
+            i = end;
+        }
+        for (k, o) in order.iter().enumerate() {
+            // A function's ids follow the module's.
+            let (start, base) = match self.md_functions.get(&o.0) {
+                Some(&(s, _, _)) if o.0 != 0 => (s, module),
+                _ => (0, 0),
+            };
+            if let Some(e) = self.md_map.get_mut(&o.3) {
+                e.id = (base + k - start + 1) as u32;
+            }
+        }
+    }
+
+    /// The module's metadata in id order, and how many of them (the first
+    /// ones) are strings.
+    pub(crate) fn module_metadata(&self) -> (&[MdItem], usize) {
+        (&self.md_list[..self.md_module.0], self.md_module.1)
+    }
+
+    /// Function `k`'s own metadata in id order (ids after the module's),
+    /// and how many (the first ones) are strings.
+    pub(crate) fn function_metadata(&self, k: usize) -> (&[MdItem], usize) {
+        match self.md_functions.get(&self.function_tag(k)) {
+            Some(&(s, e, n)) => (&self.md_list[s..e], n),
+            None => (&[], 0),
+        }
+    }
+
+    /// LLVM's metadata id of `item` (from 1; a function's own metadata
+    /// only while that function is written).
+    pub(crate) fn md_id(&self, item: MdItem) -> Option<u32> {
+        self.md_map.get(&item).map(|e| e.id).filter(|&i| i != 0)
+    }
+
+    /// The item an `i64` bound of a node is (see [`md_item`](Self::md_item)).
+    pub(crate) fn md_int(&self, v: i64) -> MdItem {
+        self.md_ints.get(&v).copied().unwrap_or(MdItem::I64(v))
+    }
+
+    /// The value id of the `i64 v` a metadata item [`MdItem::I64`] holds
+    /// (the arena's constant when it has one).
+    pub(crate) fn int_value_id(&self, v: i64) -> Option<u32> {
+        match self.i64s.as_ref().and_then(|(ints, _)| ints.get(&v)) {
+            Some(&c) => self.value_id(Val::Const(c)),
+            None => self.value_id(Val::I64(v)),
+        }
+    }
+
+    /// `getMetadataFunctionID`: function `k`'s value id + 1.
+    pub(crate) fn function_tag(&self, k: usize) -> u32 {
+        (self.m.globals.len() + k + 1) as u32
+    }
+
     /// The operands of node `id` in LLVM's operand order, the integers LLVM
     /// holds as `i64` constants among them (a `DISubrange`'s bounds, a
     /// `DICompositeType`'s rank).
     fn node_ops(&self, id: MdId) -> Vec<MOp> {
-        use llvmext_ir::di::{DiField, DiKind};
+        use llvmext_ir::di::DiField;
         let m = self.m;
         let mut out = Vec::new();
-        let field_op = |f: &DiField| match f {
-            DiField::Int(v) => Some(MOp::I64(*v)),
-            DiField::UInt(v) => Some(MOp::I64(*v as i64)),
-            DiField::Md(Some(x)) => Some(MOp::Node(*x)),
-            _ => None,
-        };
         match m.md.get(id) {
-            Some(MdNode::Di(d)) if d.kind == DiKind::SUBRANGE => {
-                out.extend(d.fields.iter().filter_map(field_op));
-            }
-            Some(MdNode::Di(d)) if d.kind == DiKind::COMPOSITE_TYPE => {
-                // LLVM's operand order, an integer rank among the nodes.
-                let ops = llvmext_ir::di::COMPOSITE_TYPE_OPERANDS.iter();
-                out.extend(ops.filter_map(|&f| field_op(d.field(f))));
+            Some(MdNode::Di(d)) => {
+                for &f in llvmext_ir::di::operand_fields(d.kind) {
+                    match d.field(f) {
+                        DiField::Int(v) => out.push(MOp::I64(*v)),
+                        DiField::UInt(v) => out.push(MOp::I64(*v as i64)),
+                        DiField::Md(Some(x)) => out.push(MOp::Node(*x)),
+                        DiField::List(l) => out.extend(l.iter().flatten().map(|&x| MOp::Node(x))),
+                        _ => {}
+                    }
+                }
             }
             Some(n) => {
                 let mut v = Vec::new();
@@ -613,17 +818,18 @@ impl<'m> TypeOrder<'m> {
     /// A metadata operand of an instruction or record: local values are
     /// left for the function; an argument list's constants are walked.
     fn md_operand(&mut self, md: MdId) {
+        let f = self.tag;
         match self.m.md.get(md) {
-            Some(MdNode::Value(_, Value::Const(_))) => self.metadata(md),
+            Some(MdNode::Value(_, Value::Const(_))) => self.metadata(f, md),
             Some(MdNode::Value(..)) => {}
             Some(MdNode::ArgList(args)) => {
                 for &a in args.iter() {
                     if let Some(MdNode::Value(_, Value::Const(_))) = self.m.md.get(a) {
-                        self.metadata(a);
+                        self.metadata(f, a);
                     }
                 }
             }
-            _ => self.metadata(md),
+            _ => self.metadata(f, md),
         }
     }
 
@@ -692,32 +898,35 @@ impl<'m> TypeOrder<'m> {
         self.ty(Ty::Extra(TypeKind::Metadata));
         for n in &m.named_md {
             for &op in n.ops.iter() {
-                self.metadata(op);
+                self.metadata(0, op);
             }
         }
         for g in &m.globals {
-            for &(_, md) in &g.md {
-                self.metadata(md);
+            for (_, md) in sorted_attachments(&g.md) {
+                self.metadata(0, md);
             }
         }
         let dbg = llvmext_ir::metadata::DBG;
-        for f in &m.functions {
+        for (k, f) in m.functions.iter().enumerate() {
             if let Some(TypeKind::Function { params, .. }) = m.types.get(f.ty) {
                 for &p in params.iter() {
                     self.id(p);
                 }
             }
-            for &(_, md) in &f.md {
-                self.metadata(md);
+            let tag = self.function_tag(k);
+            let defined = !f.blocks.is_empty();
+            for (_, md) in sorted_attachments(&f.md) {
+                self.metadata(if defined { tag } else { 0 }, md);
             }
+            self.tag = tag;
             for b in &f.blocks {
                 for &i in &b.insts {
                     let Some(inst) = f.insts.get(i.0 as usize) else { continue };
                     for r in &inst.dbg_records {
                         match r {
                             DbgRecord::Label { label, dbg_loc } => {
-                                self.metadata(*label);
-                                self.metadata(*dbg_loc);
+                                self.metadata(tag, *label);
+                                self.metadata(tag, *dbg_loc);
                             }
                             DbgRecord::Variable {
                                 location,
@@ -728,14 +937,14 @@ impl<'m> TypeOrder<'m> {
                                 ..
                             } => {
                                 self.md_operand(*location);
-                                self.metadata(*expression);
-                                self.metadata(*variable);
+                                self.metadata(tag, *expression);
+                                self.metadata(tag, *variable);
+                                self.metadata(tag, *dbg_loc);
                                 if let Some((id, addr, addr_expr)) = assign {
-                                    self.metadata(*id);
                                     self.md_operand(*addr);
-                                    self.metadata(*addr_expr);
+                                    self.metadata(tag, *id);
+                                    self.metadata(tag, *addr_expr);
                                 }
-                                self.metadata(*dbg_loc);
                             }
                         }
                     }
@@ -758,9 +967,9 @@ impl<'m> TypeOrder<'m> {
                         self.attributes(call.attrs);
                         self.id(call.fn_ty);
                     }
-                    for &(k, md) in inst.md.iter() {
+                    for (k, md) in sorted_attachments(&inst.md) {
                         if k != dbg {
-                            self.metadata(md);
+                            self.metadata(tag, md);
                         }
                     }
                     if let Some(&(_, loc)) = inst.md.iter().find(|(k, _)| *k == dbg) {
@@ -769,11 +978,12 @@ impl<'m> TypeOrder<'m> {
                             n.node_operands(&mut ops);
                         }
                         for op in ops.into_iter().flatten() {
-                            self.metadata(op);
+                            self.metadata(tag, op);
                         }
                     }
                 }
             }
+            self.tag = 0;
         }
     }
 
@@ -848,6 +1058,34 @@ impl<'m> TypeOrder<'m> {
     }
 }
 
+/// Attachments in kind order (`getAllMetadata` sorts them by kind id,
+/// keeping the order of one kind's).
+pub(crate) fn sorted_attachments(
+    list: &[(llvmext_ir::id::MdKindId, MdId)],
+) -> Vec<(llvmext_ir::id::MdKindId, MdId)> {
+    let mut v = list.to_vec();
+    v.sort_by_key(|(k, _)| k.0);
+    v
+}
+
+/// A metadata item as LLVM's `MetadataMap` keys it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum MdItem {
+    /// A string, value or node of the arena.
+    Id(MdId),
+    /// An `i64` constant as metadata the arena does not hold (a
+    /// `DISubrange` bound written as an integer).
+    I64(i64),
+}
+
+/// Where a metadata item is: its function tag (0: the module's) and id
+/// (from 1; 0 while a node's operands are walked).
+#[derive(Debug, Clone, Copy)]
+struct MdIndex {
+    f: u32,
+    id: u32,
+}
+
 /// A value of the module-level table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Val {
@@ -906,9 +1144,12 @@ impl AttrListKey {
 
 /// An operand of a constant.
 #[derive(Clone, Copy)]
-enum ConstOp {
+pub(crate) enum ConstOp {
+    /// A constant.
     C(ConstId),
+    /// A global value.
     G(GlobalRef),
+    /// The block of a `blockaddress`.
     Block,
 }
 

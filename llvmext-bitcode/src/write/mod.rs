@@ -16,6 +16,7 @@ pub(crate) mod attrs;
 pub(crate) mod blockinfo;
 pub(crate) mod constants;
 pub(crate) mod enumerate;
+pub(crate) mod metadata;
 pub(crate) mod module;
 pub(crate) mod names;
 pub(crate) mod types;

@@ -20,6 +20,7 @@ use super::attrs::write_attributes;
 use super::blockinfo::write_block_info;
 use super::constants::write_module_constants;
 use super::enumerate::TypeOrder;
+use super::metadata::write_module_metadata;
 use super::module::{
     add_symtab_strings, write_identification, write_module_info, write_strtab, Strtab,
     LLVM19_PRODUCER,
@@ -247,7 +248,7 @@ const KNOWN: &[(&str, &str)] = &[(
 )];
 
 /// The blocks compared.
-const BLOCKS: [BlockId; 8] = [
+const BLOCKS: [BlockId; 9] = [
     BlockId::BLOCKINFO,
     BlockId::PARAMATTR_GROUP,
     BlockId::PARAMATTR,
@@ -256,6 +257,7 @@ const BLOCKS: [BlockId; 8] = [
     BlockId::METADATA_KIND,
     BlockId::OPERAND_BUNDLE_TAGS,
     BlockId::SYNC_SCOPE_NAMES,
+    BlockId::METADATA,
 ];
 
 #[test]
@@ -309,6 +311,9 @@ fn written_blocks_match_llvm_as_19() {
             failures.push(format!("{name}: constants: {e}"));
         }
         write_names(&mut w, &m).unwrap();
+        if let Err(e) = write_module_metadata(&mut w, &order) {
+            failures.push(format!("{name}: metadata: {e}"));
+        }
         let _ = w.exit_block();
         let ours_file = w.finish();
         let (a, b) = (module_records(&ours_file), module_records(parsed.modules[0].bytes));

@@ -903,10 +903,12 @@ impl<'a> DiRef<'a> {
 pub const COMPOSITE_TYPE_OPERANDS: &[Field] = &[
     F::File,
     F::Scope,
+    F::Name,
     F::BaseType,
     F::Elements,
     F::VtableHolder,
     F::TemplateParams,
+    F::Identifier,
     F::Discriminator,
     F::DataLocation,
     F::Associated,
@@ -915,21 +917,47 @@ pub const COMPOSITE_TYPE_OPERANDS: &[Field] = &[
     F::Annotations,
 ];
 
-/// The metadata operands of a specialized node in LLVM 19's *operand*
-/// order (`MDNode::operands()`, e.g. `DISubprogram`: file, scope, type,
-/// unit, declaration, retainedNodes, ...), which is the order the printer's
-/// slot numbering walks; `None` is a null operand. Only the fields that can
-/// hold nodes are listed (strings never get slots); where LLVM's operand
-/// order differs from the printing order it is spelled out below (from the
-/// operand indices of LLVM 19's `DebugInfoMetadata.h`), otherwise the
-/// schema's order is LLVM's.
-pub fn md_operands(node: DiRef<'_>, out: &mut alloc::vec::Vec<Option<MdId>>) {
-    let order: &[Field] = match node.kind {
-        DiKind::DERIVED_TYPE => &[F::File, F::Scope, F::BaseType, F::ExtraData, F::Annotations],
+/// The fields of a node of `kind` that are operands of LLVM 19's `MDNode`
+/// (strings included), in LLVM's *operand* order (the operand indices of
+/// LLVM 19's `DebugInfoMetadata.h`; operands LLVM always leaves null, such
+/// as a `DIBasicType`'s file and scope, are left out). `GenericDINode`'s
+/// `operands:` list follows its header.
+pub fn operand_fields(kind: DiKind) -> &'static [Field] {
+    match kind {
+        DiKind::LOCATION => &[F::Scope, F::InlinedAt],
+        DiKind::GLOBAL_VARIABLE_EXPRESSION => &[F::Var, F::Expr],
+        DiKind::GENERIC_DI_NODE => &[F::Header, F::Operands],
+        DiKind::SUBRANGE | DiKind::GENERIC_SUBRANGE => {
+            &[F::Count, F::LowerBound, F::UpperBound, F::Stride]
+        }
+        DiKind::ENUMERATOR | DiKind::BASIC_TYPE => &[F::Name],
+        DiKind::STRING_TYPE => {
+            &[F::Name, F::StringLength, F::StringLengthExpression, F::StringLocationExpression]
+        }
+        DiKind::DERIVED_TYPE => {
+            &[F::File, F::Scope, F::Name, F::BaseType, F::ExtraData, F::Annotations]
+        }
         DiKind::COMPOSITE_TYPE => COMPOSITE_TYPE_OPERANDS,
+        DiKind::SUBROUTINE_TYPE => &[F::Types],
+        DiKind::FILE => &[F::Filename, F::Directory, F::Checksum, F::Source],
+        DiKind::COMPILE_UNIT => &[
+            F::File,
+            F::Producer,
+            F::Flags,
+            F::SplitDebugFilename,
+            F::Enums,
+            F::RetainedTypes,
+            F::Globals,
+            F::Imports,
+            F::Macros,
+            F::Sysroot,
+            F::Sdk,
+        ],
         DiKind::SUBPROGRAM => &[
             F::File,
             F::Scope,
+            F::Name,
+            F::LinkageName,
             F::Type,
             F::Unit,
             F::Declaration,
@@ -938,22 +966,49 @@ pub fn md_operands(node: DiRef<'_>, out: &mut alloc::vec::Vec<Option<MdId>>) {
             F::TemplateParams,
             F::ThrownTypes,
             F::Annotations,
+            F::TargetFuncName,
         ],
-        DiKind::LEXICAL_BLOCK | DiKind::LEXICAL_BLOCK_FILE | DiKind::MODULE => &[F::File, F::Scope],
-        _ => {
-            for f in node.fields.iter() {
-                match f {
-                    DiField::Md(m) => out.push(*m),
-                    DiField::List(l) => out.extend_from_slice(l),
-                    _ => {}
-                }
-            }
-            return;
+        DiKind::LEXICAL_BLOCK | DiKind::LEXICAL_BLOCK_FILE => &[F::File, F::Scope],
+        DiKind::NAMESPACE => &[F::Scope, F::Name],
+        DiKind::MODULE => {
+            &[F::File, F::Scope, F::Name, F::ConfigMacros, F::IncludePath, F::Apinotes]
         }
-    };
-    for &f in order {
-        if let DiField::Md(m) = node.field(f) {
-            out.push(*m);
+        DiKind::TEMPLATE_TYPE_PARAMETER => &[F::Name, F::Type],
+        DiKind::TEMPLATE_VALUE_PARAMETER => &[F::Name, F::Type, F::Value],
+        // (LLVM holds the name twice, at 1 and 4: reached once.)
+        DiKind::GLOBAL_VARIABLE => &[
+            F::Scope,
+            F::Name,
+            F::File,
+            F::Type,
+            F::LinkageName,
+            F::Declaration,
+            F::TemplateParams,
+            F::Annotations,
+        ],
+        DiKind::LOCAL_VARIABLE => &[F::Scope, F::Name, F::File, F::Type, F::Annotations],
+        DiKind::LABEL => &[F::Scope, F::Name, F::File],
+        DiKind::OBJC_PROPERTY => &[F::Name, F::File, F::Getter, F::Setter, F::Type],
+        DiKind::IMPORTED_ENTITY => &[F::Scope, F::Entity, F::Name, F::File, F::Elements],
+        DiKind::MACRO => &[F::Name, F::Value],
+        DiKind::MACRO_FILE => &[F::File, F::Nodes],
+        DiKind::COMMON_BLOCK => &[F::Scope, F::Declaration, F::Name, F::File],
+        _ => &[],
+    }
+}
+
+/// The metadata operands of a specialized node in LLVM 19's *operand*
+/// order ([`operand_fields`]: `MDNode::operands()`, e.g. `DISubprogram`:
+/// file, scope, name, linkageName, type, unit, ...), strings included; the
+/// order in which the printer's slot numbering and the bitcode writer's
+/// enumeration walk a node. `None` is a null operand; an integer field
+/// (a `DISubrange` count given as a number) is not an operand here.
+pub fn md_operands(node: DiRef<'_>, out: &mut alloc::vec::Vec<Option<MdId>>) {
+    for &f in operand_fields(node.kind) {
+        match node.field(f) {
+            DiField::Md(m) => out.push(*m),
+            DiField::List(l) => out.extend_from_slice(l),
+            _ => {}
         }
     }
 }
