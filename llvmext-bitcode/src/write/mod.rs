@@ -19,8 +19,11 @@ pub(crate) mod enumerate;
 pub(crate) mod metadata;
 pub(crate) mod module;
 pub(crate) mod names;
+pub(crate) mod symtab;
 pub(crate) mod types;
 
+#[cfg(test)]
+mod symtab_tests;
 #[cfg(test)]
 mod tests;
 

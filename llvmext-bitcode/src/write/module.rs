@@ -347,21 +347,6 @@ pub(crate) fn write_identification(
     Ok(())
 }
 
-/// What `writeSymtab` leaves in the string table when, as in llvm-as-19,
-/// the symbol table itself is not written: `irsymtab::build` has added the
-/// producer version, the target triple and the source file name before
-/// giving up — unless the module has inline asm, for which `writeSymtab`
-/// wants the target's asm parser (not registered in llvm-as) and stops
-/// before building anything.
-pub(crate) fn add_symtab_strings(strtab: &mut Strtab, m: &llvmext_ir::Module) {
-    if !m.module_asm.is_empty() {
-        return;
-    }
-    strtab.add(LLVM19_VERSION.as_bytes());
-    strtab.add(m.triple.as_deref().unwrap_or("").as_bytes());
-    strtab.add(m.source_filename.as_deref().unwrap_or(&[]));
-}
-
 /// `writeStrtab`: the table as one blob record.
 pub(crate) fn write_strtab(w: &mut BitstreamWriter, strtab: &Strtab) -> Result<(), WriteError> {
     use crate::schema::{BlockId, StrtabCode};
