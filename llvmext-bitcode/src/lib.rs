@@ -7,9 +7,13 @@
 //!   declarations first, each function body on demand), every error a
 //!   value with the bit offset, block and record; its printed text equals
 //!   `llvm-dis-19`'s byte for byte on every file LLVM 19 reads;
+//! - a **writer** ([`write`](mod@write), with the `ir` feature): the model as
+//!   LLVM 19 bitcode, the bytes `llvm-as-19` writes for the same module
+//!   (value and metadata numbering, abbreviations, use-list orders, the
+//!   irsymtab and string table), the module verified first;
 //! - the **schema** ([`schema`]): block IDs and record codes of LLVM IR
 //!   bitcode, as open newtype constants with their names, one source of
-//!   truth for the analyzer, the reader and the writer to come;
+//!   truth for the analyzer, the reader and the writer;
 //! - **containers** ([`container`]): the wrapper header, multi-module files
 //!   with each module's identification (producer, epoch) and string table,
 //!   the symbol table, bitcode embedded in objects (`.llvmbc`,
@@ -20,8 +24,7 @@
 //!   `llvm-bcanalyzer-19`, and a re-encoder ([`reencode`]) that writes a
 //!   stream back byte for byte.
 //!
-//! Writing bitcode from the model is not implemented yet (the project's
-//! issue 15). The reader needs the `ir` feature (on by default), which
+//! The reader and the writer need the `ir` feature (on by default), which
 //! brings in `llvmext-ir`; without it the crate is the analyzer, the schema
 //! and the containers alone.
 //!
@@ -37,11 +40,8 @@ pub mod read;
 pub mod reencode;
 pub mod schema;
 pub mod summary;
-// The writer's pieces are checked by their tests until `write` is public
-// (issue 15).
 #[cfg(feature = "ir")]
-#[cfg_attr(not(test), allow(dead_code))]
-mod write;
+pub mod write;
 
 pub use llvmext_core as core;
 #[cfg(feature = "ir")]

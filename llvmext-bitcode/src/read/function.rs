@@ -86,6 +86,17 @@ pub(crate) fn fast_math(v: u64) -> u8 {
     f
 }
 
+/// LLVM's encoding of fast-math flags in a record (the inverse of
+/// [`fast_math`], for the writer): `reassoc` is bit 7, the others keep the
+/// model's bits 1 to 6 (bit 0, the old `fast`, is never written).
+pub(crate) fn encode_fast_math(f: u8) -> u64 {
+    let mut v = u64::from(f & !fmf::REASSOC & 0x7f);
+    if f & fmf::REASSOC != 0 {
+        v |= 128;
+    }
+    v
+}
+
 impl Cx<'_> {
     /// Reads the function block at the reader's position (its
     /// `ENTER_SUBBLOCK`) into function `fi`.

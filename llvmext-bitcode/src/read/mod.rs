@@ -24,7 +24,7 @@ pub(crate) mod attrs;
 mod constants;
 mod di;
 mod error;
-mod function;
+pub(crate) mod function;
 mod metadata;
 mod newer;
 mod types;

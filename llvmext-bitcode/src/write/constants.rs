@@ -18,45 +18,111 @@ use llvmext_ir::types::TypeKind;
 
 use super::blockinfo::ids;
 use super::enumerate::{Ty, TypeOrder, Val};
-use super::{internal, log2_ceil, sext, WriteError};
+use super::{internal, log2_ceil, push_chars, sext, WriteError};
 use crate::codes;
 use crate::schema::{BlockId, ConstantsCode as C};
+
+/// An entry of a constants block: a constant of the value table, or (in
+/// a function's block) an inline asm callee, which LLVM numbers among the
+/// function's constants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ConstEntry {
+    /// A constant (or a synthetic `i64`/`ptr null`) of the value table.
+    Val(Val),
+    /// `Module::inline_asm[i]` (`CST_CODE_INLINEASM`).
+    InlineAsm(u32),
+}
 
 /// Writes the module's constants (nothing when it has none).
 pub(crate) fn write_module_constants(
     w: &mut BitstreamWriter,
     order: &TypeOrder<'_>,
 ) -> Result<(), WriteError> {
-    let m = order.module();
     let (first, last) = (order.first_const, order.value_list.len());
-    if first == last {
+    let entries: Vec<ConstEntry> =
+        order.value_list[first..last].iter().map(|&v| ConstEntry::Val(v)).collect();
+    let value_id = |c: ConstId| order.value_id(Val::Const(c)).map(u64::from);
+    write_constants(w, order, &entries, Some(last), &value_id)
+}
+
+/// `writeConstants`: a `CONSTANTS_BLOCK` of `entries` (nothing when there
+/// are none). `global` is `Some(LastVal)` for the module's block, which
+/// defines its four abbreviations (the aggregate one as wide as
+/// `LastVal + 1` needs); a function's block (`None`) has none of them, so
+/// its aggregates and strings are written unabbreviated. `value_id` gives
+/// the id of a constant operand (the function's own constants, or the
+/// module's).
+pub(crate) fn write_constants(
+    w: &mut BitstreamWriter,
+    order: &TypeOrder<'_>,
+    entries: &[ConstEntry],
+    global: Option<usize>,
+    value_id: &dyn Fn(ConstId) -> Option<u64>,
+) -> Result<(), WriteError> {
+    let m = order.module();
+    if entries.is_empty() {
         return Ok(());
     }
     w.enter_block(BlockId::CONSTANTS.0, 4);
     let lit = |c: C| AbbrevOp::Literal(u64::from(c.0));
-    let aggregate = w.define_abbrev(Abbrev::new([
-        lit(C::AGGREGATE),
-        AbbrevOp::Array,
-        AbbrevOp::Fixed(log2_ceil(last as u64 + 1)),
-    ]))?;
-    let string8 =
-        w.define_abbrev(Abbrev::new([lit(C::STRING), AbbrevOp::Array, AbbrevOp::Fixed(8)]))?;
-    let cstring7 =
-        w.define_abbrev(Abbrev::new([lit(C::CSTRING), AbbrevOp::Array, AbbrevOp::Fixed(7)]))?;
-    let cstring6 =
-        w.define_abbrev(Abbrev::new([lit(C::CSTRING), AbbrevOp::Array, AbbrevOp::Char6]))?;
+    let (mut aggregate, mut string8, mut cstring7, mut cstring6) = (None, None, None, None);
+    if let Some(last) = global {
+        aggregate = Some(w.define_abbrev(Abbrev::new([
+            lit(C::AGGREGATE),
+            AbbrevOp::Array,
+            AbbrevOp::Fixed(log2_ceil(last as u64 + 1)),
+        ]))?);
+        string8 = Some(w.define_abbrev(Abbrev::new([
+            lit(C::STRING),
+            AbbrevOp::Array,
+            AbbrevOp::Fixed(8),
+        ]))?);
+        cstring7 = Some(w.define_abbrev(Abbrev::new([
+            lit(C::CSTRING),
+            AbbrevOp::Array,
+            AbbrevOp::Fixed(7),
+        ]))?);
+        cstring6 = Some(w.define_abbrev(Abbrev::new([
+            lit(C::CSTRING),
+            AbbrevOp::Array,
+            AbbrevOp::Char6,
+        ]))?);
+    }
     let type_id = |t: Ty| order.index(&t).map(u64::from).ok_or(internal("a type not numbered"));
-    let value_id = |c: ConstId| {
-        order.value_id(Val::Const(c)).map(u64::from).ok_or(internal("a constant not numbered"))
-    };
+    let value_id = |c: ConstId| value_id(c).ok_or(internal("a constant not numbered"));
     let global_id = |g: GlobalRef| {
         order.value_id(Val::Global(g)).map(u64::from).ok_or(internal("a global not numbered"))
     };
     let const_ty = |c: ConstId| m.consts.ty(c).ok_or(internal("a constant without a type"));
     let mut last_ty: Option<u64> = None;
     let mut rec: Vec<u64> = Vec::new();
-    for v in &order.value_list[first..last] {
+    for e in entries {
         rec.clear();
+        let v = match e {
+            ConstEntry::Val(v) => v,
+            ConstEntry::InlineAsm(k) => {
+                let a = m.inline_asm.get(*k as usize).ok_or(internal("an unknown inline asm"))?;
+                let ty = type_id(Ty::Extra(TypeKind::Ptr(0)))?;
+                if last_ty != Some(ty) {
+                    last_ty = Some(ty);
+                    w.emit_record(C::SETTYPE.0, &[ty], Some(ids::CONSTANTS_SETTYPE))?;
+                }
+                // [fnty, flags, asmstrsize, asmstr..., constraintsize, constraints...]
+                rec.push(type_id(Ty::Id(a.ty))?);
+                rec.push(
+                    u64::from(a.side_effects)
+                        | u64::from(a.align_stack) << 1
+                        | u64::from(a.intel_dialect) << 2
+                        | u64::from(a.can_throw) << 3,
+                );
+                rec.push(a.asm.len() as u64);
+                push_chars(&mut rec, &a.asm);
+                rec.push(a.constraints.len() as u64);
+                push_chars(&mut rec, &a.constraints);
+                w.emit_record(C::INLINEASM.0, &rec, None)?;
+                continue;
+            }
+        };
         let ty = match v {
             Val::Const(c) => type_id(Ty::Id(const_ty(*c)?))?,
             Val::I64(_) => type_id(Ty::Extra(TypeKind::Int(64)))?,
@@ -77,7 +143,7 @@ pub(crate) fn write_module_constants(
                 continue;
             }
             Val::Const(c) => c,
-            Val::Global(_) => unreachable!("refused above"),
+            Val::Global(_) => return Err(internal("a global among the constants")),
         };
         let kind = m.consts.kind(c).ok_or(internal("an unknown constant"))?;
         let cty = const_ty(c)?;
@@ -110,15 +176,15 @@ pub(crate) fn write_module_constants(
                 rec.extend(body.iter().map(|&x| u64::from(x)));
                 if cstring {
                     let abbrev = if is_char6(body) {
-                        Some(cstring6)
+                        cstring6
                     } else if body.iter().all(|&x| x < 128) {
-                        Some(cstring7)
+                        cstring7
                     } else {
                         None
                     };
                     (C::CSTRING, abbrev)
                 } else {
-                    (C::STRING, Some(string8))
+                    (C::STRING, string8)
                 }
             }
             ConstKind::Bytes(b) => {
@@ -141,12 +207,12 @@ pub(crate) fn write_module_constants(
                 for &e in els.iter() {
                     rec.push(value_id(e)?);
                 }
-                (C::AGGREGATE, Some(aggregate))
+                (C::AGGREGATE, aggregate)
             }
             ConstKind::Splat(e) => {
                 let id = value_id(*e)?;
                 rec.extend(core::iter::repeat(id).take(splat_len(m, cty)?));
-                (C::AGGREGATE, Some(aggregate))
+                (C::AGGREGATE, aggregate)
             }
             ConstKind::Expr { op, flags, ops, source_ty, inrange } => {
                 let op0 = *ops.first().ok_or(internal("an expression without operands"))?;

@@ -630,16 +630,58 @@ pub(crate) struct FunctionMetadata<'a, 'm> {
     k: usize,
     /// The function-local items in id order.
     locals: Vec<MdId>,
-    /// Their ids (from 1).
-    local_ids: hashbrown::HashMap<MdId, u32>,
+    /// The function's use-list orders, in write order.
+    use_lists: &'a [super::uselist::Shuffle],
+    /// Their ids (from 1), by what they hold: LLVM has one
+    /// `LocalAsMetadata` per value and one `DIArgList` per list of them,
+    /// where the arena may hold a value as metadata under several ids (a
+    /// forward reference resolved, say).
+    local_ids: hashbrown::HashMap<LocalKey, u32>,
+}
+
+/// A function-local item by content.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum LocalKey {
+    /// A value of the function as metadata.
+    Value(Value),
+    /// An argument list: its values (with their types: constants too).
+    List(Vec<(llvmext_ir::id::TypeId, Value)>),
+}
+
+/// The key of `md` if it is a function-local item.
+fn local_key(m: &llvmext_ir::Module, md: MdId) -> Option<LocalKey> {
+    match m.md.get(md)? {
+        MdNode::Value(_, v) if !matches!(v, Value::Const(_)) => Some(LocalKey::Value(*v)),
+        MdNode::ArgList(args) => {
+            let mut list = Vec::with_capacity(args.len());
+            for &a in args.iter() {
+                match m.md.get(a)? {
+                    MdNode::Value(t, v) => list.push((*t, *v)),
+                    _ => return None,
+                }
+            }
+            Some(LocalKey::List(list))
+        }
+        _ => None,
+    }
 }
 
 impl<'a, 'm> FunctionMetadata<'a, 'm> {
-    /// Numbers the function-local metadata of function `k`.
-    pub(crate) fn new(order: &'a TypeOrder<'m>, k: usize) -> Self {
+    /// Numbers the function-local metadata of function `k`; `use_lists`
+    /// are its use-list orders (written last in its block).
+    pub(crate) fn new(
+        order: &'a TypeOrder<'m>,
+        k: usize,
+        use_lists: &'a [super::uselist::Shuffle],
+    ) -> Self {
         let m = order.module();
-        let mut fm =
-            FunctionMetadata { order, k, locals: Vec::new(), local_ids: hashbrown::HashMap::new() };
+        let mut fm = FunctionMetadata {
+            order,
+            k,
+            use_lists,
+            locals: Vec::new(),
+            local_ids: hashbrown::HashMap::new(),
+        };
         let Some(f) = m.functions.get(k) else { return fm };
         let base = (order.module_metadata().0.len() + order.function_metadata(k).0.len()) as u32;
         let mut values: Vec<MdId> = Vec::new();
@@ -677,9 +719,10 @@ impl<'a, 'm> FunctionMetadata<'a, 'm> {
             }
         }
         for md in values.into_iter().chain(lists) {
-            if !fm.local_ids.contains_key(&md) {
+            let Some(key) = local_key(m, md) else { continue };
+            if !fm.local_ids.contains_key(&key) {
                 fm.locals.push(md);
-                fm.local_ids.insert(md, base + fm.locals.len() as u32);
+                fm.local_ids.insert(key, base + fm.locals.len() as u32);
             }
         }
         fm
@@ -690,10 +733,13 @@ impl<'a, 'm> FunctionMetadata<'a, 'm> {
     pub(crate) fn or_null(&self, md: Option<MdId>) -> Result<u64, WriteError> {
         match md {
             None => Ok(0),
-            Some(x) => match self.local_ids.get(&x) {
-                Some(&i) => Ok(u64::from(i)),
-                None => or_null(self.order, Some(x)),
-            },
+            Some(x) => {
+                let local = local_key(self.order.module(), x).and_then(|k| self.local_ids.get(&k));
+                match local {
+                    Some(&i) => Ok(u64::from(i)),
+                    None => or_null(self.order, Some(x)),
+                }
+            }
         }
     }
 
@@ -785,5 +831,39 @@ impl<'a, 'm> FunctionMetadata<'a, 'm> {
         }
         w.exit_block()?;
         Ok(())
+    }
+}
+
+impl super::function::FunctionMd for FunctionMetadata<'_, '_> {
+    fn md_or_null_id(&self, md: Option<MdId>) -> Option<u64> {
+        self.or_null(md).ok()
+    }
+
+    fn write_function_metadata(
+        &mut self,
+        w: &mut BitstreamWriter,
+        values: &super::function::FunctionValues,
+    ) -> Result<(), WriteError> {
+        let order = self.order;
+        self.write_block(w, &|v| values.value_id(order, v))
+    }
+
+    fn write_attachments(
+        &mut self,
+        w: &mut BitstreamWriter,
+        _values: &super::function::FunctionValues,
+    ) -> Result<(), WriteError> {
+        FunctionMetadata::write_attachments(self, w)
+    }
+
+    fn write_use_lists(
+        &mut self,
+        w: &mut BitstreamWriter,
+        values: &super::function::FunctionValues,
+    ) -> Result<(), WriteError> {
+        let order = self.order;
+        super::uselist::write_block(w, self.use_lists, &|v| {
+            super::uselist::function_id(order, values, v)
+        })
     }
 }

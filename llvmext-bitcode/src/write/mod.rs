@@ -1,31 +1,54 @@
-//! Writing the IR model as LLVM 19 bitcode (issue 15, under way; not
-//! public yet). Built so far, each checked against `llvm-as-19` on real
-//! modules: the enumerator's type, attribute and module-level value orders
-//! ([`enumerate`]), the shared abbreviations ([`blockinfo`]), the type
-//! table ([`types`]), the attribute blocks ([`attrs`]), the module block's
-//! own records and the string table's module part ([`module`]), the
-//! module's constants ([`constants`]) and the context's names (metadata
-//! kinds, bundle tags, sync scopes: [`names`]); the IDENTIFICATION and
-//! STRTAB blocks ([`module`]). Metadata, function bodies, value symbol
-//! tables (and the VSTOFFSET backpatch), use-list orders, the irsymtab
-//! (llvm-as-19 writes one for modules with a target) and the public
-//! `write` come next. The value and metadata numbering, the other blocks and the
-//! public `write` come next.
+//! Writing [`llvmext_ir`]'s model as LLVM 19 bitcode: [`write()`] gives the
+//! bytes `llvm-as-19` writes for the same module (the same value and
+//! metadata numbering, records, abbreviations, symbol and string tables),
+//! after checking the module with the verifier so that LLVM never meets a
+//! record it calls invalid.
+//!
+//! ```
+//! use llvmext_bitcode::write::{write_with, WriteOptions};
+//! let m = llvmext_ir::parse::parse(b"@g = global i32 42\n", "g.ll")?;
+//! // A compiler names itself in the IDENTIFICATION block.
+//! let bc = write_with(&m, &WriteOptions::default().producer("mycc 1.0"))?;
+//! let r = llvmext_bitcode::read::Reader::new(&bc)?;
+//! assert_eq!(r.identification().producer.as_deref(), Some("mycc 1.0"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The pieces, each checked against `llvm-as-19` by its tests: the
+//! enumerator's orders (`enumerate`), BLOCKINFO (`blockinfo`), the type
+//! table (`types`), the attribute blocks (`attrs`), the module block's own
+//! records, IDENTIFICATION and STRTAB (`module`), constants
+//! (`constants`), metadata (`metadata`), function bodies and value symbol
+//! tables (`function`), the context's names (`names`), the irsymtab
+//! (`symtab`, with target triples in `triple`), the file (`file`). Not
+//! written yet: USELIST blocks (the use-list orders llvm-as preserves), so
+//! a module whose in-memory use lists differ from the order a reader
+//! rebuilds differs from llvm-as-19's output in those blocks alone.
 
 pub(crate) mod attrs;
 pub(crate) mod blockinfo;
 pub(crate) mod constants;
 pub(crate) mod enumerate;
+mod file;
+pub(crate) mod function;
 pub(crate) mod metadata;
 pub(crate) mod module;
 pub(crate) mod names;
 pub(crate) mod symtab;
+pub(crate) mod triple;
 pub(crate) mod types;
+pub(crate) mod uselist;
 
+#[cfg(test)]
+mod file_tests;
+#[cfg(test)]
+mod function_tests;
 #[cfg(test)]
 mod symtab_tests;
 #[cfg(test)]
 mod tests;
+
+pub use file::{write, write_into, write_with, WriteOptions, LLVM19_PRODUCER};
 
 /// `Log2_32_Ceil`: the bits for values below `n` (0 for `n` <= 1).
 pub(crate) fn log2_ceil(n: u64) -> u8 {
@@ -57,17 +80,23 @@ fn internal(what: &'static str) -> WriteError {
     WriteError::Internal(what)
 }
 
-/// Why a module could not be written.
+/// Why a module was not written.
 #[derive(Debug)]
-pub(crate) enum WriteError {
-    /// The bitstream writer refused a record (a value too wide for its
-    /// abbreviation, say).
-    Bitstream(llvmext_core::Error),
+#[non_exhaustive]
+pub enum WriteError {
+    /// The verifier found the module broken (every finding, each naming
+    /// the global, function, block and instruction): LLVM would refuse
+    /// the bitcode.
+    Invalid(Vec<llvmext_ir::verify::VerifyError>),
     /// A module LLVM could hold but this writer will not write whole (it
-    /// says what).
+    /// says what: a splat of more than 2^24 elements, more than 2^32
+    /// values, ...).
     TooLarge(&'static str),
-    /// A fault of the writer itself: a module the verifier accepts should
-    /// never give this.
+    /// The bitstream writer refused a record (a value too wide for its
+    /// abbreviation).
+    Bitstream(llvmext_core::Error),
+    /// A fault of the writer itself, naming what it could not find: a
+    /// module the verifier accepts should never give this.
     Internal(&'static str),
 }
 
@@ -80,9 +109,26 @@ impl From<llvmext_core::Error> for WriteError {
 impl core::fmt::Display for WriteError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
+            WriteError::Invalid(errors) => {
+                write!(f, "the module is broken")?;
+                match errors.as_slice() {
+                    [] => Ok(()),
+                    [e] => write!(f, ": {e}"),
+                    [e, rest @ ..] => write!(f, ": {e} (and {} more)", rest.len()),
+                }
+            }
             WriteError::Bitstream(e) => write!(f, "{e}"),
             WriteError::TooLarge(what) => write!(f, "too large to write: {what}"),
             WriteError::Internal(what) => write!(f, "internal error of the writer: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WriteError::Invalid(e) => e.first().map(|e| e as _),
+            _ => None,
         }
     }
 }

@@ -55,7 +55,7 @@ fn dso_local(c: &llvmext_ir::module::GlobalCommon) -> bool {
 }
 
 /// `getEncodedAlign`: 0 for none, else log2 + 1.
-fn encoded_align(a: u64) -> u64 {
+pub(crate) fn encoded_align(a: u64) -> u64 {
     if a == 0 {
         0
     } else {
@@ -139,8 +139,9 @@ pub(crate) fn write_module_info(
         };
         simple_gvar = Some(w.define_abbrev(Abbrev::new([
             AbbrevOp::Literal(u64::from(M::GLOBALVAR.0)),
-            AbbrevOp::Vbr(6),
-            AbbrevOp::Vbr(6),
+            // The name's string-table offset and size.
+            AbbrevOp::Vbr(8),
+            AbbrevOp::Vbr(8),
             AbbrevOp::Fixed(log2_ceil(max_global_type + 1)),
             AbbrevOp::Vbr(6),
             AbbrevOp::Vbr(6),

@@ -92,8 +92,17 @@ pub(crate) fn metadata_kinds(m: &Module) -> Vec<&str> {
     kinds
 }
 
-/// Writes the three blocks.
+/// Writes the three blocks, one after the other (as the tests compare
+/// them; a file has the module's metadata between the first and the
+/// others).
+#[cfg(test)]
 pub(crate) fn write_names(w: &mut BitstreamWriter, m: &Module) -> Result<(), WriteError> {
+    write_metadata_kinds(w, m)?;
+    write_bundle_tags_and_sync_scopes(w, m)
+}
+
+/// `writeModuleMetadataKinds`: every kind by id (nothing without kinds).
+pub(crate) fn write_metadata_kinds(w: &mut BitstreamWriter, m: &Module) -> Result<(), WriteError> {
     let mut rec: Vec<u64> = Vec::new();
     let kinds = metadata_kinds(m);
     if !kinds.is_empty() {
@@ -106,6 +115,15 @@ pub(crate) fn write_names(w: &mut BitstreamWriter, m: &Module) -> Result<(), Wri
         }
         w.exit_block()?;
     }
+    Ok(())
+}
+
+/// `writeOperandBundleTags` and `writeSyncScopeNames`.
+pub(crate) fn write_bundle_tags_and_sync_scopes(
+    w: &mut BitstreamWriter,
+    m: &Module,
+) -> Result<(), WriteError> {
+    let mut rec: Vec<u64> = Vec::new();
     w.enter_block(BlockId::OPERAND_BUNDLE_TAGS.0, 3);
     for t in bundle_tags(m) {
         rec.clear();

@@ -154,7 +154,7 @@ fn block_body(module: &[u8], id: BlockId) -> Option<Vec<u8>> {
 /// The records of the first `id` block inside the module block of
 /// `module` (code, abbreviation id and operands), for messages: read in place, after the
 /// module's BLOCKINFO, so that its abbreviations are known.
-fn records(module: &[u8], id: BlockId) -> Vec<(u32, u32, Vec<u64>)> {
+pub(super) fn records(module: &[u8], id: BlockId) -> Vec<(u32, u32, Vec<u64>)> {
     let mut out = Vec::new();
     let mut r = BitstreamReader::new(module);
     let mut depth_in_module = false;
@@ -239,7 +239,7 @@ fn module_records(module: &[u8]) -> Vec<(u32, u32, Vec<u64>)> {
 }
 
 /// Modules llvm-as-19 writes in a way the model cannot reproduce, and why.
-const KNOWN: &[(&str, &str)] = &[(
+pub(super) const KNOWN: &[(&str, &str)] = &[(
     "callconv.ll:cc-spaced",
     "a calling convention past 1023 overflows, in LLVM 19, into the function's \
      has-GC bit (Function::setCallingConv shifts it into 16 bits of subclass \

@@ -1,0 +1,163 @@
+//! `llvmext-as FILE.ll -o OUT.bc`: mirrors `llvm-as` — parse the `.ll`,
+//! verify it, write LLVM 19 bitcode (the bytes llvm-as-19 writes; the
+//! IDENTIFICATION block names `LLVM19.1.7`, the dialect written).
+//!
+//! `FILE` may be `-` (standard input, the default). Without `-o` the
+//! output is `FILE` with `.ll` replaced by `.bc` (standard output when
+//! reading standard input); `-o -` writes to standard output, which must
+//! not be a terminal unless `-f` is given. Errors go to standard error in
+//! LLVM's layout (`llvmext-as: file:line:col: error: message`, the source
+//! line and a caret) with exit status 1.
+
+#[path = "common/os.rs"]
+mod os;
+
+use os::os_message;
+use std::io::{IsTerminal, Read, Write};
+use std::process::ExitCode;
+
+/// Runs the tool with `args` (without the program name); returns the exit
+/// status, writing output to `out` (when `-o -`) and messages to `err`.
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write, tty: bool) -> u8 {
+    let prog = "llvmext-as";
+    let mut input: Option<&str> = None;
+    let mut output: Option<&str> = None;
+    let mut verify = true;
+    let mut force = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-h" | "-help" | "--help" => {
+                let _ = write!(
+                    out,
+                    "OVERVIEW: llvmext .ll -> .bc assembler (llvm-as)\n\n\
+                     USAGE: {prog} [options] <input .ll file>\n\n\
+                     OPTIONS:\n\
+                     \x20 -o <filename>      Override output filename\n\
+                     \x20 -f                 Enable binary output on terminals\n\
+                     \x20 --disable-verify   Do not run verifier on input LLVM (dangerous!)\n\
+                     \x20 --help             Display available options\n"
+                );
+                return 0;
+            }
+            "-f" => force = true,
+            "-disable-verify" | "--disable-verify" => verify = false,
+            "-o" => match it.next() {
+                Some(o) => output = Some(o),
+                None => {
+                    let _ = writeln!(err, "{prog}: Not enough positional command line arguments specified!\n{prog}: for the -o option: requires a value!");
+                    return 1;
+                }
+            },
+            s if s.starts_with("--o=") || s.starts_with("-o=") => {
+                output = Some(&s[s.find('=').unwrap_or(0) + 1..])
+            }
+            s if s.starts_with("-o") && s.len() > 2 => output = Some(&s[2..]),
+            "-" => input = Some("-"),
+            s if s.starts_with('-') => {
+                let _ = writeln!(
+                    err,
+                    "{prog}: Unknown command line argument '{s}'.  Try: '{prog} --help'"
+                );
+                return 1;
+            }
+            s => {
+                if input.is_some() {
+                    let _ = writeln!(err, "{prog}: Too many positional arguments specified!");
+                    return 1;
+                }
+                input = Some(s)
+            }
+        }
+    }
+    let input = input.unwrap_or("-");
+    // llvm-as: `-` in, `-` out; `x.ll` gives `x.bc`; another name gets
+    // `.bc` appended.
+    let output = match output {
+        Some(o) => o.to_owned(),
+        None if input == "-" => "-".to_owned(),
+        None => match input.strip_suffix(".ll") {
+            Some(stem) => format!("{stem}.bc"),
+            None => format!("{input}.bc"),
+        },
+    };
+    let name = if input == "-" { "<stdin>" } else { input };
+    let mut src = Vec::new();
+    let read = if input == "-" {
+        std::io::stdin().read_to_end(&mut src).map(|_| ())
+    } else {
+        std::fs::File::open(input).and_then(|mut f| f.read_to_end(&mut src).map(|_| ()))
+    };
+    if let Err(e) = read {
+        let _ = writeln!(err, "{prog}: {input}: error: Could not open input file: {}", os_message(&e));
+        return 1;
+    }
+    // As llvm-as: debug info is checked (and dropped with a warning when
+    // invalid) while parsing when verifying.
+    let opts = llvmext::ir::parse::ParseOptions::default().upgrade_debug_info(verify).parallel(true);
+    let module = match llvmext::ir::parse::parse_with(&src, name, &opts) {
+        Ok(p) => {
+            for w in &p.warnings {
+                if let llvmext::ir::debug_info::DebugInfoWarning::InvalidDebugInfo {
+                    errors, ..
+                } = w
+                {
+                    for e in errors {
+                        let _ = writeln!(err, "{e}");
+                    }
+                }
+                let _ = writeln!(err, "warning: {w}");
+            }
+            p.module
+        }
+        Err(e) => {
+            let _ = writeln!(err, "{prog}: {e}");
+            return 1;
+        }
+    };
+    drop(src);
+    let checks = llvmext::ir::verify::VerifyOptions::default().debug_info(false);
+    let opts = llvmext::bitcode::write::WriteOptions::default().verify(verify.then_some(checks));
+    let bytes = match llvmext::bitcode::write::write_with(&module, &opts) {
+        Ok(b) => b,
+        Err(llvmext::bitcode::write::WriteError::Invalid(errors)) => {
+            for e in &errors {
+                let _ = writeln!(err, "{e}");
+            }
+            let _ = writeln!(err, "{prog}: {name}: error: input module is broken!");
+            return 1;
+        }
+        Err(e) => {
+            let _ = writeln!(err, "{prog}: {name}: error: {e}");
+            return 1;
+        }
+    };
+    if output == "-" {
+        if tty && !force {
+            let _ = writeln!(
+                err,
+                "WARNING: You're attempting to print out a bitcode file.\n\
+                 This is inadvisable as it may cause display problems. If\n\
+                 you REALLY want to taste LLVM bitcode first-hand, you\n\
+                 can force output with the `-f' option.\n"
+            );
+            return 1;
+        }
+        if out.write_all(&bytes).and_then(|()| out.flush()).is_err() {
+            return 1;
+        }
+    } else if let Err(e) = std::fs::write(&output, &bytes) {
+        let _ = writeln!(err, "{prog}: {}", os_message(&e));
+        return 1;
+    }
+    0
+}
+
+#[allow(dead_code)]
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let tty = stdout.is_terminal();
+    ExitCode::from(run(&args, &mut stdout.lock(), &mut stderr.lock(), tty))
+}

@@ -1,0 +1,153 @@
+//! A whole bitcode file as LLVM 19's `WriteBitcodeToFile` writes it: the
+//! `BC` magic, the IDENTIFICATION block, the MODULE block (its version,
+//! BLOCKINFO, types, attributes, comdats and globals, constants, metadata
+//! kinds and metadata, operand bundle tags, sync scopes, every function
+//! body, the value symbol table the `VSTOFFSET` record points at), the
+//! irsymtab where LLVM writes one, the string table; in a wrapper header
+//! for Darwin and Mach-O targets.
+
+use llvmext_core::bitstream::BitstreamWriter;
+use llvmext_ir::verify::{VerifyError, VerifyOptions};
+use llvmext_ir::Module;
+
+use super::attrs::write_attributes;
+use super::blockinfo::write_block_info;
+use super::constants::write_module_constants;
+use super::enumerate::TypeOrder;
+use super::function::{
+    vst_offset_placeholder, write_function, write_module_symtab, FunctionContext, FunctionValues,
+};
+use super::metadata::{write_module_metadata, FunctionMetadata};
+use super::module::{write_identification, write_module_info, write_strtab, Strtab};
+use super::names::{write_bundle_tags_and_sync_scopes, write_metadata_kinds};
+use super::symtab::write_symtab;
+use super::types::{type_bits, write_type_table};
+use super::WriteError;
+use crate::schema::{BlockId, ModuleCode};
+
+/// The producer the IDENTIFICATION block names by default: the LLVM 19
+/// release whose bitcode this writer writes (`llvm-as-19` writes the
+/// same), so that a file can be compared with LLVM's byte for byte.
+pub const LLVM19_PRODUCER: &str = super::module::LLVM19_PRODUCER;
+
+/// How [`write_with`] writes a module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WriteOptions {
+    /// The producer string of the IDENTIFICATION block (default
+    /// [`LLVM19_PRODUCER`]). A compiler may name itself; LLVM reads any
+    /// producer with epoch 0.
+    pub producer: String,
+    /// Verify the module first, and refuse it if it is broken (default:
+    /// every check, debug info included). `None` skips verification: for
+    /// a module the caller has just verified.
+    pub verify: Option<VerifyOptions>,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions { producer: LLVM19_PRODUCER.into(), verify: Some(VerifyOptions::default()) }
+    }
+}
+
+impl WriteOptions {
+    /// Sets [`producer`](Self::producer).
+    pub fn producer(mut self, producer: impl Into<String>) -> Self {
+        self.producer = producer.into();
+        self
+    }
+
+    /// Sets [`verify`](Self::verify).
+    pub fn verify(mut self, verify: Option<VerifyOptions>) -> Self {
+        self.verify = verify;
+        self
+    }
+}
+
+/// Writes `m` as LLVM 19 bitcode, verifying it first: the bytes
+/// `llvm-as-19` writes for the same module.
+///
+/// ```
+/// let m = llvmext_ir::parse::parse(b"define i32 @f() {\n  ret i32 7\n}\n", "f.ll")?;
+/// let bc = llvmext_bitcode::write::write(&m)?;
+/// assert_eq!(&bc[..4], b"BC\xC0\xDE");
+/// let back = llvmext_bitcode::read::read(&bc)?;
+/// assert_eq!(back.functions.len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write(m: &Module) -> Result<Vec<u8>, WriteError> {
+    write_with(m, &WriteOptions::default())
+}
+
+/// [`write()`] with options.
+pub fn write_with(m: &Module, opts: &WriteOptions) -> Result<Vec<u8>, WriteError> {
+    let mut out = Vec::new();
+    write_into(m, opts, &mut out)?;
+    Ok(out)
+}
+
+/// [`write_with`], appending to `out` (which is left as it was on error).
+pub fn write_into(m: &Module, opts: &WriteOptions, out: &mut Vec<u8>) -> Result<(), WriteError> {
+    if let Some(v) = &opts.verify {
+        llvmext_ir::verify::verify_with(m, v).map_err(WriteError::Invalid)?;
+    }
+    let bytes = write_stream(m, &opts.producer)?;
+    match m.triple.as_deref().and_then(super::triple::darwin_cpu_type) {
+        Some(cpu) => out.extend_from_slice(&llvmext_core::magic::wrap(&bytes, cpu)),
+        None => out.extend_from_slice(&bytes),
+    }
+    Ok(())
+}
+
+/// The bitstream of one module: magic, module, symbol and string tables.
+fn write_stream(m: &Module, producer: &str) -> Result<Vec<u8>, WriteError> {
+    let order = TypeOrder::new(m);
+    let mut w = BitstreamWriter::with_capacity(256 * 1024);
+    w.emit_magic(*b"BC\xC0\xDE");
+    // Offsets into the module count from here (`bitcodeStartBit`).
+    let bitcode_start = w.bit_position();
+    write_identification(&mut w, producer)?;
+    w.enter_block(BlockId::MODULE.0, 3);
+    w.emit_record(ModuleCode::VERSION.0, &[2], None)?;
+    write_block_info(&mut w, type_bits(order.types.len()))?;
+    write_type_table(&mut w, &order)?;
+    write_attributes(&mut w, &order)?;
+    let mut strtab = Strtab::default();
+    write_module_info(&mut w, &order, &mut strtab)?;
+    let placeholder = vst_offset_placeholder(&w);
+    write_module_constants(&mut w, &order)?;
+    write_metadata_kinds(&mut w, m)?;
+    write_module_metadata(&mut w, &order)?;
+    let use_lists = super::uselist::predict(&order);
+    super::uselist::write_block(&mut w, &use_lists.module, &|v| {
+        super::uselist::module_id(&order, v)
+    })?;
+    write_bundle_tags_and_sync_scopes(&mut w, m)?;
+    let cx = FunctionContext::new(&order);
+    let mut starts = Vec::new();
+    for (k, f) in m.functions.iter().enumerate() {
+        if f.is_declaration() {
+            continue;
+        }
+        let values = FunctionValues::new(&order, k)?;
+        let lists = use_lists.functions.get(&k).map_or(&[][..], Vec::as_slice);
+        let mut md = FunctionMetadata::new(&order, k, lists);
+        starts.push((k, write_function(&mut w, &cx, &values, &mut md)?));
+    }
+    write_module_symtab(&mut w, &order, &starts, placeholder, bitcode_start)?;
+    w.exit_block()?;
+    write_symtab(&mut w, &order, &mut strtab)?;
+    write_strtab(&mut w, &strtab)?;
+    Ok(w.finish())
+}
+
+/// Why a module was not written.
+impl WriteError {
+    /// The verifier's findings, when the module was refused as broken.
+    pub fn verify_errors(&self) -> &[VerifyError] {
+        match self {
+            WriteError::Invalid(e) => e,
+            _ => &[],
+        }
+    }
+}
