@@ -150,11 +150,22 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write, tty: bool)
         let _ = writeln!(err, "{prog}: {}", os_message(&e));
         return 1;
     }
+    if EXIT_WITHOUT_FREEING.load(std::sync::atomic::Ordering::Relaxed) {
+        // The process ends now: the system takes the memory back at once
+        // (freeing the module's million allocations would take longer).
+        std::mem::forget(module);
+        std::mem::forget(bytes);
+    }
     0
 }
 
+/// Set by `main`: `run` is the last thing the process does.
+static EXIT_WITHOUT_FREEING: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
 #[allow(dead_code)]
 fn main() -> ExitCode {
+    EXIT_WITHOUT_FREEING.store(true, std::sync::atomic::Ordering::Relaxed);
     let args: Vec<String> = std::env::args().skip(1).collect();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();

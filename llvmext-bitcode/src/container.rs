@@ -13,16 +13,22 @@
 //!   `.llvm.lto` (`clang -ffat-lto-objects`) in ELF (32/64-bit, either byte
 //!   order) and COFF objects, `__LLVM,__bitcode` and `__LLVM,__cmdline` in
 //!   Mach-O objects.
+//! - [`concat_modules`] writes several modules into one file as
+//!   `llvm-cat -b` does (the inverse of [`parse`]); a file for a Darwin
+//!   target is put in the wrapper header with [`llvmext_core::magic::wrap`]
+//!   (also reachable as [`crate::core::magic::wrap`]; [`WrapperHeader`]
+//!   reads it).
 //!
-//! Both only borrow their input and check every offset and size against
-//! it; nothing is allocated in proportion to a count read from the input
-//! beyond what the input's size bounds.
+//! The readers only borrow their input and check every offset and size
+//! against it; nothing is allocated in proportion to a count read from the
+//! input beyond what the input's size bounds.
 //!
 //! ```
 //! use llvmext_bitcode::container;
 //! use llvmext_core::bitstream::{Abbrev, AbbrevOp, BitstreamWriter};
 //!
-//! // IDENTIFICATION + MODULE, twice, then a STRTAB: what `llvm-cat -b` writes.
+//! // IDENTIFICATION + MODULE, twice, then one STRTAB for both (`llvm-cat -b`
+//! // writes one after each module: see `concat_modules`).
 //! let mut w = BitstreamWriter::new();
 //! w.emit_magic(*b"BC\xC0\xDE");
 //! for producer in ["LLVM19.1.7", "LLVM22.1.0"] {
@@ -56,7 +62,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use llvmext_core::bitstream::{BitstreamReader, Entry};
+use llvmext_core::bitstream::{Abbrev, AbbrevOp, BitstreamReader, BitstreamWriter, Entry};
 use llvmext_core::magic::{self, WrapperHeader};
 
 use crate::schema::{BlockId, IdentificationCode, StrtabCode, SymtabCode};
@@ -338,6 +344,87 @@ pub fn parse(data: &[u8]) -> Result<BitcodeFile<'_>, Error> {
         r.skip_block().map_err(bs)?;
     }
     Ok(file)
+}
+
+/// Writes several modules into one bitcode file exactly as
+/// `llvm-cat -b a.bc b.bc -o out.bc` does: the `BC` magic, then for each
+/// module, in order, its bytes as they are in its own file (its
+/// `IDENTIFICATION` and `MODULE` blocks, [`ModuleRange::bytes`]) followed
+/// by a `STRTAB` block holding that module's string table
+/// ([`ModuleRange::strtab`]; empty for a module that has none, as LLVM 4
+/// and older wrote). Whatever else the input files hold is left out: the
+/// irsymtab (`SYMTAB` block) that `llvm-as` and clang write, the wrapper
+/// header, other top-level blocks. The output has no wrapper header (wrap
+/// it with [`llvmext_core::magic::wrap`] where one is needed).
+///
+/// Modules are copied, never re-encoded, so this works for modules of any
+/// producer and version; every module keeps its producer, its epoch, its
+/// summary and its lazy-loading offsets (LLVM counts those from the
+/// start of the module's own bytes). [`parse`] (and
+/// [`read::Reader`](crate::read::Reader) with
+/// [`ReadOptions::module`](crate::read::ReadOptions::module)) reads every
+/// module back, each with its own string table.
+///
+/// `llvm-cat -b` takes every module of every input file, a multi-module
+/// file's too: pass `parse(file)?.modules` of each input, in order.
+///
+/// # Errors
+///
+/// [`Error::Bitstream`] if the bitstream writer refuses a `STRTAB` record
+/// (it accepts any table that fits in memory); the modules' bytes are
+/// copied unchecked.
+///
+/// ```
+/// use llvmext_bitcode::container;
+/// # #[cfg(feature = "ir")] {
+/// let a = llvmext_ir::parse::parse(b"define i32 @f() {\n  ret i32 1\n}\n", "a.ll")?;
+/// let b = llvmext_ir::parse::parse(b"@g = global i32 2\n", "b.ll")?;
+/// let (a, b) = (llvmext_bitcode::write::write(&a)?, llvmext_bitcode::write::write(&b)?);
+///
+/// let (fa, fb) = (container::parse(&a)?, container::parse(&b)?);
+/// let both = container::concat_modules(fa.modules.iter().chain(&fb.modules))?;
+///
+/// let file = container::parse(&both)?;
+/// assert_eq!(file.modules.len(), 2);
+/// assert_eq!(file.modules[1].bytes, fb.modules[0].bytes);
+/// assert_eq!(file.symtab, None); // llvm-cat drops the irsymtab
+/// let opts = llvmext_bitcode::read::ReadOptions { module: 1 };
+/// let second = llvmext_bitcode::read::read_with(&both, &opts)?;
+/// assert_eq!(second.globals[0].common.name.as_deref(), Some(&b"g"[..]));
+/// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn concat_modules<'m, 'a: 'm>(
+    modules: impl IntoIterator<Item = &'m ModuleRange<'a>>,
+) -> Result<Vec<u8>, Error> {
+    let mut out = magic::BITCODE_MAGIC.to_vec();
+    for m in modules {
+        // A module's bytes start and end on a 32-bit word (blocks are
+        // word-aligned), so they are copied as they are, and the STRTAB
+        // block after them is the same wherever it lands.
+        out.extend_from_slice(m.bytes);
+        let at = out.len() as u64 * 8;
+        let strtab =
+            strtab_block(m.strtab.unwrap_or(&[])).map_err(|e| Error::Bitstream(e.offset_by(at)))?;
+        out.extend_from_slice(&strtab);
+    }
+    Ok(out)
+}
+
+/// A top-level `STRTAB` block holding `strtab`, as LLVM's
+/// `BitcodeWriter::copyStrtab` writes it: abbreviation width 3, a
+/// `[literal 1, blob]` abbreviation, one `BLOB` record. (The only error:
+/// a table too large for a block's 32-bit length.)
+fn strtab_block(strtab: &[u8]) -> Result<Vec<u8>, llvmext_core::Error> {
+    let mut w = BitstreamWriter::new();
+    w.enter_block(BlockId::STRTAB.0, 3);
+    let blob = w.define_abbrev(Abbrev::new([
+        AbbrevOp::Literal(u64::from(StrtabCode::BLOB.0)),
+        AbbrevOp::Blob,
+    ]))?;
+    w.emit_record_with_blob(StrtabCode::BLOB.0, &[], strtab, Some(blob))?;
+    w.exit_block()?;
+    Ok(w.finish())
 }
 
 /// Reads the `IDENTIFICATION` block `r` has just announced, on a copy of

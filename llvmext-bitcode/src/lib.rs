@@ -14,10 +14,12 @@
 //! - the **schema** ([`schema`]): block IDs and record codes of LLVM IR
 //!   bitcode, as open newtype constants with their names, one source of
 //!   truth for the analyzer, the reader and the writer;
-//! - **containers** ([`container`]): the wrapper header, multi-module files
-//!   with each module's identification (producer, epoch) and string table,
-//!   the symbol table, bitcode embedded in objects (`.llvmbc`,
-//!   `.llvm.lto`);
+//! - **containers** ([`container`]): the wrapper header (read by
+//!   [`container::parse`], written by [`llvmext_core::magic::wrap`]),
+//!   multi-module files with each module's identification (producer,
+//!   epoch) and string table (read by [`container::parse`], written as
+//!   `llvm-cat -b` writes them by [`container::concat_modules`]), the
+//!   symbol table, bitcode embedded in objects (`.llvmbc`, `.llvm.lto`);
 //! - **ThinLTO summaries** ([`summary`]): a module's summary index read as
 //!   LLVM 19 reads it and printed as `llvm-dis-19` prints it;
 //! - an **analyzer** ([`analyzer`]) whose output matches

@@ -57,13 +57,17 @@ pub(crate) struct TypeOrder<'m> {
     pub value_list: Vec<Val>,
     /// Ids in `value_list`.
     value_ids: HashMap<Val, u32>,
+    /// The same for the arena's types and constants, by id (`u32::MAX`:
+    /// none), filled once numbering is done.
+    dense_types: Vec<u32>,
+    dense_consts: Vec<u32>,
     /// Where the constants start in `value_list`.
     pub first_const: usize,
     /// The module's `i64` constants by value and its `ptr null` (what a
     /// synthetic value is when the arena has it).
     i64s: Option<(HashMap<i64, ConstId>, Option<ConstId>)>,
     /// Metadata reached (`MetadataMap`): the function tag and id of each.
-    md_map: HashMap<MdItem, MdIndex>,
+    md_map: MdMap,
     /// Metadata in order of id (`MDs`): the walk's order until
     /// [`organize_metadata`](Self::organize_metadata), then the module's
     /// (`md_module` long) followed by each function's.
@@ -100,9 +104,11 @@ impl<'m> TypeOrder<'m> {
             values: HashSet::new(),
             value_list: Vec::new(),
             value_ids: HashMap::new(),
+            dense_types: Vec::new(),
+            dense_consts: Vec::new(),
             first_const: 0,
             i64s: None,
-            md_map: HashMap::new(),
+            md_map: MdMap { ids: vec![MdIndex::ABSENT; m.md.len()], ints: HashMap::new() },
             md_list: Vec::new(),
             md_module: (0, 0),
             md_functions: HashMap::new(),
@@ -116,11 +122,40 @@ impl<'m> TypeOrder<'m> {
         };
         e.run();
         e.organize_metadata();
+        e.densify();
         e
+    }
+
+    /// Fills the id-indexed tables of types and constants.
+    fn densify(&mut self) {
+        let m = self.m;
+        self.dense_types = vec![u32::MAX; m.types.len()];
+        for (t, mark) in &self.marks {
+            if let (Ty::Id(id), Mark::Done(i)) = (t, mark) {
+                if let Some(x) = self.dense_types.get_mut(id.index()) {
+                    *x = *i;
+                }
+            }
+        }
+        self.dense_consts = vec![u32::MAX; m.consts.len()];
+        for (v, &i) in &self.value_ids {
+            if let Val::Const(c) = v {
+                if let Some(x) = self.dense_consts.get_mut(c.0 as usize) {
+                    *x = i;
+                }
+            }
+        }
     }
 
     /// The number of type `t` (`None`: not in the table).
     pub(crate) fn index(&self, t: &Ty) -> Option<u32> {
+        if let Ty::Id(id) = t {
+            if let Some(&i) = self.dense_types.get(id.index()) {
+                if i != u32::MAX {
+                    return Some(i);
+                }
+            }
+        }
         match self.marks.get(&self.norm(t.clone())) {
             Some(Mark::Done(i)) => Some(*i),
             _ => None,
@@ -132,7 +167,14 @@ impl<'m> TypeOrder<'m> {
         let v = match v {
             Val::Const(c) => match self.m.consts.kind(c) {
                 Some(ConstKind::Global(g)) => Val::Global(*g),
-                _ => v,
+                _ => {
+                    if let Some(&i) = self.dense_consts.get(c.0 as usize) {
+                        if i != u32::MAX {
+                            return Some(i);
+                        }
+                    }
+                    v
+                }
             },
             v => v,
         };
@@ -401,23 +443,13 @@ impl<'m> TypeOrder<'m> {
 
     /// Whether an array or vector of these elements is a `ConstantData*`.
     pub(crate) fn is_data_aggregate(&self, els: &[ConstId]) -> bool {
-        !els.is_empty() && self.is_data(els)
+        is_data_aggregate(self.m, els)
     }
 
     /// Whether an aggregate of these elements is a `ConstantData*` in LLVM
     /// (elements of a simple integer or float type, each a plain number).
     fn is_data(&self, els: &[ConstId]) -> bool {
-        let m = self.m;
-        els.iter().all(|&e| {
-            let simple_ty = match m.consts.ty(e).and_then(|t| m.types.get(t)) {
-                Some(TypeKind::Int(8 | 16 | 32 | 64)) => true,
-                Some(TypeKind::Float(f)) => {
-                    matches!(f.keyword(), "half" | "bfloat" | "float" | "double")
-                }
-                _ => false,
-            };
-            simple_ty && matches!(m.consts.kind(e), Some(ConstKind::Int(_) | ConstKind::Float(_)))
-        })
+        is_data(self.m, els)
     }
 
     /// `EnumerateValue` for a constant (types only; globals are numbered
@@ -588,7 +620,7 @@ impl<'m> TypeOrder<'m> {
             work.pop();
             self.md_list.push(MdItem::Id(n));
             let id = self.md_list.len() as u32;
-            if let Some(e) = self.md_map.get_mut(&MdItem::Id(n)) {
+            if let Some(e) = self.md_map.get_mut(MdItem::Id(n)) {
                 e.id = id;
             }
             if work.last().map_or(true, |w| m.md.is_distinct(w.0)) {
@@ -605,7 +637,7 @@ impl<'m> TypeOrder<'m> {
     /// from another function becomes the module's, with what it reaches.
     fn md_impl(&mut self, f: u32, op: MOp) -> Option<MdId> {
         let item = self.md_item(op);
-        if let Some(e) = self.md_map.get(&item) {
+        if let Some(e) = self.md_map.get(item) {
             if e.f != 0 && e.f != f {
                 self.drop_function(item);
             }
@@ -615,7 +647,7 @@ impl<'m> TypeOrder<'m> {
         let leaf = |e: &mut Self| {
             e.md_list.push(item);
             let id = e.md_list.len() as u32;
-            if let Some(x) = e.md_map.get_mut(&item) {
+            if let Some(x) = e.md_map.get_mut(item) {
                 x.id = id;
             }
         };
@@ -666,7 +698,7 @@ impl<'m> TypeOrder<'m> {
     fn drop_function(&mut self, item: MdItem) {
         let mut work: Vec<MdId> = Vec::new();
         let push = |e: &mut Self, item: MdItem, work: &mut Vec<MdId>| {
-            let Some(x) = e.md_map.get_mut(&item) else { return };
+            let Some(x) = e.md_map.get_mut(item) else { return };
             if x.f == 0 {
                 return;
             }
@@ -717,7 +749,7 @@ impl<'m> TypeOrder<'m> {
             .md_list
             .iter()
             .map(|it| {
-                let e = self.md_map.get(it).copied().unwrap_or(MdIndex { f: 0, id: 0 });
+                let e = self.md_map.get(*it).unwrap_or(MdIndex { f: 0, id: 0 });
                 (e.f, class(it), e.id, *it)
             })
             .collect();
@@ -740,7 +772,7 @@ impl<'m> TypeOrder<'m> {
                 Some(&(s, _, _)) if o.0 != 0 => (s, module),
                 _ => (0, 0),
             };
-            if let Some(e) = self.md_map.get_mut(&o.3) {
+            if let Some(e) = self.md_map.get_mut(o.3) {
                 e.id = (base + k - start + 1) as u32;
             }
         }
@@ -764,7 +796,7 @@ impl<'m> TypeOrder<'m> {
     /// LLVM's metadata id of `item` (from 1; a function's own metadata
     /// only while that function is written).
     pub(crate) fn md_id(&self, item: MdItem) -> Option<u32> {
-        self.md_map.get(&item).map(|e| e.id).filter(|&i| i != 0)
+        self.md_map.get(item).map(|e| e.id).filter(|&i| i != 0)
     }
 
     /// The item an `i64` bound of a node is (see [`md_item`](Self::md_item)).
@@ -1058,6 +1090,26 @@ impl<'m> TypeOrder<'m> {
     }
 }
 
+/// Whether an array or vector of these elements is a `ConstantData*`.
+pub(crate) fn is_data_aggregate(m: &Module, els: &[ConstId]) -> bool {
+    !els.is_empty() && is_data(m, els)
+}
+
+/// Whether an aggregate of these elements is a `ConstantData*` in LLVM
+/// (every element a simple integer or floating-point constant).
+fn is_data(m: &Module, els: &[ConstId]) -> bool {
+    els.iter().all(|&e| {
+        let simple_ty = match m.consts.ty(e).and_then(|t| m.types.get(t)) {
+            Some(TypeKind::Int(8 | 16 | 32 | 64)) => true,
+            Some(TypeKind::Float(f)) => {
+                matches!(f.keyword(), "half" | "bfloat" | "float" | "double")
+            }
+            _ => false,
+        };
+        simple_ty && matches!(m.consts.kind(e), Some(ConstKind::Int(_) | ConstKind::Float(_)))
+    })
+}
+
 /// Attachments in kind order (`getAllMetadata` sorts them by kind id,
 /// keeping the order of one kind's).
 pub(crate) fn sorted_attachments(
@@ -1084,6 +1136,46 @@ pub(crate) enum MdItem {
 struct MdIndex {
     f: u32,
     id: u32,
+}
+
+impl MdIndex {
+    /// Not reached.
+    const ABSENT: MdIndex = MdIndex { f: u32::MAX, id: 0 };
+}
+
+/// `MetadataMap`: the arena's items by id, `i64` items by value.
+struct MdMap {
+    ids: Vec<MdIndex>,
+    ints: HashMap<i64, MdIndex>,
+}
+
+impl MdMap {
+    fn get(&self, item: MdItem) -> Option<MdIndex> {
+        match item {
+            MdItem::Id(id) => self.ids.get(id.0 as usize).copied().filter(|e| e.f != u32::MAX),
+            MdItem::I64(v) => self.ints.get(&v).copied(),
+        }
+    }
+
+    fn get_mut(&mut self, item: MdItem) -> Option<&mut MdIndex> {
+        match item {
+            MdItem::Id(id) => self.ids.get_mut(id.0 as usize).filter(|e| e.f != u32::MAX),
+            MdItem::I64(v) => self.ints.get_mut(&v),
+        }
+    }
+
+    fn insert(&mut self, item: MdItem, e: MdIndex) {
+        match item {
+            MdItem::Id(id) => {
+                if let Some(x) = self.ids.get_mut(id.0 as usize) {
+                    *x = e;
+                }
+            }
+            MdItem::I64(v) => {
+                self.ints.insert(v, e);
+            }
+        }
+    }
 }
 
 /// A value of the module-level table.

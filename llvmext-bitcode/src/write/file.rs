@@ -87,11 +87,21 @@ pub fn write_with(m: &Module, opts: &WriteOptions) -> Result<Vec<u8>, WriteError
 }
 
 /// [`write_with`], appending to `out` (which is left as it was on error).
+///
+/// The verifier runs on a second thread while the module is written (the
+/// bytes are dropped if it finds the module broken).
 pub fn write_into(m: &Module, opts: &WriteOptions, out: &mut Vec<u8>) -> Result<(), WriteError> {
-    if let Some(v) = &opts.verify {
-        llvmext_ir::verify::verify_with(m, v).map_err(WriteError::Invalid)?;
+    let (verified, bytes) = std::thread::scope(|s| {
+        let verifier =
+            opts.verify.as_ref().map(|v| s.spawn(move || llvmext_ir::verify::verify_with(m, v)));
+        let bytes = write_stream(m, &opts.producer);
+        let verified = verifier.map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        (verified, bytes)
+    });
+    if let Some(Err(errors)) = verified {
+        return Err(WriteError::Invalid(errors));
     }
-    let bytes = write_stream(m, &opts.producer)?;
+    let bytes = bytes?;
     match m.triple.as_deref().and_then(super::triple::darwin_cpu_type) {
         Some(cpu) => out.extend_from_slice(&llvmext_core::magic::wrap(&bytes, cpu)),
         None => out.extend_from_slice(&bytes),
@@ -101,6 +111,21 @@ pub fn write_into(m: &Module, opts: &WriteOptions, out: &mut Vec<u8>) -> Result<
 
 /// The bitstream of one module: magic, module, symbol and string tables.
 fn write_stream(m: &Module, producer: &str) -> Result<Vec<u8>, WriteError> {
+    // The use-list orders (a function of the module alone) are predicted
+    // on a second thread while the module is numbered and its first
+    // blocks are written.
+    std::thread::scope(|s| {
+        let use_lists = s.spawn(|| super::uselist::predict(m));
+        write_stream_with(m, producer, use_lists)
+    })
+}
+
+/// [`write_stream`], the use-list orders coming from `use_lists`.
+fn write_stream_with(
+    m: &Module,
+    producer: &str,
+    use_lists: std::thread::ScopedJoinHandle<'_, super::uselist::UseLists>,
+) -> Result<Vec<u8>, WriteError> {
     let order = TypeOrder::new(m);
     let mut w = BitstreamWriter::with_capacity(256 * 1024);
     w.emit_magic(*b"BC\xC0\xDE");
@@ -118,7 +143,7 @@ fn write_stream(m: &Module, producer: &str) -> Result<Vec<u8>, WriteError> {
     write_module_constants(&mut w, &order)?;
     write_metadata_kinds(&mut w, m)?;
     write_module_metadata(&mut w, &order)?;
-    let use_lists = super::uselist::predict(&order);
+    let use_lists = use_lists.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
     super::uselist::write_block(&mut w, &use_lists.module, &|v| {
         super::uselist::module_id(&order, v)
     })?;

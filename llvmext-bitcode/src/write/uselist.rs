@@ -29,7 +29,7 @@ use llvmext_ir::metadata::MdNode;
 use llvmext_ir::types::TypeKind;
 use llvmext_ir::Module;
 
-use super::enumerate::{TypeOrder, Val};
+use super::enumerate::{is_data_aggregate, TypeOrder, Val};
 use super::function::FunctionValues;
 use super::{internal, WriteError};
 use crate::schema::{BlockId, UseListCode};
@@ -101,7 +101,37 @@ enum Op {
 
 /// The operands of an instruction in the order its constructor sets them,
 /// with their operand numbers.
-fn inst_operands(k: &InstKind) -> Vec<(Op, u32)> {
+fn inst_operands(k: &InstKind, out: &mut Vec<(Op, u32)>) {
+    out.clear();
+    match k {
+        InstKind::Ret(_)
+        | InstKind::Br(_)
+        | InstKind::CondBr { .. }
+        | InstKind::Switch { .. }
+        | InstKind::IndirectBr { .. }
+        | InstKind::Call { .. }
+        | InstKind::Invoke { .. }
+        | InstKind::CallBr { .. }
+        | InstKind::CatchSwitch { .. }
+        | InstKind::CatchRet { .. }
+        | InstKind::CleanupRet { .. }
+        | InstKind::CatchPad { .. }
+        | InstKind::CleanupPad { .. }
+        | InstKind::Phi { .. }
+        | InstKind::LandingPad { .. } => out.extend(inst_operands_vec(k)),
+        k => {
+            // The constructor sets them in operand order.
+            let mut n = 0;
+            k.for_each_operand(|x| {
+                out.push((Op::V(x), n));
+                n += 1;
+            });
+        }
+    }
+}
+
+/// [`inst_operands`], as a new list.
+fn inst_operands_vec(k: &InstKind) -> Vec<(Op, u32)> {
     use InstKind::*;
     let v = |x: &Value| Op::V(*x);
     let b = |x: &Bb| Op::B(*x);
@@ -189,40 +219,115 @@ fn inst_operands(k: &InstKind) -> Vec<(Op, u32)> {
     }
 }
 
-/// The values of an instruction's operands in the order LLParser parses
-/// (and so creates) them: a call's callee after its arguments and bundles.
-fn parse_order(k: &InstKind) -> Vec<Value> {
-    let mut out = Vec::new();
-    match k {
-        InstKind::Call { call, .. }
-        | InstKind::Invoke { call, .. }
-        | InstKind::CallBr { call, .. } => {
-            out.extend(call.args.iter().copied());
-            out.extend(call.bundles.iter().flat_map(|x| x.inputs.iter().copied()));
-            out.push(call.callee);
+/// Every value of the module with uses as a dense index (placeholders
+/// aside): global values, constants, the synthetic `ptr null`, inline asm,
+/// then each function's arguments, blocks and instructions.
+struct Dense {
+    /// Where functions, aliases and ifuncs start among global values.
+    globals: [u32; 3],
+    consts: u32,
+    null: u32,
+    asm: u32,
+    /// Per function: where its arguments start, and its argument and block
+    /// counts.
+    functions: Vec<(u32, u32, u32)>,
+    len: u32,
+}
+
+impl Dense {
+    fn new(m: &Module) -> Dense {
+        let nv = m.globals.len() as u32;
+        let nf = m.functions.len() as u32;
+        let na = m.aliases.len() as u32;
+        let ni = m.ifuncs.len() as u32;
+        let consts = nv + nf + na + ni;
+        let null = consts + m.consts.len() as u32;
+        let asm = null + 1;
+        let mut next = asm + m.inline_asm.len() as u32;
+        let mut functions = Vec::with_capacity(m.functions.len());
+        for f in &m.functions {
+            let (a, b) = (f.args.len() as u32, f.blocks.len() as u32);
+            functions.push((next, a, b));
+            next += a + b + f.insts.len() as u32;
         }
-        k => k.for_each_operand(|x| out.push(x)),
+        Dense { globals: [nv, nv + nf, nv + nf + na], consts, null, asm, functions, len: next }
     }
-    out
+
+    fn global(&self, g: GlobalRef) -> u32 {
+        match g {
+            GlobalRef::Var(k) => k,
+            GlobalRef::Func(k) => self.globals[0] + k,
+            GlobalRef::Alias(k) => self.globals[1] + k,
+            GlobalRef::IFunc(k) => self.globals[2] + k,
+        }
+    }
+
+    /// The index of `v` (`None`: a placeholder, or out of range).
+    fn idx(&self, v: UVal) -> Option<u32> {
+        let i = match v {
+            UVal::G(g) => self.global(g),
+            UVal::C(c) => self.consts + c.0,
+            UVal::Null => self.null,
+            UVal::Asm(k) => self.asm + k,
+            UVal::Arg(f, a) => self.functions.get(f as usize)?.0 + a,
+            UVal::Bb(f, b) => {
+                let (s, a, _) = *self.functions.get(f as usize)?;
+                s + a + b
+            }
+            UVal::I(f, i) => {
+                let (s, a, b) = *self.functions.get(f as usize)?;
+                s + a + b + i.0
+            }
+            UVal::FwdG(_) | UVal::FwdI(..) | UVal::FwdBa(_) => return None,
+        };
+        (i < self.len).then_some(i)
+    }
+
+    fn user(&self, u: &User) -> Option<u32> {
+        match *u {
+            User::G(g) => self.idx(UVal::G(g)),
+            User::C(c) => self.idx(UVal::C(c)),
+            User::I(f, i) => self.idx(UVal::I(f, i)),
+        }
+    }
+}
+
+/// Each value's uses, oldest first (the list in memory is the reverse).
+struct Lists {
+    start: Vec<u32>,
+    uses: Vec<Use>,
+}
+
+impl Lists {
+    fn of(&self, i: u32) -> &[Use] {
+        let (a, b) = (self.start[i as usize] as usize, self.start[i as usize + 1] as usize);
+        &self.uses[a..b]
+    }
 }
 
 /// The rebuilt in-memory use lists and the numbering that predicts the
 /// reader's.
 struct Builder<'o, 'm> {
-    order: &'o TypeOrder<'m>,
     m: &'m Module,
-    /// Uses per value, oldest first (the list in memory is the reverse).
-    uses: HashMap<UVal, Vec<Use>>,
+    dense: &'o Dense,
+    /// Every use with its value's index, oldest first (`u32::MAX`: taken
+    /// off again).
+    uses: Vec<(u32, Use)>,
+    /// The uses of placeholders, oldest first.
+    fwd: HashMap<UVal, Vec<Use>>,
     /// Constants created so far.
-    created: hashbrown::HashSet<ConstId>,
-    /// Global values defined so far.
-    defined: hashbrown::HashSet<GlobalRef>,
+    created: Vec<bool>,
+    /// Global values defined so far (by dense index).
+    defined: Vec<bool>,
     /// The arena's `ptr null`, if it has one.
     null: Option<ConstId>,
     /// Functions whose body has been reached.
-    bodies: hashbrown::HashSet<u32>,
+    bodies: Vec<bool>,
     /// `blockaddress`es of functions whose body is not reached yet.
     pending: HashMap<u32, Vec<ConstId>>,
+    /// Reusable lists.
+    vals: Vec<ConstId>,
+    ops: Vec<(Op, u32)>,
 }
 
 impl<'o, 'm> Builder<'o, 'm> {
@@ -230,23 +335,37 @@ impl<'o, 'm> Builder<'o, 'm> {
     fn const_value(&self, c: ConstId) -> UVal {
         match self.m.consts.kind(c) {
             Some(ConstKind::BlockAddress { func: GlobalRef::Func(f), .. })
-                if !self.bodies.contains(f) =>
+                if !self.has_body(*f) =>
             {
                 UVal::FwdBa(c)
             }
-            Some(ConstKind::Global(g)) => {
-                if self.defined.contains(g) {
-                    UVal::G(*g)
-                } else {
-                    UVal::FwdG(*g)
-                }
-            }
+            Some(ConstKind::Global(g)) => self.global_value(*g),
             _ => UVal::C(c),
         }
     }
 
+    /// A global value, or its placeholder while it is not defined.
+    fn global_value(&self, g: GlobalRef) -> UVal {
+        if self.defined.get(self.dense.global(g) as usize).copied().unwrap_or(false) {
+            UVal::G(g)
+        } else {
+            UVal::FwdG(g)
+        }
+    }
+
+    fn has_body(&self, f: u32) -> bool {
+        self.bodies.get(f as usize).copied().unwrap_or(false)
+    }
+
+    fn is_created(&self, c: ConstId) -> bool {
+        self.created.get(c.0 as usize).copied().unwrap_or(true)
+    }
+
     fn add(&mut self, v: UVal, u: Use) {
-        self.uses.entry(v).or_default().push(u);
+        match self.dense.idx(v) {
+            Some(i) => self.uses.push((i, u)),
+            None => self.fwd.entry(v).or_default().push(u),
+        }
     }
 
     /// Parses constant `c`: creates it and what it is made of that does not
@@ -261,7 +380,7 @@ impl<'o, 'm> Builder<'o, 'm> {
                 if let Some(ConstKind::BlockAddress { func: GlobalRef::Func(f), .. }) =
                     self.m.consts.kind(c)
                 {
-                    if !self.bodies.contains(f) {
+                    if !self.has_body(*f) {
                         // A placeholder until the body is reached.
                         let list = self.pending.entry(*f).or_default();
                         if !list.contains(&c) {
@@ -270,17 +389,14 @@ impl<'o, 'm> Builder<'o, 'm> {
                         continue;
                     }
                 }
-                if self.created.insert(c) {
-                    for (i, op) in llvm_operands(self.order, c).into_iter().enumerate() {
+                if !self.is_created(c) {
+                    if let Some(x) = self.created.get_mut(c.0 as usize) {
+                        *x = true;
+                    }
+                    for (i, op) in llvm_operands(self.m, c).into_iter().enumerate() {
                         let v = match op {
                             COp::C(o) => self.const_value(o),
-                            COp::G(g) => {
-                                if self.defined.contains(&g) {
-                                    UVal::G(g)
-                                } else {
-                                    UVal::FwdG(g)
-                                }
-                            }
+                            COp::G(g) => self.global_value(g),
                             COp::Block(f, b) => UVal::Bb(f, b),
                         };
                         self.add(v, Use { user: User::C(c), op: i as u32 });
@@ -288,13 +404,13 @@ impl<'o, 'm> Builder<'o, 'm> {
                 }
                 continue;
             }
-            if self.created.contains(&c) {
+            if self.is_created(c) {
                 continue;
             }
             stack.push((c, true));
-            for op in llvm_operands(self.order, c).into_iter().rev() {
+            for op in llvm_operands(self.m, c).into_iter().rev() {
                 if let COp::C(o) = op {
-                    if !self.created.contains(&o) {
+                    if !self.is_created(o) {
                         stack.push((o, false));
                     }
                 }
@@ -305,9 +421,13 @@ impl<'o, 'm> Builder<'o, 'm> {
     /// `replaceAllUsesWith` from a placeholder: its uses, head first, go to
     /// the head of `to`'s list; a constant's all at once, in operand order.
     fn rauw(&mut self, from: UVal, to: UVal) {
-        let Some(list) = self.uses.remove(&from) else { return };
+        if self.fwd.is_empty() {
+            return;
+        }
+        let Some(list) = self.fwd.remove(&from) else { return };
+        let Some(to) = self.dense.idx(to) else { return };
         let mut moved = vec![false; list.len()];
-        let target = self.uses.entry(to).or_default();
+        let target = &mut self.uses;
         for i in (0..list.len()).rev() {
             if moved[i] {
                 continue;
@@ -320,19 +440,21 @@ impl<'o, 'm> Builder<'o, 'm> {
                     mine.sort_by_key(|&j| list[j].op);
                     for j in mine {
                         moved[j] = true;
-                        target.push(list[j]);
+                        target.push((to, list[j]));
                     }
                 }
                 _ => {
                     moved[i] = true;
-                    target.push(list[i]);
+                    target.push((to, list[i]));
                 }
             }
         }
     }
 
     fn define(&mut self, g: GlobalRef) {
-        self.defined.insert(g);
+        if let Some(x) = self.defined.get_mut(self.dense.global(g) as usize) {
+            *x = true;
+        }
         self.rauw(UVal::FwdG(g), UVal::G(g));
     }
 
@@ -385,9 +507,10 @@ impl<'o, 'm> Builder<'o, 'm> {
                 }
                 // `Op<i>().set(C)`: off null's list, onto C's.
                 let null = self.null.map_or(UVal::Null, UVal::C);
-                if let Some(l) = self.uses.get_mut(&null) {
-                    if let Some(p) = l.iter().rposition(|u| *u == Use { user: User::G(me), op }) {
-                        l.remove(p);
+                if let Some(n) = self.dense.idx(null) {
+                    let here = Use { user: User::G(me), op };
+                    if let Some(p) = self.uses.iter().rposition(|x| *x == (n, here)) {
+                        self.uses[p].0 = u32::MAX;
                     }
                 }
                 let v = self.const_value(c);
@@ -407,7 +530,9 @@ impl<'o, 'm> Builder<'o, 'm> {
         // `resolveForwardRefBlockAddresses`: the blockaddresses met before
         // the body are made now, by label (numbered before named, numbers
         // and names in order), each replacing its placeholder.
-        self.bodies.insert(fk);
+        if let Some(x) = self.bodies.get_mut(k) {
+            *x = true;
+        }
         let mut pending = self.pending.remove(&fk).unwrap_or_default();
         let slots = block_slots(m, f);
         let label = |c: &ConstId| match m.consts.kind(*c) {
@@ -428,12 +553,47 @@ impl<'o, 'm> Builder<'o, 'm> {
         for b in &f.blocks {
             for &i in &b.insts {
                 let Some(inst) = f.insts.get(i.0 as usize) else { continue };
-                for v in parse_order(&inst.kind) {
-                    if let Value::Const(c) = v {
+                // Constants are made as parsed (a call's callee after its
+                // arguments and bundles, as `for_each_operand` gives them).
+                let mut vals = core::mem::take(&mut self.vals);
+                vals.clear();
+                // The debug records printed before the instruction come
+                // first (the constants their locations hold), then the
+                // operands (a metadata operand's constants among them).
+                let md_consts =
+                    |md: llvmext_ir::id::MdId, vals: &mut Vec<ConstId>| match m.md.get(md) {
+                        Some(MdNode::Value(_, Value::Const(c))) => vals.push(*c),
+                        Some(MdNode::ArgList(args)) => {
+                            for &a in args.iter() {
+                                if let Some(MdNode::Value(_, Value::Const(c))) = m.md.get(a) {
+                                    vals.push(*c);
+                                }
+                            }
+                        }
+                        _ => {}
+                    };
+                for r in &inst.dbg_records {
+                    if let DbgRecord::Variable { location, assign, .. } = r {
+                        md_consts(*location, &mut vals);
+                        if let Some((_, addr, _)) = assign {
+                            md_consts(*addr, &mut vals);
+                        }
+                    }
+                }
+                inst.kind.for_each_operand(|v| match v {
+                    Value::Const(c) => vals.push(c),
+                    Value::Metadata(md) => md_consts(md, &mut vals),
+                    _ => {}
+                });
+                for &c in &vals {
+                    if !self.is_created(c) {
                         self.create(c);
                     }
                 }
-                for (op, no) in inst_operands(&inst.kind) {
+                self.vals = vals;
+                let mut ops = core::mem::take(&mut self.ops);
+                inst_operands(&inst.kind, &mut ops);
+                for &(op, no) in ops.iter() {
                     let v = match op {
                         Op::B(bb) => UVal::Bb(fk, bb.0),
                         Op::V(Value::Const(c)) => self.const_value(c),
@@ -450,6 +610,7 @@ impl<'o, 'm> Builder<'o, 'm> {
                     };
                     self.add(v, Use { user: User::I(fk, i), op: no });
                 }
+                self.ops = ops;
                 if let Some(d) = defined.get_mut(i.0 as usize) {
                     *d = true;
                 }
@@ -490,8 +651,7 @@ enum COp {
 }
 
 /// The operands LLVM's constant `c` has (none for data and null values).
-fn llvm_operands(order: &TypeOrder<'_>, c: ConstId) -> Vec<COp> {
-    let m = order.module();
+fn llvm_operands(m: &Module, c: ConstId) -> Vec<COp> {
     let Some(k) = m.consts.kind(c) else { return Vec::new() };
     if m.consts.is_null_value(c) {
         return Vec::new();
@@ -499,14 +659,14 @@ fn llvm_operands(order: &TypeOrder<'_>, c: ConstId) -> Vec<COp> {
     match k {
         ConstKind::Struct(els) => els.iter().map(|&e| COp::C(e)).collect(),
         ConstKind::Array(els) | ConstKind::Vector(els) => {
-            if order.byte_array(c).is_some() || order.is_data_aggregate(els) {
+            if is_data_aggregate(m, els) {
                 Vec::new()
             } else {
                 els.iter().map(|&e| COp::C(e)).collect()
             }
         }
         ConstKind::Splat(e) => {
-            if order.byte_array(c).is_some() || order.is_data_aggregate(core::slice::from_ref(e)) {
+            if is_data_aggregate(m, core::slice::from_ref(e)) {
                 return Vec::new();
             }
             let n = match m.consts.ty(c).and_then(|t| m.types.get(t)) {
@@ -529,15 +689,18 @@ fn llvm_operands(order: &TypeOrder<'_>, c: ConstId) -> Vec<COp> {
     }
 }
 
-/// `OrderMap`: the reader's numbering of values and the two bounds.
+/// `OrderMap`: the reader's numbering of values (by dense index; 0: not
+/// numbered), which are predicted already, and the last global value's id.
 struct OrderMap {
-    ids: HashMap<UVal, (u32, bool)>,
+    ids: Vec<u32>,
+    predicted: Vec<bool>,
+    next: u32,
     last_global_value: u32,
 }
 
 impl OrderMap {
-    fn id(&self, v: UVal) -> u32 {
-        self.ids.get(&v).map_or(0, |e| e.0)
+    fn id(&self, i: u32) -> u32 {
+        self.ids.get(i as usize).copied().unwrap_or(0)
     }
     fn is_global_value(&self, id: u32) -> bool {
         id <= self.last_global_value
@@ -571,10 +734,12 @@ fn value_of(m: &Module, f: u32, v: Value) -> Option<UVal> {
 }
 
 struct Predictor<'o, 'm> {
-    order: &'o TypeOrder<'m>,
     m: &'m Module,
+    dense: &'o Dense,
     om: OrderMap,
-    uses: HashMap<UVal, Vec<Use>>,
+    lists: Lists,
+    /// A reusable list of operands.
+    scratch: Vec<Value>,
     /// Predictions in order, with their function (`None`: the module).
     stack: Vec<(Option<usize>, Shuffle)>,
 }
@@ -585,17 +750,18 @@ impl Predictor<'_, '_> {
     fn order_value(&mut self, v: UVal) {
         let mut stack = vec![(v, false)];
         while let Some((v, done)) = stack.pop() {
-            if self.om.ids.get(&v).is_some_and(|e| e.0 != 0) {
+            let Some(i) = self.dense.idx(v) else { continue };
+            if self.om.id(i) != 0 {
                 continue;
             }
             if done {
-                let id = self.om.ids.len() as u32 + 1;
-                self.om.ids.insert(v, (id, false));
+                self.om.next += 1;
+                self.om.ids[i as usize] = self.om.next;
                 continue;
             }
             stack.push((v, true));
             let ops: Vec<UVal> = match v {
-                UVal::C(c) => llvm_operands(self.order, c)
+                UVal::C(c) => llvm_operands(self.m, c)
                     .into_iter()
                     .filter_map(|o| cop_value(self.m, o))
                     .collect(),
@@ -636,7 +802,7 @@ impl Predictor<'_, '_> {
         for k in (0..m.functions.len()).rev() {
             self.order_value(UVal::G(GlobalRef::Func(k as u32)));
         }
-        self.om.last_global_value = self.om.ids.len() as u32;
+        self.om.last_global_value = self.om.next;
         for (k, f) in m.functions.iter().enumerate() {
             if f.is_declaration() {
                 continue;
@@ -657,14 +823,13 @@ impl Predictor<'_, '_> {
                             }
                         }
                     }
-                    let mut mds = Vec::new();
-                    inst.kind.for_each_operand(|v| {
-                        if let Value::Metadata(md) = v {
-                            mds.push(md);
+                    // (Only calls have metadata operands.)
+                    if let InstKind::Call { call, .. } = &inst.kind {
+                        for a in &call.args {
+                            if let Value::Metadata(md) = a {
+                                self.order_md_constants(fk, *md);
+                            }
                         }
-                    });
-                    for md in mds {
-                        self.order_md_constants(fk, md);
                     }
                 }
             }
@@ -675,11 +840,13 @@ impl Predictor<'_, '_> {
             for b in &f.blocks {
                 for &i in &b.insts {
                     let Some(inst) = f.insts.get(i.0 as usize) else { continue };
-                    let mut ops = Vec::new();
+                    let mut ops = core::mem::take(&mut self.scratch);
+                    ops.clear();
                     inst.kind.for_each_operand(|v| ops.push(v));
-                    for v in ops {
+                    for &v in &ops {
                         self.order_operand_constant(fk, v);
                     }
+                    self.scratch = ops;
                     self.order_value(UVal::I(fk, i));
                 }
             }
@@ -704,16 +871,12 @@ impl Predictor<'_, '_> {
 
     /// The id of a use's user.
     fn user_id(&self, u: &User) -> u32 {
-        match *u {
-            User::G(g) => self.om.id(UVal::G(g)),
-            User::C(c) => self.om.id(UVal::C(c)),
-            User::I(f, i) => self.om.id(UVal::I(f, i)),
-        }
+        self.dense.user(u).map_or(0, |i| self.om.id(i))
     }
 
     /// `predictValueUseListOrderImpl`.
-    fn predict_impl(&mut self, v: UVal, f: Option<usize>, id: u32) {
-        let Some(uses) = self.uses.get(&v) else { return };
+    fn predict_impl(&mut self, v: UVal, i: u32, f: Option<usize>, id: u32) {
+        let uses = self.lists.of(i);
         // In memory, newest first; users not written are left out.
         let list: Vec<(Use, u32)> = uses
             .iter()
@@ -730,13 +893,8 @@ impl Predictor<'_, '_> {
         // value is a global value ("GlobalValue uses don't get reversed");
         // a user's operands by number, the same way round.
         let is_gv = self.om.is_global_value(id);
-        let om = &self.om;
         let key = |u: &Use| -> (u8, i64, i64) {
-            let l = match u.user {
-                User::G(g) => om.id(UVal::G(g)),
-                User::C(c) => om.id(UVal::C(c)),
-                User::I(f, i) => om.id(UVal::I(f, i)),
-            };
+            let l = self.user_id(&u.user);
             let (l, o) = (i64::from(l), i64::from(u.op));
             if !is_gv && l <= i64::from(id) {
                 (1, l, o)
@@ -757,18 +915,18 @@ impl Predictor<'_, '_> {
     fn predict(&mut self, v: UVal, f: Option<usize>) {
         let mut work = vec![v];
         while let Some(v) = work.pop() {
-            let e = self.om.ids.entry(v).or_insert((0, false));
-            if e.1 {
+            let Some(i) = self.dense.idx(v) else { continue };
+            if self.om.predicted[i as usize] {
                 continue;
             }
-            e.1 = true;
-            let id = e.0;
-            if self.uses.get(&v).is_some_and(|u| u.len() >= 2) {
-                self.predict_impl(v, f, id);
+            self.om.predicted[i as usize] = true;
+            let id = self.om.id(i);
+            if self.lists.of(i).len() >= 2 {
+                self.predict_impl(v, i, f, id);
             }
             // Into a constant's (or global's) constant operands, in order.
             let ops: Vec<UVal> = match v {
-                UVal::C(c) => llvm_operands(self.order, c)
+                UVal::C(c) => llvm_operands(self.m, c)
                     .into_iter()
                     .filter_map(|o| cop_value(self.m, o))
                     .collect(),
@@ -829,9 +987,10 @@ impl Predictor<'_, '_> {
                             }
                         }
                     }
-                    let mut ops = Vec::new();
+                    let mut ops = core::mem::take(&mut self.scratch);
+                    ops.clear();
                     inst.kind.for_each_operand(|v| ops.push(v));
-                    for v in ops {
+                    for &v in &ops {
                         match v {
                             Value::Metadata(md) => self.predict_md(fk, md, k),
                             v => {
@@ -843,6 +1002,7 @@ impl Predictor<'_, '_> {
                             }
                         }
                     }
+                    self.scratch = ops;
                     self.predict(UVal::I(fk, i), Some(k));
                 }
             }
@@ -917,26 +1077,52 @@ fn null_const(m: &Module) -> Option<ConstId> {
         .map(|(c, _, _)| c)
 }
 
-/// The use-list orders of `order`'s module.
-pub(crate) fn predict(order: &TypeOrder<'_>) -> UseLists {
-    let m = order.module();
+/// The use-list orders of module `m` (independent of the writer's
+/// numbering: it may run beside it).
+pub(crate) fn predict(m: &Module) -> UseLists {
     let null = null_const(m);
+    let dense = Dense::new(m);
     let mut b = Builder {
-        order,
         m,
-        uses: HashMap::new(),
-        created: hashbrown::HashSet::new(),
-        defined: hashbrown::HashSet::new(),
+        dense: &dense,
+        uses: Vec::new(),
+        fwd: HashMap::new(),
+        created: vec![false; m.consts.len()],
+        defined: vec![false; dense.consts as usize],
         null,
-        bodies: hashbrown::HashSet::new(),
+        bodies: vec![false; m.functions.len()],
         pending: HashMap::new(),
+        vals: Vec::new(),
+        ops: Vec::new(),
     };
     b.run();
+    // Each value's uses together, in the order they came.
+    let n = dense.len as usize;
+    let mut start = vec![0u32; n + 1];
+    for &(i, _) in &b.uses {
+        if let Some(x) = start.get_mut(i as usize + 1) {
+            *x += 1;
+        }
+    }
+    for i in 0..n {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let placeholder = Use { user: User::C(ConstId(0)), op: 0 };
+    let mut uses = vec![placeholder; start[n] as usize];
+    for &(i, u) in &b.uses {
+        if let Some(at) = fill.get_mut(i as usize) {
+            uses[*at as usize] = u;
+            *at += 1;
+        }
+    }
+    drop(b);
     let mut p = Predictor {
-        order,
         m,
-        om: OrderMap { ids: HashMap::new(), last_global_value: 0 },
-        uses: b.uses,
+        dense: &dense,
+        om: OrderMap { ids: vec![0; n], predicted: vec![false; n], next: 0, last_global_value: 0 },
+        lists: Lists { start, uses },
+        scratch: Vec::new(),
         stack: Vec::new(),
     };
     p.order_module();
