@@ -7,7 +7,7 @@
 //! not predicted yet): a file that differs only there — compared with
 //! those blocks left out and the offsets they move (`VSTOFFSET`, the
 //! function offsets of the module's value symbol table) masked — is
-//! counted apart.
+//! counted apart, and allowed only for the modules of [`USE_LISTS_KNOWN`].
 
 use std::process::Command;
 
@@ -112,6 +112,39 @@ fn first_difference(a: &[Node], b: &[Node], path: &str) -> Option<String> {
     (a.len() != b.len()).then(|| format!("{path}: {} items, llvm-as-19 has {}", a.len(), b.len()))
 }
 
+/// Hand-written modules whose use-list orders llvm-as-19 builds from
+/// something the model does not hold (USELIST blocks differ, nothing
+/// else), and why.
+const USE_LISTS_KNOWN: &[(&str, &str)] = &[
+    (
+        "aliases.ll:ifunc",
+        "functions precede the ifuncs in the text; the model keeps each kind of \
+         global value in order but not their interleaving (printed modules put \
+         variables, aliases, ifuncs, then functions)",
+    ),
+    ("aliases.ll:alias-to-function", "as aliases.ll:ifunc, for aliases"),
+    (
+        "constfold.ll:constfold-cf2",
+        "LLParser folds constant expressions as it parses them; the constants the \
+         folding makes and drops keep uses the model never sees",
+    ),
+    ("constfold.ll:constfold-cf3", "as constfold.ll:constfold-cf2"),
+    (
+        "upgrade.ll:both-names-declared",
+        "llvm-as upgrades old intrinsic calls after parsing, making new call \
+         instructions (and uses) the model holds from the start",
+    ),
+    ("upgrade.ll:remangle-overloaded-intrinsic-names", "as upgrade.ll:both-names-declared"),
+    (
+        "uselistorder.ll:local-ok",
+        "`uselistorder` directives reorder a value's uses; the model keeps only \
+         `uselistorder_bb`'s",
+    ),
+    ("uselistorder.ll:global-ok", "as uselistorder.ll:local-ok"),
+    ("uselistorder.ll:bb-ok", "as uselistorder.ll:local-ok"),
+    ("uselistorder.ll:bb-blockaddress-use", "as uselistorder.ll:local-ok"),
+];
+
 #[test]
 fn written_files_match_llvm_as_19() {
     let (mut identical, mut use_lists_only, mut compared) = (0, 0, 0);
@@ -175,6 +208,14 @@ fn written_files_match_llvm_as_19() {
         match first_difference(&a, &b, "file") {
             None => {
                 use_lists_only += 1;
+                if !USE_LISTS_KNOWN.iter().any(|(n, _)| *n == name) {
+                    let (a, b) = (
+                        without_use_lists(&t_ours, u32::MAX, true),
+                        without_use_lists(&t_theirs, u32::MAX, true),
+                    );
+                    let d = first_difference(&a, &b, "file").unwrap_or_default();
+                    failures.push(format!("{name}: use lists differ: {d}"));
+                }
                 if std::env::var_os("LLVMEXT_WRITE_USELIST").is_some() {
                     let (a, b) = (
                         without_use_lists(&t_ours, u32::MAX, true),

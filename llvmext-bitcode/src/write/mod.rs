@@ -19,11 +19,19 @@
 //! table (`types`), the attribute blocks (`attrs`), the module block's own
 //! records, IDENTIFICATION and STRTAB (`module`), constants
 //! (`constants`), metadata (`metadata`), function bodies and value symbol
-//! tables (`function`), the context's names (`names`), the irsymtab
-//! (`symtab`, with target triples in `triple`), the file (`file`). Not
-//! written yet: USELIST blocks (the use-list orders llvm-as preserves), so
-//! a module whose in-memory use lists differ from the order a reader
-//! rebuilds differs from llvm-as-19's output in those blocks alone.
+//! tables (`function`), the use-list orders llvm-as preserves
+//! (`uselist`: the in-memory order LLParser gives a module's uses is
+//! rebuilt from the module and compared with the reader's), the context's
+//! names (`names`), the irsymtab (`symtab`, with target triples in
+//! `triple`), the file (`file`).
+//!
+//! On the project's corpus (C and C++ through clang-19, SQLite, zlib,
+//! bzip2, lz4, rustc output, hand-written modules) the output is
+//! llvm-as-19's byte for byte, but for hand-written modules whose use
+//! lists llvm-as builds from what the model does not keep (the
+//! interleaving of functions with aliases in the text, `uselistorder`
+//! directives, constants folded away while parsing, intrinsic upgrades);
+//! those differ in USELIST blocks alone.
 
 pub(crate) mod attrs;
 pub(crate) mod blockinfo;
