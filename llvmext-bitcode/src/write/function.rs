@@ -130,15 +130,16 @@ impl FunctionValues {
             end: 0,
         };
         let first_const = num_module.checked_add(num_args).ok_or(internal("ids"))?;
+        let mut ops = Vec::new();
         for b in &f.blocks {
             for &i in &b.insts {
                 let inst = f.insts.get(i.0 as usize).ok_or(internal("an unknown instruction"))?;
-                let mut ops = Vec::new();
+                ops.clear();
                 inst.kind.for_each_operand(|o| ops.push(o));
                 if let InstKind::ShuffleVector { mask, .. } = inst.kind {
                     ops.push(Value::Const(mask));
                 }
-                for o in ops {
+                for &o in &ops {
                     match o {
                         Value::Const(c) => v.constant(order, c, first_const)?,
                         Value::InlineAsm(k) if !v.asm_ids.contains_key(&k) => {
@@ -177,6 +178,13 @@ impl FunctionValues {
         first: u32,
     ) -> Result<(), WriteError> {
         let m = order.module();
+        // Most operands are numbered already.
+        if self.const_ids.contains_key(&c)
+            || matches!(m.consts.kind(c), Some(ConstKind::Global(_)))
+            || order.value_id(Val::Const(c)).is_some()
+        {
+            return Ok(());
+        }
         // (constant, operands walked)
         let mut stack = vec![(c, false)];
         while let Some((c, done)) = stack.pop() {
