@@ -89,12 +89,14 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write, tty: bool)
         std::fs::File::open(input).and_then(|mut f| f.read_to_end(&mut src).map(|_| ()))
     };
     if let Err(e) = read {
-        let _ = writeln!(err, "{prog}: {input}: error: Could not open input file: {}", os_message(&e));
+        let _ =
+            writeln!(err, "{prog}: {input}: error: Could not open input file: {}", os_message(&e));
         return 1;
     }
     // As llvm-as: debug info is checked (and dropped with a warning when
     // invalid) while parsing when verifying.
-    let opts = llvmext::ir::parse::ParseOptions::default().upgrade_debug_info(verify).parallel(true);
+    let opts =
+        llvmext::ir::parse::ParseOptions::default().upgrade_debug_info(verify).parallel(true);
     let module = match llvmext::ir::parse::parse_with(&src, name, &opts) {
         Ok(p) => {
             for w in &p.warnings {
@@ -141,7 +143,8 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write, tty: bool)
                  you REALLY want to taste LLVM bitcode first-hand, you\n\
                  can force output with the `-f' option.\n"
             );
-            return 1;
+            // (llvm-as writes nothing and exits 0.)
+            return 0;
         }
         if out.write_all(&bytes).and_then(|()| out.flush()).is_err() {
             return 1;

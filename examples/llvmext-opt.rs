@@ -1,8 +1,12 @@
 //! `llvmext-opt -S FILE.ll -o OUT.ll`: mirrors `opt -S` with no passes —
 //! parse the `.ll`, verify it, print it as `llvm-dis`/`opt -S` would.
+//! Without `-S` it writes LLVM 19 bitcode, as `opt` does: the bytes
+//! `opt-19`/`llvm-as-19` write for the module (`llvmext_bitcode::write`).
 //!
 //! `FILE` may be `-` (standard input, the default); `-o -` (the default)
-//! writes to standard output. Errors go to standard error in LLVM's layout
+//! writes to standard output — for bitcode, as `opt`, only when standard
+//! output is not a terminal or `-f` is given (otherwise a warning, no
+//! output, exit status 0). Errors go to standard error in LLVM's layout
 //! (`llvmext-opt: file:line:col: error: message`, the source line and a
 //! caret) with exit status 1.
 
@@ -14,7 +18,7 @@ mod parts;
 use parts::{append, panicked, replaceable, write_part};
 
 use os::os_message;
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 /// The input text: a read-only mapping of the file where the platform
@@ -76,25 +80,41 @@ impl Input {
 }
 
 /// Runs the tool with `args` (without the program name); returns the exit
-/// status, writing output to `out` (when `-o -`) and messages to `err`.
+/// status, writing output to `out` (when `-o -`, which is not a terminal)
+/// and messages to `err`.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    run_on(args, out, err, false)
+}
+
+/// The warning `opt` prints instead of writing bitcode to a terminal
+/// (LLVM's `CheckBitcodeOutputToConsole`).
+pub const BITCODE_TO_TERMINAL: &str = "WARNING: You're attempting to print out a bitcode file.\n\
+    This is inadvisable as it may cause display problems. If\n\
+    you REALLY want to taste LLVM bitcode first-hand, you\n\
+    can force output with the `-f' option.\n\n";
+
+/// [`run`], where `tty` says whether `out` is a terminal.
+pub fn run_on(args: &[String], out: &mut dyn Write, err: &mut dyn Write, tty: bool) -> u8 {
     let prog = "llvmext-opt";
     let mut input: Option<&str> = None;
     let mut output = "-";
     let mut text = false;
     let mut verify = true;
+    let mut force = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "-S" => text = true,
+            "-f" => force = true,
             "-h" | "-help" | "--help" => {
                 let _ = write!(
                     out,
-                    "OVERVIEW: llvmext .ll -> .ll verifier and printer (opt -S with no passes)\n\n\
+                    "OVERVIEW: llvmext .ll -> .ll/.bc verifier and writer (opt with no passes)\n\n\
                      USAGE: {prog} [options] <input file>\n\n\
                      OPTIONS:\n\
-                     \x20 -S                 Write output as LLVM assembly\n\
+                     \x20 -S                 Write output as LLVM assembly (default: LLVM 19 bitcode)\n\
                      \x20 -o <filename>      Override output filename (default '-': standard output)\n\
+                     \x20 -f                 Enable binary output on terminals\n\
                      \x20 --disable-verify   Do not run the verifier on the input\n\
                      \x20 --help             Display available options\n"
                 );
@@ -129,10 +149,6 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             }
         }
     }
-    if !text {
-        let _ = writeln!(err, "{prog}: error: bitcode output is not implemented yet: use -S");
-        return 1;
-    }
     let input = input.unwrap_or("-");
     let name = if input == "-" { "<stdin>" } else { input };
     let src = match Input::read(input) {
@@ -147,7 +163,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     // a temporary file beside the output, renamed over it only if the
     // module verifies (so a broken module leaves the output untouched, as
     // llvm-as leaves it).
-    let at_once = verify && output != "-" && replaceable(output);
+    let at_once = text && verify && output != "-" && replaceable(output);
     // As llvm-as, which upgrades debug info only when it verifies. When
     // verifying and printing at once, the debug-info checks run beside the
     // printer instead, and a module they find fault with is read again the
@@ -214,7 +230,8 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 None => return 1,
             };
             drop(src);
-            return emit(&module, name, output, Some(&checks), out, err, &broken);
+            let sink = Sink { path: output, text: true, out, tty: false };
+            return emit(&module, name, sink, Some(&checks), err, &broken);
         }
         drop(src);
         if let Err(errors) = verified {
@@ -239,7 +256,21 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     drop(src);
     // The debug-info checks ran when the module was read (and dropped
     // invalid debug info, as llvm-as does): the verifier skips them.
-    emit(&module, name, output, verify.then_some(&checks), out, err, &broken)
+    let sink = Sink { path: output, text, out, tty: tty && !force };
+    emit(&module, name, sink, verify.then_some(&checks), err, &broken)
+}
+
+/// Where and how [`emit`] writes the module.
+struct Sink<'a> {
+    /// The output file (`-`: [`out`](Self::out)).
+    path: &'a str,
+    /// Text (`-S`), else bitcode.
+    text: bool,
+    /// Standard output.
+    out: &'a mut dyn Write,
+    /// Standard output is a terminal and `-f` was not given: no bitcode
+    /// goes there.
+    tty: bool,
 }
 
 /// Reads the module, printing the parser's warnings (and the debug-info
@@ -275,14 +306,13 @@ fn read(
     }
 }
 
-/// Verifies `module` with `checks` (unless `None`), then prints it to
-/// `output` (`-`: `out`), one after the other.
+/// Verifies `module` with `checks` (unless `None`), then prints it or
+/// writes its bitcode to `sink`, one after the other.
 fn emit(
     module: &llvmext::ir::Module,
     name: &str,
-    output: &str,
+    sink: Sink<'_>,
     checks: Option<&llvmext::ir::verify::VerifyOptions>,
-    out: &mut dyn Write,
     err: &mut dyn Write,
     broken: &dyn Fn(Vec<llvmext::ir::verify::VerifyError>, &mut dyn Write) -> u8,
 ) -> u8 {
@@ -291,12 +321,51 @@ fn emit(
             return broken(errors, err);
         }
     }
+    let Sink { path: output, text, out, tty } = sink;
+    if !text {
+        return emit_bitcode(module, name, output, out, tty, err);
+    }
     // Streamed: the printed text is never held whole.
     if output == "-" {
         if llvmext::ir::write::write_to(module, name, out).and_then(|_| out.flush()).is_err() {
             return 1;
         }
     } else if let Err(e) = write_file(module, name, output) {
+        // As opt: the system's message alone.
+        let _ = writeln!(err, "{}", os_message(&e));
+        return 1;
+    }
+    0
+}
+
+/// Writes `module` (verified already) as LLVM 19 bitcode to `output` (`-`:
+/// `out`, unless it is a terminal: then, as `opt`, a warning and no
+/// output, exit status 0).
+fn emit_bitcode(
+    module: &llvmext::ir::Module,
+    name: &str,
+    output: &str,
+    out: &mut dyn Write,
+    tty: bool,
+    err: &mut dyn Write,
+) -> u8 {
+    if output == "-" && tty {
+        let _ = write!(err, "{BITCODE_TO_TERMINAL}");
+        return 0;
+    }
+    let opts = llvmext::bitcode::write::WriteOptions::default().verify(None);
+    let bytes = match llvmext::bitcode::write::write_with(module, &opts) {
+        Ok(b) => b,
+        Err(e) => {
+            let _ = writeln!(err, "llvmext-opt: {name}: error: {e}");
+            return 1;
+        }
+    };
+    if output == "-" {
+        if out.write_all(&bytes).and_then(|()| out.flush()).is_err() {
+            return 1;
+        }
+    } else if let Err(e) = std::fs::write(output, &bytes) {
         // As opt: the system's message alone.
         let _ = writeln!(err, "{}", os_message(&e));
         return 1;
@@ -322,5 +391,6 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    ExitCode::from(run(&args, &mut stdout.lock(), &mut stderr.lock()))
+    let tty = stdout.is_terminal();
+    ExitCode::from(run_on(&args, &mut stdout.lock(), &mut stderr.lock(), tty))
 }

@@ -7,6 +7,9 @@
 //!   `llvm-modextract-19` (module count, and each module's bytes: ours plus a
 //!   `STRTAB` block equal `llvm-modextract-19 -b -n N`) and with
 //!   `llvm-bcanalyzer-19` (producer strings, epochs, summary blocks);
+//! - `container::concat_modules` writes what `llvm-cat-19 -b` writes, byte
+//!   for byte (llvm-as-19, clang-19, ThinLTO, wrapped, multi-module and our
+//!   own writer's inputs), and every module reads back;
 //! - embedded-bitcode sections found in ELF objects (`.llvmbc`, `.llvmcmd`,
 //!   `.llvm.lto`; 32/64-bit, both byte orders), Mach-O (`__LLVM,__bitcode`)
 //!   and COFF (`.llvmbc`) equal what `llvm-objcopy-19 --dump-section` and the
@@ -359,6 +362,149 @@ fn llvm_cat_binary_copies_modules() {
             assert_eq!(m.summary, in_file.modules[0].summary);
         }
     }
+}
+
+/// `llvm-cat-19 -b` of `inputs` (paths) into `out`.
+fn llvm_cat_binary(inputs: &[&Path], out: &Path) -> Vec<u8> {
+    let mut c = command("llvm-cat-19", ["-b", "-o"]);
+    run_ok(c.arg(out).args(inputs));
+    std::fs::read(out).unwrap()
+}
+
+/// `container::concat_modules` of every module of every input file.
+fn our_cat(inputs: &[&Path]) -> Vec<u8> {
+    let bytes: Vec<Vec<u8>> = inputs.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    let files: Vec<_> = bytes.iter().map(|b| container::parse(b).unwrap()).collect();
+    container::concat_modules(files.iter().flat_map(|f| &f.modules)).unwrap()
+}
+
+/// Every module of `cat` (the concatenation of `inputs`) is read back by
+/// our reader as the module of its input file reads, and carries that
+/// module's string table.
+fn reads_back(cat: &[u8], inputs: &[&Path], what: &str) {
+    use llvmext::bitcode::read::{read_with, ReadOptions};
+    let file = container::parse(cat).unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(file.symtab, None, "{what}: llvm-cat writes no SYMTAB");
+    let mut i = 0;
+    for input in inputs {
+        let bytes = std::fs::read(input).unwrap();
+        let alone = container::parse(&bytes).unwrap();
+        for (k, m) in alone.modules.iter().enumerate() {
+            let ours = &file.modules[i];
+            assert!(ours.bytes == m.bytes, "{what}: module {i}");
+            assert_eq!(ours.strtab, Some(m.strtab.unwrap_or(&[])), "{what}: module {i}");
+            let expect = read_with(&bytes, &ReadOptions { module: k })
+                .unwrap_or_else(|e| panic!("{what}: {}: {e}", input.display()));
+            let got = read_with(cat, &ReadOptions { module: i })
+                .unwrap_or_else(|e| panic!("{what}: module {i}: {e}"));
+            assert_eq!(got.to_string(), expect.to_string(), "{what}: module {i}");
+            i += 1;
+        }
+    }
+    assert_eq!(file.modules.len(), i, "{what}");
+}
+
+const CAT_A_LL: &str = "\
+%struct.pair = type { i32, ptr }
+@g = global i32 3
+@s = private unnamed_addr constant [6 x i8] c\"hello\\00\"
+define i32 @f(i32 %x) {
+  %y = add nsw i32 %x, 1
+  ret i32 %y
+}
+";
+
+const CAT_B_LL: &str = "\
+target triple = \"x86_64-pc-linux-gnu\"
+%struct.pair = type { i64, i64 }
+declare i32 @f(i32)
+define i32 @main() {
+  %r = call i32 @f(i32 41)
+  ret i32 %r
+}
+";
+
+const CAT_C_SRC: &str = "\
+struct point { int x, y; };
+int manhattan(const struct point *p) { return (p->x < 0 ? -p->x : p->x) + (p->y < 0 ? -p->y : p->y); }
+static const char *names[] = { \"zero\", \"one\" };
+const char *name(int i) { return i >= 0 && i < 2 ? names[i] : \"many\"; }
+";
+
+#[test]
+fn concat_equals_llvm_cat_binary() {
+    let dir = ScratchDir::new(&corpus_dir(), "concat");
+    let d = dir.path();
+    // Hand-written modules through llvm-as-19 (with irsymtabs, which
+    // llvm-cat drops); our own writer's output; clang-19 -O0/-O2 -g.
+    std::fs::write(d.join("a.ll"), CAT_A_LL).unwrap();
+    std::fs::write(d.join("b.ll"), CAT_B_LL).unwrap();
+    for n in ["a", "b"] {
+        let ll = d.join(format!("{n}.ll"));
+        run_ok(command("llvm-as-19", ["-o"]).arg(d.join(format!("{n}.bc"))).arg(&ll));
+        let m = llvmext::ir::parse::parse(&std::fs::read(&ll).unwrap(), "x.ll").unwrap();
+        let ours = llvmext::bitcode::write::write_with(
+            &m,
+            &llvmext::bitcode::write::WriteOptions::default().producer("llvmext test"),
+        )
+        .unwrap();
+        std::fs::write(d.join(format!("{n}.ours.bc")), ours).unwrap();
+    }
+    std::fs::write(d.join("c.c"), CAT_C_SRC).unwrap();
+    for (name, flags) in [("c.O0.bc", &["-O0"][..]), ("c.O2g.bc", &["-O2", "-g"][..])] {
+        let mut c = command("clang-19", ["-c", "-emit-llvm", "-o"]);
+        run_ok(c.arg(d.join(name)).args(flags).arg(d.join("c.c")));
+    }
+    let p = |n: &str| d.join(n);
+    let corpus = |n: &str| corpus_file(n).path.clone();
+    let cases: Vec<(&str, Vec<PathBuf>)> = vec![
+        ("llvm-as a+b", vec![p("a.bc"), p("b.bc")]),
+        ("llvm-as b+a+a", vec![p("b.bc"), p("a.bc"), p("a.bc")]),
+        ("llvmext a+b", vec![p("a.ours.bc"), p("b.ours.bc")]),
+        ("mixed", vec![p("a.ours.bc"), p("b.bc"), p("c.O0.bc")]),
+        ("clang -O0 + -O2 -g", vec![p("c.O0.bc"), p("c.O2g.bc")]),
+        ("one module", vec![p("c.O2g.bc")]),
+        ("corpus", vec![corpus("c/geometry.O2"), corpus("c/sched.O2.g")]),
+        (
+            "thinlto",
+            vec![
+                corpus("thinlto/c/interp.O2"),
+                corpus("thinlto/c/sched.O2.g"),
+                corpus("thinlto/zlib/inflate.O2"),
+            ],
+        ),
+        // A wrapped input (the output is not wrapped) and a multi-module
+        // input (every module is copied).
+        ("wrapped", vec![corpus("wrapper/strings.O2.g"), p("a.bc")]),
+        ("multi-module", vec![corpus("llvm-cat/geometry+sched.O2"), p("b.bc")]),
+    ];
+    for (i, (what, inputs)) in cases.iter().enumerate() {
+        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+        let theirs = llvm_cat_binary(&inputs, &d.join(format!("cat{i}.bc")));
+        let ours = our_cat(&inputs);
+        if ours != theirs {
+            let at = ours.iter().zip(&theirs).position(|(a, b)| a != b);
+            panic!(
+                "{what}: {} bytes vs llvm-cat-19 -b: {} bytes, first difference at {at:?}",
+                ours.len(),
+                theirs.len()
+            );
+        }
+        reads_back(&ours, &inputs, what);
+        // LLVM reads every module of ours too (llvm-dis-19 writes one
+        // `.ll` per module).
+        let path = d.join(format!("ours{i}.bc"));
+        std::fs::write(&path, &ours).unwrap();
+        let n = container::parse(&ours).unwrap().modules.len();
+        assert_eq!(llvm_module_count(&path), n, "{what}");
+        run_ok(command("llvm-dis-19", ["-o"]).arg(d.join(format!("ours{i}.ll"))).arg(&path));
+    }
+    // The corpus file llvm-cat-19 made is ours byte for byte.
+    let cat = corpus_file("llvm-cat/geometry+sched.O2");
+    let inputs = [corpus("c/geometry.O2"), corpus("c/sched.O2.g")];
+    assert!(our_cat(&inputs.each_ref().map(PathBuf::as_path)) == cat.read());
+    // No modules: the magic alone, as `llvm-cat -b` with no module.
+    assert_eq!(container::concat_modules([]).unwrap(), b"BC\xC0\xDE");
 }
 
 #[test]

@@ -109,6 +109,9 @@ pub fn write_into(m: &Module, opts: &WriteOptions, out: &mut Vec<u8>) -> Result<
     Ok(())
 }
 
+/// Modules with fewer instructions than this are written on one thread.
+const PARALLEL_INSTS: usize = 50_000;
+
 /// The bitstream of one module: magic, module, symbol and string tables.
 fn write_stream(m: &Module, producer: &str) -> Result<Vec<u8>, WriteError> {
     // The use-list orders (a function of the module alone) are predicted
@@ -149,15 +152,64 @@ fn write_stream_with(
     })?;
     write_bundle_tags_and_sync_scopes(&mut w, m)?;
     let cx = FunctionContext::new(&order);
-    let mut starts = Vec::new();
-    for (k, f) in m.functions.iter().enumerate() {
-        if f.is_declaration() {
-            continue;
+    // The function blocks, written by two threads when there is enough
+    // to share (each block is self-contained and starts on a 32-bit
+    // boundary, so the second half is written in a fork of the stream and
+    // appended): the split balances instructions.
+    let defined: Vec<usize> =
+        (0..m.functions.len()).filter(|&k| !m.functions[k].is_declaration()).collect();
+    let size = |k: &usize| m.functions[*k].insts.len();
+    let total: usize = defined.iter().map(size).sum();
+    let mut split = defined.len();
+    if total >= PARALLEL_INSTS {
+        let mut acc = 0;
+        for (j, k) in defined.iter().enumerate() {
+            if 2 * acc >= total {
+                split = j;
+                break;
+            }
+            acc += size(k);
         }
+    }
+    let (first, second) = defined.split_at(split);
+    let body = |w: &mut BitstreamWriter, k: usize| -> Result<u64, WriteError> {
         let values = FunctionValues::new(&order, k)?;
         let lists = use_lists.functions.get(&k).map_or(&[][..], Vec::as_slice);
         let mut md = FunctionMetadata::new(&order, k, lists);
-        starts.push((k, write_function(&mut w, &cx, &values, &mut md)?));
+        write_function(w, &cx, &values, &mut md)
+    };
+    let mut starts = Vec::with_capacity(defined.len());
+    let fork = if second.is_empty() { None } else { w.fork() };
+    let forked = std::thread::scope(|s| {
+        let other = fork.map(|mut fw| {
+            s.spawn(move || -> Result<_, WriteError> {
+                let mut at = Vec::with_capacity(second.len());
+                for &k in second {
+                    at.push((k, body(&mut fw, k)?));
+                }
+                Ok((fw, at))
+            })
+        });
+        let mine: Result<(), WriteError> = first.iter().try_for_each(|&k| {
+            starts.push((k, body(&mut w, k)?));
+            Ok(())
+        });
+        let other = other.map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        mine.map(|()| other)
+    })?;
+    match forked {
+        Some(res) => {
+            let (fw, at) = res?;
+            let base = w.bit_position();
+            w.append_fork(fw)?;
+            starts.extend(at.into_iter().map(|(k, b)| (k, base + b)));
+        }
+        None => {
+            // (No fork: the second half, if any, here.)
+            for &k in second {
+                starts.push((k, body(&mut w, k)?));
+            }
+        }
     }
     write_module_symtab(&mut w, &order, &starts, placeholder, bitcode_start)?;
     w.exit_block()?;

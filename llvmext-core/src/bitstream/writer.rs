@@ -287,6 +287,62 @@ impl BitstreamWriter {
         }
     }
 
+    /// A writer that continues this one's stream from here in another
+    /// buffer (on another thread, say): same abbreviation width, the same
+    /// abbreviations (`BLOCKINFO`'s and the open block's), nothing written.
+    /// What it writes — whole blocks — is put back with
+    /// [`append_fork`](Self::append_fork). `None` unless the stream is at
+    /// a 32-bit boundary (as it is after a block ends), since a fork's
+    /// bits start at one.
+    ///
+    /// ```
+    /// use llvmext_core::bitstream::BitstreamWriter;
+    /// let mut whole = BitstreamWriter::new();
+    /// whole.enter_block(8, 3);
+    /// for id in [12, 13] {
+    ///     whole.enter_block(id, 4);
+    ///     whole.emit_record(1, &[7], None).unwrap();
+    ///     whole.exit_block().unwrap();
+    /// }
+    /// let mut split = BitstreamWriter::new();
+    /// split.enter_block(8, 3);
+    /// split.enter_block(12, 4);
+    /// split.emit_record(1, &[7], None).unwrap();
+    /// split.exit_block().unwrap();
+    /// let mut fork = split.fork().unwrap();
+    /// fork.enter_block(13, 4);
+    /// fork.emit_record(1, &[7], None).unwrap();
+    /// fork.exit_block().unwrap();
+    /// split.append_fork(fork).unwrap();
+    /// assert_eq!(split.finish(), whole.finish());
+    /// ```
+    pub fn fork(&self) -> Option<BitstreamWriter> {
+        if self.bits.bit_position() % 32 != 0 || self.in_blockinfo {
+            return None;
+        }
+        Some(BitstreamWriter {
+            bits: BitWriter::new(),
+            width: self.width,
+            scopes: Vec::new(),
+            abbrevs: self.abbrevs.clone(),
+            blockinfo_bid: None,
+            in_blockinfo: false,
+        })
+    }
+
+    /// Appends what `fork` (made by [`fork`](Self::fork) at this writer's
+    /// current position) wrote. Both must be at a 32-bit boundary, and the
+    /// fork must have no block open; otherwise an error, and nothing is
+    /// appended.
+    pub fn append_fork(&mut self, fork: BitstreamWriter) -> Result<()> {
+        let at = self.bits.bit_position();
+        if at % 32 != 0 || fork.bits.bit_position() % 32 != 0 || !fork.scopes.is_empty() {
+            return Err(Error::new(ErrorKind::Unaligned, at));
+        }
+        self.bits.write_bytes(&fork.bits.finish());
+        Ok(())
+    }
+
     /// Closes any block still open, pads to 32 bits and returns the bytes.
     pub fn finish(mut self) -> Vec<u8> {
         while self.exit_block().is_ok() {}
