@@ -141,6 +141,7 @@ fn checked(cmd: &mut Command) -> Result<Output, String> {
     }
 }
 
+/// The program a command runs, for messages.
 fn program(cmd: &Command) -> String {
     cmd.get_program().to_string_lossy().into_owned()
 }
@@ -308,15 +309,23 @@ fn parallel<T: Sync, S, R: Send>(
 /// The checks, in the order they are reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Check {
+    /// [`parse`] reads a module llvm-as-19 reads.
     Parse,
+    /// [`write()`] gives bytes.
     Write,
+    /// 1: `llvm-bcanalyzer-19 --dump` ([`bcanalyzer`]).
     Bcanalyzer,
+    /// 2: `llvm-dis-19` prints ours as llvm-as-19's.
     Dis,
+    /// 3: `clang-19 -c` compiles ours to llvm-as-19's object.
     Object,
+    /// 4: LLVM 22 reads and verifies ours.
     Llvm22,
+    /// 5: our reader gives back the module.
     RoundTrip,
 }
 
+/// Every check, in report order.
 const CHECKS: [Check; 7] = [
     Check::Parse,
     Check::Write,
@@ -328,6 +337,7 @@ const CHECKS: [Check; 7] = [
 ];
 
 impl Check {
+    /// Its line in the report.
     fn label(self) -> &'static str {
         match self {
             Check::Parse => "our parser reads what llvm-as-19 reads",
@@ -357,6 +367,7 @@ struct Outcome {
 }
 
 impl Outcome {
+    /// Counts `check` passed or failed by `r`.
     fn record(&mut self, check: Check, r: Result<(), String>) {
         match r {
             Ok(()) => self.passed.push(check),

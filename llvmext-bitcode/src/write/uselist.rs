@@ -1117,6 +1117,24 @@ pub(crate) fn predict(m: &Module) -> UseLists {
         }
     }
     drop(b);
+    // `uselistorder_bb` directives (after the functions in the text):
+    // use `i` of the list in memory moves to place `order[i]`.
+    let mut uses = uses;
+    for d in &m.block_use_orders {
+        let Some(i) = dense.idx(UVal::Bb(d.func, d.block.0)) else { continue };
+        let (a, b) = (start[i as usize] as usize, start[i as usize + 1] as usize);
+        let list = &mut uses[a..b];
+        if list.len() != d.order.len() {
+            continue;
+        }
+        // In memory newest first: the reverse of the list here.
+        let mut mem: Vec<(u32, Use)> =
+            list.iter().rev().zip(d.order.iter()).map(|(u, &o)| (o, *u)).collect();
+        mem.sort_by_key(|&(o, _)| o);
+        for (slot, (_, u)) in list.iter_mut().zip(mem.into_iter().rev()) {
+            *slot = u;
+        }
+    }
     let mut p = Predictor {
         m,
         dense: &dense,
