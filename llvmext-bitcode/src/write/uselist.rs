@@ -1119,7 +1119,6 @@ pub(crate) fn predict(m: &Module) -> UseLists {
     drop(b);
     // `uselistorder_bb` directives (after the functions in the text):
     // use `i` of the list in memory moves to place `order[i]`.
-    let mut uses = uses;
     for d in &m.block_use_orders {
         let Some(i) = dense.idx(UVal::Bb(d.func, d.block.0)) else { continue };
         let (a, b) = (start[i as usize] as usize, start[i as usize + 1] as usize);
