@@ -82,22 +82,43 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write, tty: bool)
         },
     };
     let name = if input == "-" { "<stdin>" } else { input };
-    let mut src = Vec::new();
-    let read = if input == "-" {
-        std::io::stdin().read_to_end(&mut src).map(|_| ())
-    } else {
-        std::fs::File::open(input).and_then(|mut f| f.read_to_end(&mut src).map(|_| ()))
+    // The input mapped where the platform allows (no copy, as LLVM's
+    // MemoryBuffer maps its inputs), else read.
+    let read = || -> std::io::Result<Source> {
+        if input == "-" {
+            let mut v = Vec::new();
+            std::io::stdin().read_to_end(&mut v)?;
+            return Ok(Source::Read(v));
+        }
+        let file = std::fs::File::open(input)?;
+        if file.metadata()?.is_file() {
+            // SAFETY: a read-only mapping; as with any mapped input (llvm-as
+            // maps its inputs too), the file must not be truncated or
+            // rewritten while the tool runs.
+            if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+                return Ok(Source::Mapped(map));
+            }
+        }
+        let mut v = Vec::new();
+        (&file).read_to_end(&mut v)?;
+        Ok(Source::Read(v))
     };
-    if let Err(e) = read {
-        let _ =
-            writeln!(err, "{prog}: {input}: error: Could not open input file: {}", os_message(&e));
-        return 1;
-    }
+    let src = match read() {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(
+                err,
+                "{prog}: {input}: error: Could not open input file: {}",
+                os_message(&e)
+            );
+            return 1;
+        }
+    };
     // As llvm-as: debug info is checked (and dropped with a warning when
     // invalid) while parsing when verifying.
     let opts =
         llvmext::ir::parse::ParseOptions::default().upgrade_debug_info(verify).parallel(true);
-    let module = match llvmext::ir::parse::parse_with(&src, name, &opts) {
+    let module = match llvmext::ir::parse::parse_with(src.bytes(), name, &opts) {
         Ok(p) => {
             for w in &p.warnings {
                 if let llvmext::ir::debug_info::DebugInfoWarning::InvalidDebugInfo {
@@ -165,6 +186,21 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write, tty: bool)
 /// Set by `main`: `run` is the last thing the process does.
 static EXIT_WITHOUT_FREEING: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
+
+/// The input text.
+enum Source {
+    Mapped(memmap2::Mmap),
+    Read(Vec<u8>),
+}
+
+impl Source {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Source::Mapped(m) => m,
+            Source::Read(v) => v,
+        }
+    }
+}
 
 #[allow(dead_code)]
 fn main() -> ExitCode {

@@ -22,7 +22,7 @@ use super::module::{write_identification, write_module_info, write_strtab, Strta
 use super::names::{write_bundle_tags_and_sync_scopes, write_metadata_kinds};
 use super::symtab::write_symtab;
 use super::types::{type_bits, write_type_table};
-use super::WriteError;
+use super::{internal, WriteError};
 use crate::schema::{BlockId, ModuleCode};
 
 /// The producer the IDENTIFICATION block names by default: the LLVM 19
@@ -91,13 +91,7 @@ pub fn write_with(m: &Module, opts: &WriteOptions) -> Result<Vec<u8>, WriteError
 /// The verifier runs on a second thread while the module is written (the
 /// bytes are dropped if it finds the module broken).
 pub fn write_into(m: &Module, opts: &WriteOptions, out: &mut Vec<u8>) -> Result<(), WriteError> {
-    let (verified, bytes) = std::thread::scope(|s| {
-        let verifier =
-            opts.verify.as_ref().map(|v| s.spawn(move || llvmext_ir::verify::verify_with(m, v)));
-        let bytes = write_stream(m, &opts.producer);
-        let verified = verifier.map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
-        (verified, bytes)
-    });
+    let (verified, bytes) = write_stream(m, &opts.producer, opts.verify.as_ref());
     if let Some(Err(errors)) = verified {
         return Err(WriteError::Invalid(errors));
     }
@@ -109,17 +103,30 @@ pub fn write_into(m: &Module, opts: &WriteOptions, out: &mut Vec<u8>) -> Result<
     Ok(())
 }
 
+/// What the verifier found (`None`: not asked).
+type Verified = Option<Result<(), Vec<VerifyError>>>;
+
 /// Modules with fewer instructions than this are written on one thread.
 const PARALLEL_INSTS: usize = 50_000;
 
 /// The bitstream of one module: magic, module, symbol and string tables.
-fn write_stream(m: &Module, producer: &str) -> Result<Vec<u8>, WriteError> {
-    // The use-list orders (a function of the module alone) are predicted
-    // on a second thread while the module is numbered and its first
-    // blocks are written.
+fn write_stream(
+    m: &Module,
+    producer: &str,
+    verify: Option<&VerifyOptions>,
+) -> (Verified, Result<Vec<u8>, WriteError>) {
+    // A second thread predicts the use-list orders (a function of the
+    // module alone) while this one numbers the module and writes its
+    // first blocks, then runs the verifier while the bodies are written.
     std::thread::scope(|s| {
-        let use_lists = s.spawn(|| super::uselist::predict(m));
-        write_stream_with(m, producer, use_lists)
+        let (give, take) = std::sync::mpsc::sync_channel(1);
+        let helper = s.spawn(move || {
+            let _ = give.send(super::uselist::predict(m));
+            verify.map(|v| llvmext_ir::verify::verify_with(m, v))
+        });
+        let bytes = write_stream_with(m, producer, take);
+        let verified = helper.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        (verified, bytes)
     })
 }
 
@@ -127,7 +134,7 @@ fn write_stream(m: &Module, producer: &str) -> Result<Vec<u8>, WriteError> {
 fn write_stream_with(
     m: &Module,
     producer: &str,
-    use_lists: std::thread::ScopedJoinHandle<'_, super::uselist::UseLists>,
+    use_lists: std::sync::mpsc::Receiver<super::uselist::UseLists>,
 ) -> Result<Vec<u8>, WriteError> {
     let order = TypeOrder::new(m);
     let mut w = BitstreamWriter::with_capacity(256 * 1024);
@@ -146,7 +153,7 @@ fn write_stream_with(
     write_module_constants(&mut w, &order)?;
     write_metadata_kinds(&mut w, m)?;
     write_module_metadata(&mut w, &order)?;
-    let use_lists = use_lists.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+    let use_lists = use_lists.recv().map_err(|_| internal("the use-list thread stopped"))?;
     super::uselist::write_block(&mut w, &use_lists.module, &|v| {
         super::uselist::module_id(&order, v)
     })?;

@@ -580,19 +580,35 @@ impl<'o, 'm> Builder<'o, 'm> {
                         }
                     }
                 }
-                inst.kind.for_each_operand(|v| match v {
-                    Value::Const(c) => vals.push(c),
-                    Value::Metadata(md) => md_consts(md, &mut vals),
-                    _ => {}
-                });
+                let mut ops = core::mem::take(&mut self.ops);
+                inst_operands(&inst.kind, &mut ops);
+                // (A call's callee is parsed after its arguments and
+                // bundles, though its uses are set before the bundles'.)
+                let callee = match &inst.kind {
+                    InstKind::Call { call, .. }
+                    | InstKind::Invoke { call, .. }
+                    | InstKind::CallBr { call, .. } => Some(call.callee),
+                    _ => None,
+                };
+                // (The callee is a call's last operand.)
+                let callee_no = callee.and_then(|_| ops.iter().map(|o| o.1).max());
+                for &(op, no) in ops.iter() {
+                    match op {
+                        Op::V(_) if Some(no) == callee_no => {}
+                        Op::V(Value::Const(c)) => vals.push(c),
+                        Op::V(Value::Metadata(md)) => md_consts(md, &mut vals),
+                        _ => {}
+                    }
+                }
+                if let Some(Value::Const(c)) = callee {
+                    vals.push(c);
+                }
                 for &c in &vals {
                     if !self.is_created(c) {
                         self.create(c);
                     }
                 }
                 self.vals = vals;
-                let mut ops = core::mem::take(&mut self.ops);
-                inst_operands(&inst.kind, &mut ops);
                 for &(op, no) in ops.iter() {
                     let v = match op {
                         Op::B(bb) => UVal::Bb(fk, bb.0),
