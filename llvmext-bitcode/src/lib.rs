@@ -2,7 +2,7 @@
 //!
 //! Built on [`llvmext_core`]'s generic bitstream container. What exists:
 //!
-//! - a **reader** ([`read`], with the `ir` feature): bitcode of LLVM 13 to
+//! - a **reader** ([`read`](mod@read), with the `ir` feature): bitcode of LLVM 13 to
 //!   22 producers into [`llvmext_ir`]'s model, lazily (globals and
 //!   declarations first, each function body on demand), every error a
 //!   value with the bit offset, block and record; its printed text equals
@@ -44,6 +44,13 @@ pub mod schema;
 pub mod summary;
 #[cfg(feature = "ir")]
 pub mod write;
+
+/// [`read::read`]: the first module of a bitcode file, every body read.
+#[cfg(feature = "ir")]
+pub use read::read;
+/// [`write::write`] and its variants: a module as LLVM 19 bitcode.
+#[cfg(feature = "ir")]
+pub use write::{write, write_into, write_with, WriteError, WriteOptions};
 
 pub use llvmext_core as core;
 #[cfg(feature = "ir")]
