@@ -344,14 +344,12 @@ fn splat_len(m: &llvmext_ir::Module, ty: llvmext_ir::id::TypeId) -> Result<usize
         Some(TypeKind::Array { len, .. }) => *len,
         _ => 1,
     };
-    if n > MAX_SPLAT {
+    if n > super::MAX_SPLAT {
         return Err(WriteError::TooLarge("a splat constant of more than 2^24 elements"));
     }
     Ok(n as usize)
 }
 
-/// The largest splat written element by element.
-pub(crate) const MAX_SPLAT: u64 = 1 << 24;
 
 /// A `DATA` element: an integer zero-extended, a float's bits.
 fn data_element(rec: &mut Vec<u64>, m: &llvmext_ir::Module, e: ConstId) {

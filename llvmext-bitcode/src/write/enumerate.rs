@@ -435,7 +435,7 @@ impl<'m> TypeOrder<'m> {
             ConstKind::Splat(e) if self.is_data_aggregate(core::slice::from_ref(e)) => {
                 // (Longer splats are refused by the constants writer.)
                 let b = byte(*e)?;
-                (*len <= super::constants::MAX_SPLAT).then(|| vec![b; *len as usize])
+                (*len <= super::MAX_SPLAT).then(|| vec![b; *len as usize])
             }
             _ => None,
         }

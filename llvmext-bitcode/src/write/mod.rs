@@ -58,6 +58,10 @@ mod tests;
 
 pub use file::{write, write_into, write_with, WriteOptions, LLVM19_PRODUCER};
 
+/// The largest splat written element by element (a longer one is
+/// refused as [`WriteError::TooLarge`] rather than cut short).
+pub(crate) const MAX_SPLAT: u64 = 1 << 24;
+
 /// `Log2_32_Ceil`: the bits for values below `n` (0 for `n` <= 1).
 pub(crate) fn log2_ceil(n: u64) -> u8 {
     if n <= 1 {
