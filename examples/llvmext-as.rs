@@ -9,6 +9,8 @@
 //! LLVM's layout (`llvmext-as: file:line:col: error: message`, the source
 //! line and a caret) with exit status 1.
 
+#[path = "common/cli.rs"]
+mod cli;
 #[path = "common/os.rs"]
 mod os;
 
@@ -20,56 +22,22 @@ use std::process::ExitCode;
 /// status, writing output to `out` (when `-o -`) and messages to `err`.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write, tty: bool) -> u8 {
     let prog = "llvmext-as";
-    let mut input: Option<&str> = None;
-    let mut output: Option<&str> = None;
-    let mut verify = true;
-    let mut force = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "-h" | "-help" | "--help" => {
-                let _ = write!(
-                    out,
-                    "OVERVIEW: llvmext .ll -> .bc assembler (llvm-as)\n\n\
-                     USAGE: {prog} [options] <input .ll file>\n\n\
-                     OPTIONS:\n\
-                     \x20 -o <filename>      Override output filename\n\
-                     \x20 -f                 Enable binary output on terminals\n\
-                     \x20 --disable-verify   Do not run verifier on input LLVM (dangerous!)\n\
-                     \x20 --help             Display available options\n"
-                );
-                return 0;
-            }
-            "-f" => force = true,
-            "-disable-verify" | "--disable-verify" => verify = false,
-            "-o" => match it.next() {
-                Some(o) => output = Some(o),
-                None => {
-                    let _ = writeln!(err, "{prog}: Not enough positional command line arguments specified!\n{prog}: for the -o option: requires a value!");
-                    return 1;
-                }
-            },
-            s if s.starts_with("--o=") || s.starts_with("-o=") => {
-                output = Some(&s[s.find('=').unwrap_or(0) + 1..])
-            }
-            s if s.starts_with("-o") && s.len() > 2 => output = Some(&s[2..]),
-            "-" => input = Some("-"),
-            s if s.starts_with('-') => {
-                let _ = writeln!(
-                    err,
-                    "{prog}: Unknown command line argument '{s}'.  Try: '{prog} --help'"
-                );
-                return 1;
-            }
-            s => {
-                if input.is_some() {
-                    let _ = writeln!(err, "{prog}: Too many positional arguments specified!");
-                    return 1;
-                }
-                input = Some(s)
-            }
-        }
-    }
+    let help = format!(
+        "OVERVIEW: llvmext .ll -> .bc assembler (llvm-as)\n\n\
+         USAGE: {prog} [options] <input .ll file>\n\n\
+         OPTIONS:\n\
+         \x20 -o <filename>      Override output filename\n\
+         \x20 -f                 Enable binary output on terminals\n\
+         \x20 --disable-verify   Do not run verifier on input LLVM (dangerous!)\n\
+         \x20 --help             Display available options\n"
+    );
+    let flags: &[&[&str]] = &[&["-f"], &["-disable-verify", "--disable-verify"]];
+    let cli = match cli::parse(prog, args, flags, &help, out, err) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    let (input, output, verify, force) =
+        (cli.input, cli.output, !cli.has("-disable-verify"), cli.has("-f"));
     let input = input.unwrap_or("-");
     // llvm-as: `-` in, `-` out; `x.ll` gives `x.bc`; another name gets
     // `.bc` appended.

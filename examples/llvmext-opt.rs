@@ -10,6 +10,8 @@
 //! (`llvmext-opt: file:line:col: error: message`, the source line and a
 //! caret) with exit status 1.
 
+#[path = "common/cli.rs"]
+mod cli;
 #[path = "common/os.rs"]
 mod os;
 #[path = "common/parts.rs"]
@@ -96,59 +98,23 @@ pub const BITCODE_TO_TERMINAL: &str = "WARNING: You're attempting to print out a
 /// [`run`], where `tty` says whether `out` is a terminal.
 pub fn run_on(args: &[String], out: &mut dyn Write, err: &mut dyn Write, tty: bool) -> u8 {
     let prog = "llvmext-opt";
-    let mut input: Option<&str> = None;
-    let mut output = "-";
-    let mut text = false;
-    let mut verify = true;
-    let mut force = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "-S" => text = true,
-            "-f" => force = true,
-            "-h" | "-help" | "--help" => {
-                let _ = write!(
-                    out,
-                    "OVERVIEW: llvmext .ll -> .ll/.bc verifier and writer (opt with no passes)\n\n\
-                     USAGE: {prog} [options] <input file>\n\n\
-                     OPTIONS:\n\
-                     \x20 -S                 Write output as LLVM assembly (default: LLVM 19 bitcode)\n\
-                     \x20 -o <filename>      Override output filename (default '-': standard output)\n\
-                     \x20 -f                 Enable binary output on terminals\n\
-                     \x20 --disable-verify   Do not run the verifier on the input\n\
-                     \x20 --help             Display available options\n"
-                );
-                return 0;
-            }
-            "-disable-verify" | "--disable-verify" => verify = false,
-            "-o" => match it.next() {
-                Some(o) => output = o,
-                None => {
-                    let _ = writeln!(err, "{prog}: Not enough positional command line arguments specified!\n{prog}: for the -o option: requires a value!");
-                    return 1;
-                }
-            },
-            s if s.starts_with("-o") && s.len() > 2 => output = &s[2..],
-            s if s.starts_with("--o=") || s.starts_with("-o=") => {
-                output = &s[s.find('=').unwrap_or(0) + 1..]
-            }
-            "-" => input = Some("-"),
-            s if s.starts_with('-') => {
-                let _ = writeln!(
-                    err,
-                    "{prog}: Unknown command line argument '{s}'.  Try: '{prog} --help'"
-                );
-                return 1;
-            }
-            s => {
-                if input.is_some() {
-                    let _ = writeln!(err, "{prog}: Too many positional arguments specified!");
-                    return 1;
-                }
-                input = Some(s)
-            }
-        }
-    }
+    let help = format!(
+        "OVERVIEW: llvmext .ll -> .ll/.bc verifier and writer (opt with no passes)\n\n\
+         USAGE: {prog} [options] <input file>\n\n\
+         OPTIONS:\n\
+         \x20 -S                 Write output as LLVM assembly (default: LLVM 19 bitcode)\n\
+         \x20 -o <filename>      Override output filename (default '-': standard output)\n\
+         \x20 -f                 Enable binary output on terminals\n\
+         \x20 --disable-verify   Do not run the verifier on the input\n\
+         \x20 --help             Display available options\n"
+    );
+    let flags: &[&[&str]] = &[&["-S"], &["-f"], &["-disable-verify", "--disable-verify"]];
+    let cli = match cli::parse(prog, args, flags, &help, out, err) {
+        Ok(c) => c,
+        Err(status) => return status,
+    };
+    let (input, output) = (cli.input, cli.output.unwrap_or("-"));
+    let (text, verify, force) = (cli.has("-S"), !cli.has("-disable-verify"), cli.has("-f"));
     let input = input.unwrap_or("-");
     let name = if input == "-" { "<stdin>" } else { input };
     let src = match Input::read(input) {

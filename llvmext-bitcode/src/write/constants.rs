@@ -350,7 +350,6 @@ fn splat_len(m: &llvmext_ir::Module, ty: llvmext_ir::id::TypeId) -> Result<usize
     Ok(n as usize)
 }
 
-
 /// A `DATA` element: an integer zero-extended, a float's bits.
 fn data_element(rec: &mut Vec<u64>, m: &llvmext_ir::Module, e: ConstId) {
     match m.consts.kind(e) {

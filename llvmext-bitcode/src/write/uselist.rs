@@ -461,30 +461,28 @@ impl<'o, 'm> Builder<'o, 'm> {
     /// The uses LLParser makes, module text order.
     fn run(&mut self) {
         let m = self.m;
-        for (k, g) in m.globals.iter().enumerate() {
-            let me = GlobalRef::Var(k as u32);
-            if let Some(init) = g.init {
-                self.create(init);
+        // A global value's operand is parsed before the value is made (and
+        // replaces its placeholder), then set.
+        let vars = m.globals.iter().enumerate().map(|(k, g)| (GlobalRef::Var(k as u32), g.init));
+        let aliases = m
+            .aliases
+            .iter()
+            .enumerate()
+            .map(|(k, a)| (GlobalRef::Alias(k as u32), Some(a.aliasee)));
+        let ifuncs = m
+            .ifuncs
+            .iter()
+            .enumerate()
+            .map(|(k, i)| (GlobalRef::IFunc(k as u32), Some(i.resolver)));
+        for (me, op) in vars.chain(aliases).chain(ifuncs) {
+            if let Some(c) = op {
+                self.create(c);
             }
             self.define(me);
-            if let Some(init) = g.init {
-                let v = self.const_value(init);
+            if let Some(c) = op {
+                let v = self.const_value(c);
                 self.add(v, Use { user: User::G(me), op: 0 });
             }
-        }
-        for (k, a) in m.aliases.iter().enumerate() {
-            let me = GlobalRef::Alias(k as u32);
-            self.create(a.aliasee);
-            self.define(me);
-            let v = self.const_value(a.aliasee);
-            self.add(v, Use { user: User::G(me), op: 0 });
-        }
-        for (k, i) in m.ifuncs.iter().enumerate() {
-            let me = GlobalRef::IFunc(k as u32);
-            self.create(i.resolver);
-            self.define(me);
-            let v = self.const_value(i.resolver);
-            self.add(v, Use { user: User::G(me), op: 0 });
         }
         for (k, f) in m.functions.iter().enumerate() {
             let me = GlobalRef::Func(k as u32);
