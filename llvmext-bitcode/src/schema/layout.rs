@@ -1,6 +1,8 @@
 //! Operand layouts of LLVM IR bitcode records, as data.
 //!
-//! For each record the reader reads, a module here (named after the
+//! For each record the reader reads (and, for the module's global values,
+//! the writer writes: `write/module.rs` fills records by these positions),
+//! a module here (named after the
 //! record, e.g. [`global_var`] for `MODULE_CODE_GLOBALVAR`) holds:
 //!
 //! - one `usize` constant per operand: its position in the layout's

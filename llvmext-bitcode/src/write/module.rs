@@ -17,6 +17,7 @@ use super::enumerate::{Ty, TypeOrder, Val};
 use super::types::string_record;
 use super::{internal, log2_ceil, WriteError};
 use crate::codes;
+use crate::schema::layout;
 use crate::schema::ModuleCode as M;
 
 /// The string table as LLVM's `StringTableBuilder(RAW)` builds it: each
@@ -175,22 +176,36 @@ pub(crate) fn write_module_info(
     let tls = |t: ThreadLocal| codes::thread_local::encode(t).unwrap_or(0);
     let value_id =
         |v: Val| order.value_id(v).map(u64::from).ok_or(internal("a value not numbered"));
+    // Each record filled by the positions of its layout in the schema (the
+    // reader reads by the same constants); names go into the string table
+    // first, then the partition.
+    let plus_one = |c: Option<llvmext_ir::id::ConstId>| -> Result<u64, WriteError> {
+        Ok(match c {
+            Some(c) => value_id(Val::Const(c))? + 1,
+            None => 0,
+        })
+    };
+    let comdat_id = |c: Option<llvmext_ir::id::ComdatId>| -> Result<u64, WriteError> {
+        Ok(match c {
+            Some(cd) => u64::from(order.comdat_id(cd).ok_or(internal("a comdat"))?),
+            None => 0,
+        })
+    };
     let mut rec: Vec<u64> = Vec::new();
     for (k, g) in m.globals.iter().enumerate() {
+        use layout::global_var as l;
         rec.clear();
+        rec.resize(l::FIELDS.len(), 0);
         let c = &g.common;
         let n = name(&c.name);
-        rec.push(strtab.add(&n));
-        rec.push(n.len() as u64);
-        rec.push(ty(Ty::Id(g.ty))?);
-        rec.push(u64::from(g.addrspace) << 2 | 2 | u64::from(g.constant));
-        rec.push(match g.init {
-            Some(i) => value_id(Val::Const(i))? + 1,
-            None => 0,
-        });
-        rec.push(linkage(c.linkage)?);
-        rec.push(encoded_align(g.align));
-        rec.push(g.section.as_ref().map_or(0, |s| sections[&**s]));
+        rec[l::STRTAB_OFFSET] = strtab.add(&n);
+        rec[l::STRTAB_SIZE] = n.len() as u64;
+        rec[l::TYPE] = ty(Ty::Id(g.ty))?;
+        rec[l::FLAGS] = u64::from(g.addrspace) << 2 | 2 | u64::from(g.constant);
+        rec[l::INIT] = plus_one(g.init)?;
+        rec[l::LINKAGE] = linkage(c.linkage)?;
+        rec[l::ALIGN] = encoded_align(g.align);
+        rec[l::SECTION] = g.section.as_ref().map_or(0, |s| sections[&**s]);
         let attrs_list = order.global_attr_list(k);
         let long = c.thread_local != ThreadLocal::NotThreadLocal
             || c.visibility != Visibility::Default
@@ -204,108 +219,100 @@ pub(crate) fn write_module_info(
             || c.sanitizer != 0
             || g.code_model.is_some();
         let abbrev = if long {
-            rec.push(visibility(c.visibility));
-            rec.push(tls(c.thread_local));
-            rec.push(codes::unnamed_addr::encode(c.unnamed_addr).unwrap_or(0));
-            rec.push(u64::from(g.externally_initialized));
-            rec.push(codes::dll::encode(c.dll).unwrap_or(0));
-            rec.push(match g.comdat {
-                Some(cd) => u64::from(order.comdat_id(cd).ok_or(internal("a comdat"))?),
-                None => 0,
-            });
-            rec.push(attrs_list.map_or(0, u64::from));
-            rec.push(u64::from(dso_local(c)));
+            rec[l::VISIBILITY] = visibility(c.visibility);
+            rec[l::THREAD_LOCAL] = tls(c.thread_local);
+            rec[l::UNNAMED_ADDR] = codes::unnamed_addr::encode(c.unnamed_addr).unwrap_or(0);
+            rec[l::EXTERNALLY_INITIALIZED] = u64::from(g.externally_initialized);
+            rec[l::DLL_STORAGE_CLASS] = codes::dll::encode(c.dll).unwrap_or(0);
+            rec[l::COMDAT] = comdat_id(g.comdat)?;
+            rec[l::ATTRIBUTES] = attrs_list.map_or(0, u64::from);
+            rec[l::DSO_LOCAL] = u64::from(dso_local(c));
             let p = name(&c.partition);
-            rec.push(strtab.add(&p));
-            rec.push(p.len() as u64);
-            rec.push(u64::from(c.sanitizer));
-            rec.push(
-                g.code_model
-                    .as_deref()
-                    .and_then(|cm| codes::code_model::TABLE.iter().find(|p| p.1 == cm))
-                    .map_or(0, |p| p.0),
-            );
+            rec[l::PARTITION_OFFSET] = strtab.add(&p);
+            rec[l::PARTITION_SIZE] = p.len() as u64;
+            rec[l::SANITIZER] = u64::from(c.sanitizer);
+            rec[l::CODE_MODEL] = g
+                .code_model
+                .as_deref()
+                .and_then(|cm| codes::code_model::TABLE.iter().find(|p| p.1 == cm))
+                .map_or(0, |p| p.0);
             None
         } else {
+            // The short form: the operands every producer writes.
+            rec.truncate(l::LAYOUT.required);
             simple_gvar
         };
         w.emit_record(M::GLOBALVAR.0, &rec, abbrev)?;
     }
     for (k, f) in m.functions.iter().enumerate() {
+        use layout::function as l;
         rec.clear();
+        rec.resize(l::FIELDS.len(), 0);
         let c = &f.common;
         let n = name(&c.name);
-        rec.push(strtab.add(&n));
-        rec.push(n.len() as u64);
-        rec.push(ty(Ty::Id(f.ty))?);
-        rec.push(u64::from(f.cc.0));
-        rec.push(u64::from(f.is_declaration()));
-        rec.push(linkage(c.linkage)?);
-        rec.push(order.function_attr_list(k).map_or(0, u64::from));
-        rec.push(encoded_align(f.align));
-        rec.push(f.section.as_ref().map_or(0, |s| sections[&**s]));
-        rec.push(visibility(c.visibility));
-        rec.push(f.gc.as_ref().map_or(0, |g| gcs[&**g]));
-        rec.push(codes::unnamed_addr::encode(c.unnamed_addr).unwrap_or(0));
-        rec.push(match f.prologue {
-            Some(p) => value_id(Val::Const(p))? + 1,
-            None => 0,
-        });
-        rec.push(codes::dll::encode(c.dll).unwrap_or(0));
-        rec.push(match f.comdat {
-            Some(cd) => u64::from(order.comdat_id(cd).ok_or(internal("a comdat"))?),
-            None => 0,
-        });
-        rec.push(match f.prefix {
-            Some(p) => value_id(Val::Const(p))? + 1,
-            None => 0,
-        });
-        rec.push(match f.personality {
-            Some(p) => value_id(Val::Const(p))? + 1,
-            None => 0,
-        });
-        rec.push(u64::from(dso_local(c)));
-        rec.push(u64::from(f.addrspace));
+        rec[l::STRTAB_OFFSET] = strtab.add(&n);
+        rec[l::STRTAB_SIZE] = n.len() as u64;
+        rec[l::TYPE] = ty(Ty::Id(f.ty))?;
+        rec[l::CALLING_CONV] = u64::from(f.cc.0);
+        rec[l::IS_PROTO] = u64::from(f.is_declaration());
+        rec[l::LINKAGE] = linkage(c.linkage)?;
+        rec[l::PARAMATTRS] = order.function_attr_list(k).map_or(0, u64::from);
+        rec[l::ALIGN] = encoded_align(f.align);
+        rec[l::SECTION] = f.section.as_ref().map_or(0, |s| sections[&**s]);
+        rec[l::VISIBILITY] = visibility(c.visibility);
+        rec[l::GC] = f.gc.as_ref().map_or(0, |g| gcs[&**g]);
+        rec[l::UNNAMED_ADDR] = codes::unnamed_addr::encode(c.unnamed_addr).unwrap_or(0);
+        rec[l::PROLOGUE] = plus_one(f.prologue)?;
+        rec[l::DLL_STORAGE_CLASS] = codes::dll::encode(c.dll).unwrap_or(0);
+        rec[l::COMDAT] = comdat_id(f.comdat)?;
+        rec[l::PREFIX] = plus_one(f.prefix)?;
+        rec[l::PERSONALITY] = plus_one(f.personality)?;
+        rec[l::DSO_LOCAL] = u64::from(dso_local(c));
+        rec[l::ADDRSPACE] = u64::from(f.addrspace);
         let p = name(&c.partition);
-        rec.push(strtab.add(&p));
-        rec.push(p.len() as u64);
+        rec[l::PARTITION_OFFSET] = strtab.add(&p);
+        rec[l::PARTITION_SIZE] = p.len() as u64;
         w.emit_record(M::FUNCTION.0, &rec, None)?;
     }
     for a in &m.aliases {
+        use layout::alias as l;
         rec.clear();
+        rec.resize(l::FIELDS.len(), 0);
         let c = &a.common;
         let n = name(&c.name);
-        rec.push(strtab.add(&n));
-        rec.push(n.len() as u64);
-        rec.push(ty(Ty::Id(a.ty))?);
-        rec.push(u64::from(a.addrspace));
-        rec.push(value_id(Val::Const(a.aliasee))?);
-        rec.push(linkage(c.linkage)?);
-        rec.push(visibility(c.visibility));
-        rec.push(codes::dll::encode(c.dll).unwrap_or(0));
-        rec.push(tls(c.thread_local));
-        rec.push(codes::unnamed_addr::encode(c.unnamed_addr).unwrap_or(0));
-        rec.push(u64::from(dso_local(c)));
+        rec[l::STRTAB_OFFSET] = strtab.add(&n);
+        rec[l::STRTAB_SIZE] = n.len() as u64;
+        rec[l::TYPE] = ty(Ty::Id(a.ty))?;
+        rec[l::ADDRSPACE] = u64::from(a.addrspace);
+        rec[l::ALIASEE] = value_id(Val::Const(a.aliasee))?;
+        rec[l::LINKAGE] = linkage(c.linkage)?;
+        rec[l::VISIBILITY] = visibility(c.visibility);
+        rec[l::DLL_STORAGE_CLASS] = codes::dll::encode(c.dll).unwrap_or(0);
+        rec[l::THREAD_LOCAL] = tls(c.thread_local);
+        rec[l::UNNAMED_ADDR] = codes::unnamed_addr::encode(c.unnamed_addr).unwrap_or(0);
+        rec[l::DSO_LOCAL] = u64::from(dso_local(c));
         let p = name(&c.partition);
-        rec.push(strtab.add(&p));
-        rec.push(p.len() as u64);
+        rec[l::PARTITION_OFFSET] = strtab.add(&p);
+        rec[l::PARTITION_SIZE] = p.len() as u64;
         w.emit_record(M::ALIAS.0, &rec, None)?;
     }
     for i in &m.ifuncs {
+        use layout::ifunc as l;
         rec.clear();
+        rec.resize(l::FIELDS.len(), 0);
         let c = &i.common;
         let n = name(&c.name);
-        rec.push(strtab.add(&n));
-        rec.push(n.len() as u64);
-        rec.push(ty(Ty::Id(i.ty))?);
-        rec.push(u64::from(i.addrspace));
-        rec.push(value_id(Val::Const(i.resolver))?);
-        rec.push(linkage(c.linkage)?);
-        rec.push(visibility(c.visibility));
-        rec.push(u64::from(dso_local(c)));
+        rec[l::STRTAB_OFFSET] = strtab.add(&n);
+        rec[l::STRTAB_SIZE] = n.len() as u64;
+        rec[l::TYPE] = ty(Ty::Id(i.ty))?;
+        rec[l::ADDRSPACE] = u64::from(i.addrspace);
+        rec[l::RESOLVER] = value_id(Val::Const(i.resolver))?;
+        rec[l::LINKAGE] = linkage(c.linkage)?;
+        rec[l::VISIBILITY] = visibility(c.visibility);
+        rec[l::DSO_LOCAL] = u64::from(dso_local(c));
         let p = name(&c.partition);
-        rec.push(strtab.add(&p));
-        rec.push(p.len() as u64);
+        rec[l::PARTITION_OFFSET] = strtab.add(&p);
+        rec[l::PARTITION_SIZE] = p.len() as u64;
         w.emit_record(M::IFUNC.0, &rec, None)?;
     }
     // writeValueSymbolTableForwardDecl: a 32-bit placeholder the writer
