@@ -28,6 +28,7 @@ fuzz_target!(|data: &[u8]| {
     // `uselistorder_bb` reorders `; preds` comments but is not printed (as
     // llvm-dis): the printed text is a fixed point only without it.
     m.block_use_orders.clear();
+    m.value_use_orders.clear();
     // An empty `source_filename` is not printed, and the text read back
     // gets the file name instead (as with llvm-as | llvm-dis).
     if m.source_filename.as_deref() == Some(b"") {

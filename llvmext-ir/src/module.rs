@@ -422,6 +422,25 @@ pub struct Module {
     /// order of a use list is visible in the text only through a block's
     /// `; preds = ...` comment, which is what this keeps.
     pub block_use_orders: Vec<BlockUseOrder>,
+    /// Use-list orders of values set by `uselistorder` directives, in
+    /// text order: not printed (as `llvm-dis` does not print them), kept
+    /// so that a bitcode writer can rebuild the order of uses LLVM's
+    /// parser leaves in memory.
+    pub value_use_orders: Vec<ValueUseOrder>,
+}
+
+/// `uselistorder <ty> <value>, { ... }`: the permutation LLVM applies to a
+/// value's use list (use `i` of the current order moves to `order[i]`),
+/// at the end of a function's body (`func`) or at the top level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueUseOrder {
+    /// The function whose body holds the directive ([`Module::functions`]
+    /// index); `None` at the top level.
+    pub func: Option<u32>,
+    /// The value.
+    pub value: Value,
+    /// The permutation.
+    pub order: Box<[u32]>,
 }
 
 /// `uselistorder_bb @f, %bb, { ... }`: the permutation LLVM applies to the

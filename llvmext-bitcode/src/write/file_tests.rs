@@ -135,12 +135,6 @@ const USE_LISTS_KNOWN: &[(&str, &str)] = &[
          instructions (and uses) the model holds from the start",
     ),
     ("upgrade.ll:remangle-overloaded-intrinsic-names", "as upgrade.ll:both-names-declared"),
-    (
-        "uselistorder.ll:local-ok",
-        "`uselistorder` directives reorder a value's uses; the model keeps only \
-         `uselistorder_bb`'s",
-    ),
-    ("uselistorder.ll:global-ok", "as uselistorder.ll:local-ok"),
 ];
 
 #[test]

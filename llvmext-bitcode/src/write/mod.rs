@@ -29,9 +29,10 @@
 //! bzip2, lz4, rustc output, hand-written modules) the output is
 //! llvm-as-19's byte for byte, but for hand-written modules whose use
 //! lists llvm-as builds from what the model does not keep (the
-//! interleaving of functions with aliases in the text, `uselistorder`
-//! directives, constants folded away while parsing, intrinsic upgrades);
-//! those differ in USELIST blocks alone.
+//! interleaving of functions with aliases in the text, constants folded
+//! away while parsing, intrinsic upgrades); those differ in USELIST
+//! blocks alone. `uselistorder` and `uselistorder_bb` directives are kept
+//! by the model and applied.
 
 pub(crate) mod attrs;
 pub(crate) mod blockinfo;

@@ -15,7 +15,9 @@
 //! defined (`replaceAllUsesWith`), a constant using the placeholder moving
 //! all its uses of it at once, in operand order (an in-place update).
 //! Functions get the three `ptr null` operands LLVM gives any function
-//! with a personality, prefix or prologue.
+//! with a personality, prefix or prologue; `uselistorder` directives
+//! reorder a value's uses at the end of their function's body (or after
+//! the functions, at the top level), `uselistorder_bb` a block's.
 //!
 //! The shuffles are kept per function and for the module, each list in
 //! the order LLVM writes it (the reverse of prediction order).
@@ -516,6 +518,12 @@ impl<'o, 'm> Builder<'o, 'm> {
             }
             self.body(k);
         }
+        // Top-level `uselistorder` directives (after the functions).
+        for o in m.value_use_orders.iter().filter(|o| o.func.is_none()) {
+            if let Some(v) = value_of(m, 0, o.value) {
+                self.sort_uses(v, &o.order);
+            }
+        }
     }
 
     fn body(&mut self, k: usize) {
@@ -630,6 +638,29 @@ impl<'o, 'm> Builder<'o, 'm> {
                 }
                 self.rauw(UVal::FwdI(fk, i), UVal::I(fk, i));
             }
+        }
+        // The body's `uselistorder` directives, after its blocks.
+        for o in m.value_use_orders.iter().filter(|o| o.func == Some(fk)) {
+            if let Some(v) = value_of(m, fk, o.value) {
+                self.sort_uses(v, &o.order);
+            }
+        }
+    }
+
+    /// `sortUseListOrder`: use `i` of `v`'s list in memory moves to place
+    /// `order[i]` (nothing if the counts differ, as LLParser refuses it).
+    fn sort_uses(&mut self, v: UVal, order: &[u32]) {
+        let Some(i) = self.dense.idx(v) else { return };
+        let slots: Vec<usize> = (0..self.uses.len()).filter(|&s| self.uses[s].0 == i).collect();
+        if slots.len() != order.len() {
+            return;
+        }
+        // In memory newest first: the reverse of the slots' order.
+        let mut mem: Vec<(u32, Use)> =
+            slots.iter().rev().zip(order).map(|(&s, &o)| (o, self.uses[s].1)).collect();
+        mem.sort_by_key(|&(o, _)| o);
+        for (&s, (_, u)) in slots.iter().zip(mem.into_iter().rev()) {
+            self.uses[s].1 = u;
         }
     }
 }

@@ -45,8 +45,8 @@ pub(crate) struct FnState<'a> {
     md_fixups: Vec<(MdId, TypeId, Value)>,
     records: Vec<DbgRecord>,
     /// `uselistorder` directives after the blocks: where, the value and
-    /// the number of indexes (checked once the body is complete).
-    uselist: Vec<(u32, Value, usize)>,
+    /// the indexes (their count checked once the body is complete).
+    uselist: Vec<(u32, Value, Vec<u32>)>,
 }
 
 /// The index of block `key` of `f` (numbered blocks counted as LLVM
@@ -192,7 +192,8 @@ impl<'a> Parser<'a> {
         for b in &mut f.blocks {
             b.insts.shrink_to_fit();
         }
-        for (loc, v, n) in st.uselist {
+        for (loc, v, order) in st.uselist {
+            let n = order.len();
             if let Value::Inst(_) | Value::Arg(_) = v {
                 let f = &self.m.functions[fi as usize];
                 let mut uses = 0usize;
@@ -206,6 +207,11 @@ impl<'a> Parser<'a> {
                 }
                 super::check_use_count(loc, uses, n)?;
             }
+            self.m.value_use_orders.push(crate::module::ValueUseOrder {
+                func: Some(fi),
+                value: v,
+                order: order.into(),
+            });
         }
         Ok(())
     }
@@ -222,8 +228,8 @@ impl<'a> Parser<'a> {
                     let ty = self.parse_type()?;
                     let v = self.parse_value(ty)?;
                     self.expect(Tok::Comma, "comma in uselistorder directive")?;
-                    let n = self.parse_uselist_indexes()?.len();
-                    self.fs().uselist.push((loc, v, n));
+                    let order = self.parse_uselist_indexes()?;
+                    self.fs().uselist.push((loc, v, order));
                 }
                 return Ok(());
             }

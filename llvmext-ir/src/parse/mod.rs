@@ -1419,13 +1419,19 @@ impl<'a> Parser<'a> {
     }
 
     /// `uselistorder <ty> <value>, { ... }` at top level (a global or a
-    /// constant). The order of a use list is not part of the printed text,
-    /// so the directive is checked and dropped, as `llvm-dis` drops it.
+    /// constant). The order of a use list is not part of the printed text
+    /// (`llvm-dis` drops the directive); the model keeps it for the bitcode
+    /// writer ([`Module::value_use_orders`](crate::Module::value_use_orders)).
     fn parse_uselistorder(&mut self) -> R<()> {
         self.bump();
-        let _ = self.parse_typed_const()?;
+        let c = self.parse_typed_const()?;
         self.expect(Tok::Comma, "comma in uselistorder directive")?;
-        self.parse_uselist_indexes()?;
+        let order = self.parse_uselist_indexes()?;
+        self.m.value_use_orders.push(crate::module::ValueUseOrder {
+            func: None,
+            value: Value::Const(c),
+            order: order.into(),
+        });
         Ok(())
     }
 

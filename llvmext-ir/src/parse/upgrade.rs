@@ -549,6 +549,14 @@ fn remove_functions(m: &mut Module, remove: &[bool]) {
         }
         _ => false,
     });
+    m.value_use_orders.retain_mut(|o| match o.func.map(|f| map.get(f as usize)) {
+        Some(Some(&n)) if n != u32::MAX => {
+            o.func = Some(n);
+            true
+        }
+        None => true,
+        _ => false,
+    });
     let mut changes = Vec::new();
     for (id, ty, k) in m.consts.iter() {
         let nk = match k {
