@@ -427,6 +427,12 @@ pub struct Module {
     /// so that a bitcode writer can rebuild the order of uses LLVM's
     /// parser leaves in memory.
     pub value_use_orders: Vec<ValueUseOrder>,
+    /// The global values in the order the parser met their definitions
+    /// and declarations (the module keeps each kind's order; this keeps
+    /// their interleaving, which LLVM's parser makes uses in). Empty for a
+    /// module not read from text: variables, aliases, ifuncs, then
+    /// functions, as printed.
+    pub definition_order: Vec<GlobalRef>,
 }
 
 /// `uselistorder <ty> <value>, { ... }`: the permutation LLVM applies to a

@@ -117,13 +117,6 @@ fn first_difference(a: &[Node], b: &[Node], path: &str) -> Option<String> {
 /// else), and why.
 const USE_LISTS_KNOWN: &[(&str, &str)] = &[
     (
-        "aliases.ll:ifunc",
-        "functions precede the ifuncs in the text; the model keeps each kind of \
-         global value in order but not their interleaving (printed modules put \
-         variables, aliases, ifuncs, then functions)",
-    ),
-    ("aliases.ll:alias-to-function", "as aliases.ll:ifunc, for aliases"),
-    (
         "constfold.ll:constfold-cf2",
         "LLParser folds constant expressions as it parses them; the constants the \
          folding makes and drops keep uses the model never sees",

@@ -28,11 +28,10 @@
 //! On the project's corpus (C and C++ through clang-19, SQLite, zlib,
 //! bzip2, lz4, rustc output, hand-written modules) the output is
 //! llvm-as-19's byte for byte, but for hand-written modules whose use
-//! lists llvm-as builds from what the model does not keep (the
-//! interleaving of functions with aliases in the text, constants folded
-//! away while parsing, intrinsic upgrades); those differ in USELIST
-//! blocks alone. `uselistorder` and `uselistorder_bb` directives are kept
-//! by the model and applied.
+//! lists llvm-as builds from what the model does not keep (constants
+//! folded away while parsing, intrinsic upgrades); those differ in USELIST
+//! blocks alone. The text order of global values and `uselistorder` and
+//! `uselistorder_bb` directives are kept by the model and applied.
 
 pub(crate) mod attrs;
 pub(crate) mod blockinfo;

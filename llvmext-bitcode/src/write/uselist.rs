@@ -460,63 +460,45 @@ impl<'o, 'm> Builder<'o, 'm> {
         self.rauw(UVal::FwdG(g), UVal::G(g));
     }
 
-    /// The uses LLParser makes, module text order.
+    /// The uses LLParser makes, in the module's text order (the order the
+    /// parser met the global values in, when the module keeps it; else
+    /// variables, aliases, ifuncs, then functions, as printed).
     fn run(&mut self) {
         let m = self.m;
-        // A global value's operand is parsed before the value is made (and
-        // replaces its placeholder), then set.
-        let vars = m.globals.iter().enumerate().map(|(k, g)| (GlobalRef::Var(k as u32), g.init));
-        let aliases = m
-            .aliases
-            .iter()
-            .enumerate()
-            .map(|(k, a)| (GlobalRef::Alias(k as u32), Some(a.aliasee)));
-        let ifuncs = m
-            .ifuncs
-            .iter()
-            .enumerate()
-            .map(|(k, i)| (GlobalRef::IFunc(k as u32), Some(i.resolver)));
-        for (me, op) in vars.chain(aliases).chain(ifuncs) {
-            if let Some(c) = op {
-                self.create(c);
-            }
-            self.define(me);
-            if let Some(c) = op {
-                let v = self.const_value(c);
-                self.add(v, Use { user: User::G(me), op: 0 });
-            }
-        }
-        for (k, f) in m.functions.iter().enumerate() {
-            let me = GlobalRef::Func(k as u32);
-            // Text order: prefix, prologue, personality.
-            for c in [f.prefix, f.prologue, f.personality].into_iter().flatten() {
-                self.create(c);
-            }
-            self.define(me);
-            // setPersonalityFn, setPrefixData, setPrologueData: the first
-            // allocates three operands holding `ptr null`.
-            let mut allocated = false;
-            for (op, c) in [(0u32, f.personality), (1, f.prefix), (2, f.prologue)] {
-                let Some(c) = c else { continue };
-                if !allocated {
-                    allocated = true;
-                    let null = self.null.map_or(UVal::Null, UVal::C);
-                    for i in 0..3 {
-                        self.add(null, Use { user: User::G(me), op: i });
+        let count = m.globals.len() + m.aliases.len() + m.ifuncs.len() + m.functions.len();
+        let printed: Vec<GlobalRef>;
+        let order: &[GlobalRef] = if m.definition_order.len() == count {
+            &m.definition_order
+        } else {
+            let vars = (0..m.globals.len()).map(|k| GlobalRef::Var(k as u32));
+            let aliases = (0..m.aliases.len()).map(|k| GlobalRef::Alias(k as u32));
+            let ifuncs = (0..m.ifuncs.len()).map(|k| GlobalRef::IFunc(k as u32));
+            let funcs = (0..m.functions.len()).map(|k| GlobalRef::Func(k as u32));
+            printed = vars.chain(aliases).chain(ifuncs).chain(funcs).collect();
+            &printed
+        };
+        for &me in order {
+            match me {
+                GlobalRef::Func(k) => self.function(k as usize),
+                g => {
+                    // A global value's operand is parsed before the value
+                    // is made (and replaces its placeholder), then set.
+                    let op = match g {
+                        GlobalRef::Var(k) => m.globals.get(k as usize).and_then(|x| x.init),
+                        GlobalRef::Alias(k) => m.aliases.get(k as usize).map(|x| x.aliasee),
+                        GlobalRef::IFunc(k) => m.ifuncs.get(k as usize).map(|x| x.resolver),
+                        GlobalRef::Func(_) => None,
+                    };
+                    if let Some(c) = op {
+                        self.create(c);
+                    }
+                    self.define(me);
+                    if let Some(c) = op {
+                        let v = self.const_value(c);
+                        self.add(v, Use { user: User::G(me), op: 0 });
                     }
                 }
-                // `Op<i>().set(C)`: off null's list, onto C's.
-                let null = self.null.map_or(UVal::Null, UVal::C);
-                if let Some(n) = self.dense.idx(null) {
-                    let here = Use { user: User::G(me), op };
-                    if let Some(p) = self.uses.iter().rposition(|x| *x == (n, here)) {
-                        self.uses[p].0 = u32::MAX;
-                    }
-                }
-                let v = self.const_value(c);
-                self.add(v, Use { user: User::G(me), op });
             }
-            self.body(k);
         }
         // Top-level `uselistorder` directives (after the functions).
         for o in m.value_use_orders.iter().filter(|o| o.func.is_none()) {
@@ -524,6 +506,42 @@ impl<'o, 'm> Builder<'o, 'm> {
                 self.sort_uses(v, &o.order);
             }
         }
+    }
+
+    /// A function: its header's constants, the function (replacing its
+    /// placeholder), its operands, then its body.
+    fn function(&mut self, k: usize) {
+        let Some(f) = self.m.functions.get(k) else { return };
+        let me = GlobalRef::Func(k as u32);
+        // Text order: prefix, prologue, personality.
+        for c in [f.prefix, f.prologue, f.personality].into_iter().flatten() {
+            self.create(c);
+        }
+        self.define(me);
+        // setPersonalityFn, setPrefixData, setPrologueData: the first
+        // allocates three operands holding `ptr null`.
+        let mut allocated = false;
+        for (op, c) in [(0u32, f.personality), (1, f.prefix), (2, f.prologue)] {
+            let Some(c) = c else { continue };
+            if !allocated {
+                allocated = true;
+                let null = self.null.map_or(UVal::Null, UVal::C);
+                for i in 0..3 {
+                    self.add(null, Use { user: User::G(me), op: i });
+                }
+            }
+            // `Op<i>().set(C)`: off null's list, onto C's.
+            let null = self.null.map_or(UVal::Null, UVal::C);
+            if let Some(n) = self.dense.idx(null) {
+                let here = Use { user: User::G(me), op };
+                if let Some(p) = self.uses.iter().rposition(|x| *x == (n, here)) {
+                    self.uses[p].0 = u32::MAX;
+                }
+            }
+            let v = self.const_value(c);
+            self.add(v, Use { user: User::G(me), op });
+        }
+        self.body(k);
     }
 
     fn body(&mut self, k: usize) {

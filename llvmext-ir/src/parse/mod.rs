@@ -857,6 +857,7 @@ impl<'a> Parser<'a> {
                 GlobalRef::IFunc(self.m.ifuncs.len() as u32 - 1)
             }
         };
+        self.m.definition_order.push(r);
         let slot = GlobalSlot { r, defined: false };
         let text = &self.src[t.start as usize..t.end as usize];
         if t.kind == Tok::GlobalId {

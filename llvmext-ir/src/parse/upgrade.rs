@@ -474,6 +474,9 @@ fn replace(m: &mut Module, i: usize, new_name: String, fix: Fix, removed: &[bool
             nf.addrspace = old.addrspace;
             nf.args = vec![Default::default(); new_params.len()];
             m.functions.push(nf);
+            if !m.definition_order.is_empty() {
+                m.definition_order.push(GlobalRef::Func(m.functions.len() as u32 - 1));
+            }
             m.functions.len() - 1
         }
     };
@@ -548,6 +551,16 @@ fn remove_functions(m: &mut Module, remove: &[bool]) {
             true
         }
         _ => false,
+    });
+    m.definition_order.retain_mut(|g| match *g {
+        GlobalRef::Func(f) => match map.get(f as usize) {
+            Some(&n) if n != u32::MAX => {
+                *g = GlobalRef::Func(n);
+                true
+            }
+            _ => false,
+        },
+        _ => true,
     });
     m.value_use_orders.retain_mut(|o| match o.func.map(|f| map.get(f as usize)) {
         Some(Some(&n)) if n != u32::MAX => {
