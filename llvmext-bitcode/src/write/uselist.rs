@@ -811,6 +811,17 @@ impl Predictor<'_, '_> {
     /// `orderValue`: a constant's (or global value's) operands that are
     /// neither blocks nor global values first, then the value itself.
     fn order_value(&mut self, v: UVal) {
+        // Most values are numbered already, or have no operands to walk.
+        if let Some(i) = self.dense.idx(v) {
+            if self.om.id(i) != 0 {
+                return;
+            }
+            if !matches!(v, UVal::C(_) | UVal::G(_)) {
+                self.om.next += 1;
+                self.om.ids[i as usize] = self.om.next;
+                return;
+            }
+        }
         let mut stack = vec![(v, false)];
         while let Some((v, done)) = stack.pop() {
             let Some(i) = self.dense.idx(v) else { continue };
@@ -976,6 +987,10 @@ impl Predictor<'_, '_> {
 
     /// `predictValueUseListOrder`.
     fn predict(&mut self, v: UVal, f: Option<usize>) {
+        // Most values are predicted already.
+        if self.dense.idx(v).is_some_and(|i| self.om.predicted[i as usize]) {
+            return;
+        }
         let mut work = vec![v];
         while let Some(v) = work.pop() {
             let Some(i) = self.dense.idx(v) else { continue };
