@@ -61,6 +61,8 @@ pub(crate) struct TypeOrder<'m> {
     /// none), filled once numbering is done.
     dense_types: Vec<u32>,
     dense_consts: Vec<u32>,
+    /// The arena's types numbered so far (by id).
+    seen_ids: Vec<bool>,
     /// Where the constants start in `value_list`.
     pub first_const: usize,
     /// The module's `i64` constants by value and its `ptr null` (what a
@@ -106,6 +108,7 @@ impl<'m> TypeOrder<'m> {
             value_ids: HashMap::new(),
             dense_types: Vec::new(),
             dense_consts: Vec::new(),
+            seen_ids: vec![false; m.types.len()],
             first_const: 0,
             i64s: None,
             md_map: MdMap { ids: vec![MdIndex::ABSENT; m.md.len()], ints: HashMap::new() },
@@ -300,6 +303,10 @@ impl<'m> TypeOrder<'m> {
     }
 
     fn id(&mut self, t: TypeId) {
+        // Most types are numbered already: found without hashing.
+        if self.seen_ids.get(t.index()).copied().unwrap_or(false) {
+            return;
+        }
         self.ty(Ty::Id(t));
     }
 
@@ -361,6 +368,11 @@ impl<'m> TypeOrder<'m> {
                 continue;
             }
             self.marks.insert(t.clone(), Mark::Done(self.types.len() as u32));
+            if let Ty::Id(id) = t {
+                if let Some(x) = self.seen_ids.get_mut(id.index()) {
+                    *x = true;
+                }
+            }
             self.types.push(t);
         }
     }

@@ -157,8 +157,9 @@ fn write_stream_with(
     super::uselist::write_block(&mut w, &use_lists.module, &|v| {
         super::uselist::module_id(&order, v)
     })?;
-    write_bundle_tags_and_sync_scopes(&mut w, m)?;
-    let cx = FunctionContext::new(&order);
+    let (tags, scopes) = super::names::names_in_use(m);
+    write_bundle_tags_and_sync_scopes(&mut w, &tags, &scopes)?;
+    let cx = FunctionContext::with_names(&order, &tags, &scopes);
     // The function blocks, written by two threads when there is enough
     // to share (each block is self-contained and starts on a 32-bit
     // boundary, so the second half is written in a fork of the stream and

@@ -259,18 +259,22 @@ pub(crate) struct FunctionContext<'o, 'm> {
 
 impl<'o, 'm> FunctionContext<'o, 'm> {
     /// The context of `order`'s module.
+    #[cfg(test)]
     pub(crate) fn new(order: &'o TypeOrder<'m>) -> FunctionContext<'o, 'm> {
+        let (tags, scopes) = super::names::names_in_use(order.module());
+        Self::with_names(order, &tags, &scopes)
+    }
+
+    /// [`new`](Self::new), the bundle tags and sync scope names given in
+    /// order ([`names_in_use`](super::names::names_in_use)).
+    pub(crate) fn with_names(
+        order: &'o TypeOrder<'m>,
+        tags: &[Box<str>],
+        scopes: &[Box<str>],
+    ) -> FunctionContext<'o, 'm> {
         let m = order.module();
-        let tags = super::names::bundle_tags(m)
-            .into_iter()
-            .enumerate()
-            .map(|(i, t)| (t, i as u64))
-            .collect();
-        let scopes = super::names::sync_scopes(m)
-            .into_iter()
-            .enumerate()
-            .map(|(i, t)| (t, i as u64))
-            .collect();
+        let tags = tags.iter().enumerate().map(|(i, t)| (t.clone(), i as u64)).collect();
+        let scopes = scopes.iter().enumerate().map(|(i, t)| (t.clone(), i as u64)).collect();
         let alloca_addrspace = m
             .datalayout
             .as_deref()

@@ -28,49 +28,41 @@ pub(crate) const FIXED_BUNDLE_TAGS: &[&str] = &[
     "convergencectrl",
 ];
 
-/// The bundle tags of `m`: the fixed ones, then the others in order of
-/// first use.
-pub(crate) fn bundle_tags(m: &Module) -> Vec<Box<str>> {
+/// The names a module's instructions use: the bundle tags (the fixed ones,
+/// then the others in order of first use) and the sync scope names
+/// (`singlethread`, the system scope `""`, then the module's in order of
+/// first use), in one walk over the instructions.
+pub(crate) fn names_in_use(m: &Module) -> (Vec<Box<str>>, Vec<Box<str>>) {
     let mut tags: Vec<Box<str>> = FIXED_BUNDLE_TAGS.iter().map(|&t| t.into()).collect();
+    let mut scopes: Vec<Box<str>> = vec!["singlethread".into(), "".into()];
     for f in &m.functions {
         for inst in &f.insts {
-            if let InstKind::Call { call, .. }
-            | InstKind::Invoke { call, .. }
-            | InstKind::CallBr { call, .. } = &inst.kind
-            {
-                for b in &call.bundles {
-                    if !tags.contains(&b.tag) {
-                        tags.push(b.tag.clone());
+            match &inst.kind {
+                InstKind::Call { call, .. }
+                | InstKind::Invoke { call, .. }
+                | InstKind::CallBr { call, .. } => {
+                    for b in &call.bundles {
+                        if !tags.contains(&b.tag) {
+                            tags.push(b.tag.clone());
+                        }
                     }
                 }
-            }
-        }
-    }
-    tags
-}
-
-/// The sync scope names of `m`: `singlethread`, `""`, then the module's
-/// in order of first use.
-pub(crate) fn sync_scopes(m: &Module) -> Vec<Box<str>> {
-    let mut names: Vec<Box<str>> = vec!["singlethread".into(), "".into()];
-    for f in &m.functions {
-        for inst in &f.insts {
-            let scope = match &inst.kind {
                 InstKind::Load { scope, .. }
                 | InstKind::Store { scope, .. }
                 | InstKind::Fence { scope, .. }
                 | InstKind::CmpXchg { scope, .. }
-                | InstKind::AtomicRmw { scope, .. } => scope,
-                _ => continue,
-            };
-            if let Some(s) = scope {
-                if !names.iter().any(|n| n == s) {
-                    names.push(s.clone());
+                | InstKind::AtomicRmw { scope, .. } => {
+                    if let Some(s) = scope {
+                        if !scopes.iter().any(|n| n == s) {
+                            scopes.push(s.clone());
+                        }
+                    }
                 }
+                _ => {}
             }
         }
     }
-    names
+    (tags, scopes)
 }
 
 /// The metadata kinds an LLVM 19 context holds after parsing `m`: the
@@ -98,7 +90,8 @@ pub(crate) fn metadata_kinds(m: &Module) -> Vec<&str> {
 #[cfg(test)]
 pub(crate) fn write_names(w: &mut BitstreamWriter, m: &Module) -> Result<(), WriteError> {
     write_metadata_kinds(w, m)?;
-    write_bundle_tags_and_sync_scopes(w, m)
+    let (tags, scopes) = names_in_use(m);
+    write_bundle_tags_and_sync_scopes(w, &tags, &scopes)
 }
 
 /// `writeModuleMetadataKinds`: every kind by id (nothing without kinds).
@@ -121,18 +114,19 @@ pub(crate) fn write_metadata_kinds(w: &mut BitstreamWriter, m: &Module) -> Resul
 /// `writeOperandBundleTags` and `writeSyncScopeNames`.
 pub(crate) fn write_bundle_tags_and_sync_scopes(
     w: &mut BitstreamWriter,
-    m: &Module,
+    tags: &[Box<str>],
+    scopes: &[Box<str>],
 ) -> Result<(), WriteError> {
     let mut rec: Vec<u64> = Vec::new();
     w.enter_block(BlockId::OPERAND_BUNDLE_TAGS.0, 3);
-    for t in bundle_tags(m) {
+    for t in tags {
         rec.clear();
         push_chars(&mut rec, t.as_bytes());
         w.emit_record(OperandBundleTagCode::TAG.0, &rec, None)?;
     }
     w.exit_block()?;
     w.enter_block(BlockId::SYNC_SCOPE_NAMES.0, 2);
-    for s in sync_scopes(m) {
+    for s in scopes {
         rec.clear();
         push_chars(&mut rec, s.as_bytes());
         w.emit_record(SyncScopeNameCode::NAME.0, &rec, None)?;
