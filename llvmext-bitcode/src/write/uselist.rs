@@ -6,8 +6,10 @@
 //! `ValueEnumerator.cpp`): the reader's, which follows from the order in
 //! which values are numbered (`orderModule`), and the one in memory. The
 //! model holds no use lists, so the second is rebuilt here the way
-//! LLParser builds it from the module's text (printed as LLVM prints it:
-//! global variables, aliases, ifuncs, then functions): each new use goes
+//! LLParser builds it from the module's text (its global values in the
+//! order the parser met them, `Module::definition_order`; for a module
+//! not read from text, as LLVM prints them: variables, aliases, ifuncs,
+//! then functions): each new use goes
 //! to the head of its value's list; a constant adds the uses of its
 //! operands when first parsed; an instruction adds its uses in the order
 //! its constructor sets them; a name used before its definition is a
