@@ -55,6 +55,34 @@ fn dso_local(c: &llvmext_ir::module::GlobalCommon) -> bool {
         || (c.visibility != Visibility::Default && c.linkage != Linkage::ExternWeak)
 }
 
+/// A function's 16 bits of subclass data after LLVM 19's
+/// `setCallingConv` (bits 4–13 the convention; a number past 1023 runs
+/// into bit 14, has-GC, and bit 15) and `setGC` (bit 14).
+fn function_bits(f: &llvmext_ir::module::Function) -> u64 {
+    let bits = (u64::from(f.cc.0) << 4) & 0xffff;
+    if f.gc.is_some() {
+        bits | 1 << 14
+    } else {
+        bits
+    }
+}
+
+/// The calling convention LLVM 19 holds for `f` (see [`function_bits`]).
+fn calling_conv(f: &llvmext_ir::module::Function) -> u64 {
+    (function_bits(f) >> 4) & 1023
+}
+
+/// The GC name LLVM 19 holds for `f`: its own, or the empty name of a
+/// context that has none for it when a calling convention past 1023 set
+/// the has-GC bit (see [`function_bits`]).
+fn gc_name(f: &llvmext_ir::module::Function) -> Option<&[u8]> {
+    match &f.gc {
+        Some(g) => Some(g.as_bytes()),
+        None if function_bits(f) & 1 << 14 != 0 => Some(b""),
+        None => None,
+    }
+}
+
 /// `getEncodedAlign`: 0 for none, else log2 + 1.
 pub(crate) fn encoded_align(a: u64) -> u64 {
     if a == 0 {
@@ -118,8 +146,8 @@ pub(crate) fn write_module_info(
                 sections.insert(s, n);
             }
         }
-        if let Some(gc) = &f.gc {
-            if !gcs.contains_key(&**gc) {
+        if let Some(gc) = gc_name(f) {
+            if !gcs.contains_key(gc) {
                 string_record(w, M::GCNAME.0, gc, None)?;
                 let n = gcs.len() as u64 + 1;
                 gcs.insert(gc, n);
@@ -253,14 +281,14 @@ pub(crate) fn write_module_info(
         rec[l::STRTAB_OFFSET] = strtab.add(&n);
         rec[l::STRTAB_SIZE] = n.len() as u64;
         rec[l::TYPE] = ty(Ty::Id(f.ty))?;
-        rec[l::CALLING_CONV] = u64::from(f.cc.0);
+        rec[l::CALLING_CONV] = calling_conv(f);
         rec[l::IS_PROTO] = u64::from(f.is_declaration());
         rec[l::LINKAGE] = linkage(c.linkage)?;
         rec[l::PARAMATTRS] = order.function_attr_list(k).map_or(0, u64::from);
         rec[l::ALIGN] = encoded_align(f.align);
         rec[l::SECTION] = f.section.as_ref().map_or(0, |s| sections[&**s]);
         rec[l::VISIBILITY] = visibility(c.visibility);
-        rec[l::GC] = f.gc.as_ref().map_or(0, |g| gcs[&**g]);
+        rec[l::GC] = gc_name(f).map_or(0, |g| gcs[g]);
         rec[l::UNNAMED_ADDR] = codes::unnamed_addr::encode(c.unnamed_addr).unwrap_or(0);
         rec[l::PROLOGUE] = plus_one(f.prologue)?;
         rec[l::DLL_STORAGE_CLASS] = codes::dll::encode(c.dll).unwrap_or(0);
