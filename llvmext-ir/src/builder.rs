@@ -329,6 +329,30 @@ impl<'m> Builder<'m> {
         let at = self.m.types.array(i8t, bytes.len() as u64)?;
         Ok(self.m.consts.bytes(&self.m.types, at, bytes)?)
     }
+    /// `ptrauth (ptr, i32 key, i64 disc, ptr addr_disc)`: `ptr` signed with
+    /// `key` and the integer discriminator `disc`; `addr_disc` is the
+    /// address discriminator, `ptr null` (address space 0) when `None`, as
+    /// the `.ll` parser fills it in.
+    pub fn const_ptr_auth(
+        &mut self,
+        ptr: ConstId,
+        key: u32,
+        disc: u64,
+        addr_disc: Option<ConstId>,
+    ) -> R<ConstId> {
+        let i32t = self.m.types.int(32)?;
+        let i64t = self.m.types.int(64)?;
+        let k = self.m.consts.int_u64(&self.m.types, i32t, u64::from(key))?;
+        let d = self.m.consts.int_u64(&self.m.types, i64t, disc)?;
+        let a = match addr_disc {
+            Some(a) => a,
+            None => {
+                let p0 = self.m.types.ptr(0)?;
+                self.m.consts.zero(&self.m.types, p0)?
+            }
+        };
+        Ok(self.m.consts.ptr_auth(&self.m.types, ptr, k, d, a)?)
+    }
     /// A global value as a constant (its pointer).
     pub fn global_ref(&mut self, g: GlobalRef) -> R<ConstId> {
         let a = global_addrspace(self.m, g)

@@ -168,6 +168,35 @@ pub enum ConstKind {
     DsoLocalEquivalent(GlobalRef),
     /// `no_cfi @f`.
     NoCfi(GlobalRef),
+    /// `ptrauth (ptr CST, i32 KEY[, i64 DISC[, ptr ADDRDISC]])`: a signed
+    /// pointer (LLVM's `ConstantPtrAuth`). Its type is the type of `ptr`.
+    /// All four operands are always held, as LLVM holds them: the parser
+    /// fills in `i64 0` and `ptr null` (address space 0) for the ones left
+    /// out, and the printer leaves out a zero discriminator and a null
+    /// address discriminator from the end. Operand order (for bitcode and
+    /// use lists) is `ptr`, `key`, `disc`, `addr_disc`; see
+    /// [`ConstKind::ptr_auth_operands`].
+    PtrAuth {
+        /// The pointer being signed (a pointer constant).
+        ptr: ConstId,
+        /// The key (an `i32` integer).
+        key: ConstId,
+        /// The integer discriminator (an `i64` integer).
+        disc: ConstId,
+        /// The address discriminator (a pointer constant; `null` if none).
+        addr_disc: ConstId,
+    },
+}
+
+impl ConstKind {
+    /// The operands of a [`PtrAuth`](Self::PtrAuth) in LLVM's operand
+    /// order (`ptr`, `key`, `disc`, `addr_disc`); `None` for other kinds.
+    pub fn ptr_auth_operands(&self) -> Option<[ConstId; 4]> {
+        match *self {
+            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => Some([ptr, key, disc, addr_disc]),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -480,6 +509,55 @@ impl Constants {
     /// A global value as a constant of its pointer type `ptr_ty`.
     pub fn global(&mut self, ptr_ty: TypeId, g: GlobalRef) -> ConstId {
         self.intern_raw(ptr_ty, ConstKind::Global(g))
+    }
+
+    /// `ptrauth (ptr, i32 key, i64 disc, ptr addr_disc)`, checked as
+    /// LLVM's verifier checks it: `ptr` and `addr_disc` pointers, `key` an
+    /// `i32` integer and `disc` an `i64` integer. The type is `ptr`'s.
+    ///
+    /// ```
+    /// use llvmext_ir::constant::Constants;
+    /// use llvmext_ir::types::Types;
+    /// let mut t = Types::new();
+    /// let mut c = Constants::new();
+    /// let p = t.ptr(0).unwrap();
+    /// let (i32t, i64t) = (t.int(32).unwrap(), t.int(64).unwrap());
+    /// let null = c.zero(&t, p).unwrap();
+    /// let key = c.int_u64(&t, i32t, 2).unwrap();
+    /// let disc = c.int_u64(&t, i64t, 0).unwrap();
+    /// let s = c.ptr_auth(&t, null, key, disc, null).unwrap();
+    /// assert_eq!(c.ty(s), Some(p));
+    /// assert!(c.ptr_auth(&t, key, key, disc, null).is_err());
+    /// ```
+    pub fn ptr_auth(
+        &mut self,
+        types: &Types,
+        ptr: ConstId,
+        key: ConstId,
+        disc: ConstId,
+        addr_disc: ConstId,
+    ) -> Result<ConstId, TypeError> {
+        let ty_of = |c: ConstId| self.ty(c).ok_or(TypeError::ForeignId);
+        let (ty, key_ty, disc_ty, addr_ty) =
+            (ty_of(ptr)?, ty_of(key)?, ty_of(disc)?, ty_of(addr_disc)?);
+        let is_ptr = |t: TypeId| matches!(types.get(t), Some(TypeKind::Ptr(_)));
+        let is_int = |c: ConstId, t: TypeId, bits: u32| {
+            matches!(types.get(t), Some(&TypeKind::Int(b)) if b == bits)
+                && matches!(self.kind(c), Some(ConstKind::Int(_)))
+        };
+        if !is_ptr(ty) {
+            return Err(types.bad("ptrauth pointer", ty));
+        }
+        if !is_int(key, key_ty, 32) {
+            return Err(types.bad("ptrauth key (an i32 integer)", key_ty));
+        }
+        if !is_int(disc, disc_ty, 64) {
+            return Err(types.bad("ptrauth discriminator (an i64 integer)", disc_ty));
+        }
+        if !is_ptr(addr_ty) {
+            return Err(types.bad("ptrauth address discriminator", addr_ty));
+        }
+        Ok(self.intern_raw(ty, ConstKind::PtrAuth { ptr, key, disc, addr_disc }))
     }
 
     /// Replaces constant `id` by `kind` of type `ty` in place (for filling in

@@ -171,6 +171,38 @@ pub fn verify_with(m: &Module, opts: &VerifyOptions) -> Result<(), Vec<VerifyErr
     }
 }
 
+/// LLVM 19's `Verifier::visitConstantPtrAuth`: the first rule a
+/// `ptrauth` constant of type `ty` breaks, in LLVM's order and words.
+fn ptr_auth_error(
+    m: &Module,
+    ty: crate::id::TypeId,
+    ptr: ConstId,
+    key: ConstId,
+    disc: ConstId,
+    addr_disc: ConstId,
+) -> Option<&'static str> {
+    let kind_of = |c: ConstId| m.consts.ty(c).and_then(|t| m.types.get(t));
+    // `getKey`/`getDiscriminator` are `ConstantInt`s in LLVM; anything
+    // else cannot be built there, and is reported here by its width rule.
+    let int_of = |c: ConstId, bits: u32| {
+        matches!(m.consts.kind(c), Some(ConstKind::Int(_)))
+            && kind_of(c) == Some(&TypeKind::Int(bits))
+    };
+    if !matches!(kind_of(ptr), Some(TypeKind::Ptr(_))) {
+        Some("signed ptrauth constant base pointer must have pointer type")
+    } else if m.consts.ty(ptr) != Some(ty) {
+        Some("signed ptrauth constant must have same type as its base pointer")
+    } else if !int_of(key, 32) {
+        Some("signed ptrauth constant key must be i32 constant integer")
+    } else if !matches!(kind_of(addr_disc), Some(TypeKind::Ptr(_))) {
+        Some("signed ptrauth constant address discriminator must be a pointer")
+    } else if !int_of(disc, 64) {
+        Some("signed ptrauth constant discriminator must be i64 constant integer")
+    } else {
+        None
+    }
+}
+
 fn display_name(name: &Name, sigil: char, index: usize) -> String {
     match name {
         Some(n) => format!("{sigil}{n}"),
@@ -256,6 +288,9 @@ impl<'a> V<'a> {
                 }
                 ConstKind::Splat(e) => m.consts.ty(*e).is_none(),
                 ConstKind::Expr { ops, .. } => ops.iter().any(|c| m.consts.ty(*c).is_none()),
+                ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
+                    [ptr, key, disc, addr_disc].iter().any(|c| m.consts.ty(**c).is_none())
+                }
                 _ => false,
             };
             if bad {
@@ -263,6 +298,10 @@ impl<'a> V<'a> {
                     format!("constant #{}", id.0),
                     "constant refers to something that does not exist",
                 );
+            } else if let ConstKind::PtrAuth { ptr, key, disc, addr_disc } = kind {
+                if let Some(msg) = ptr_auth_error(m, ty, *ptr, *key, *disc, *addr_disc) {
+                    self.global_err(format!("constant #{}", id.0), msg);
+                }
             }
         }
         // One namespace for every global value's name.

@@ -2416,6 +2416,27 @@ impl<'m> Ctx<'m> {
                         }
                     }
                 }
+                ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
+                    // As LLVM 19's AsmWriter: the discriminator when it is
+                    // not zero or an address discriminator follows; the
+                    // address discriminator when it is not null.
+                    let n = if !m.consts.is_null_value(*addr_disc) {
+                        4
+                    } else if !m.consts.is_null_value(*disc) {
+                        3
+                    } else {
+                        2
+                    };
+                    out.push_str("ptrauth (");
+                    stack.push(Task::S(")"));
+                    let ops = [*ptr, *key, *disc, *addr_disc];
+                    for (i, &e) in ops[..n].iter().enumerate().rev() {
+                        stack.push(Task::Tc(e));
+                        if i > 0 {
+                            stack.push(Task::S(", "));
+                        }
+                    }
+                }
                 #[allow(unreachable_patterns)]
                 _ => out.push_str("<unknown constant>"),
             }
@@ -3023,7 +3044,12 @@ impl TypeFinder<'_> {
                     if let Some(t) = m.consts.ty(c) {
                         self.ty(t);
                     }
+                    let pa;
                     let ops: &[ConstId] = match m.consts.kind(c) {
+                        Some(&ConstKind::PtrAuth { ptr, key, disc, addr_disc }) => {
+                            pa = [ptr, key, disc, addr_disc];
+                            &pa
+                        }
                         Some(
                             ConstKind::Array(es) | ConstKind::Struct(es) | ConstKind::Vector(es),
                         ) => es,

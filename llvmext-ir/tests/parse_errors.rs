@@ -44,6 +44,18 @@ const SAME_AS_LLVM: &[&str] = &[
     "define void @f() {\n  call void @g()\n  ret void\n}\n",
     "@a = global [2 x i8] c\"ab\n",
     "define void @f() {\n  store i32 0, ptr %p, align 3\n  ret void\n}\n",
+    "@g = global i32 0\n@x = global ptr ptrauth (i32 0, i32 0)\n",
+    "@g = global i32 0\n@x = global ptr ptrauth (ptr @g, i64 0)\n",
+    "@g = global i32 0\n@x = global ptr ptrauth (ptr @g, i32 undef)\n",
+    "@g = global i32 0\n@x = global ptr ptrauth (ptr @g, i32 0, i32 0)\n",
+    "@g = global i32 0\n@x = global ptr ptrauth (ptr @g, i32 0, i64 ptrtoint (ptr @g to i64))\n",
+    "@g = global i32 0\n@x = global ptr ptrauth (ptr @g, i32 0, i64 0, i64 0)\n",
+    "@g = global i32 0\n@x = global ptr ptrauth (ptr @g)\n",
+    "@g = global i32 0\n@x = global ptr ptrauth ptr @g\n",
+    "@g = global i32 0\n@x = global ptr ptrauth (ptr @g, i32 0, i64 0, ptr @g, i32 0)\n",
+    "@g = global i32 0\n@x = global ptr addrspace(1) ptrauth (ptr @g, i32 0)\n",
+    "define ptr @f(ptr %p) {\n  ret ptr ptrauth (ptr @f, i32 0, i64 0, ptr %p)\n}\n",
+    "@x = global [1 x ptr] [ptr %p]\n",
 ];
 
 #[test]

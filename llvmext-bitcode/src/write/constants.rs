@@ -328,6 +328,13 @@ pub(crate) fn write_constants(
                 };
                 (code, None)
             }
+            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
+                // [ptr, key, disc, addrdisc]: absolute value ids.
+                for o in [ptr, key, disc, addr_disc] {
+                    rec.push(value_id(*o)?);
+                }
+                (C::PTRAUTH, None)
+            }
             _ => return Err(internal("a constant kind the writer does not know")),
         };
         w.emit_record(code.0, &rec, abbrev)?;

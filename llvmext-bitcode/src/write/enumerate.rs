@@ -421,6 +421,9 @@ impl<'m> TypeOrder<'m> {
             }
             ConstKind::BlockAddress { func, .. } => (vec![ConstOp::G(*func), ConstOp::Block], None),
             ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => (vec![ConstOp::G(*g)], None),
+            ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
+                ([*ptr, *key, *disc, *addr_disc].map(ConstOp::C).to_vec(), None)
+            }
             _ => (Vec::new(), None),
         }
     }

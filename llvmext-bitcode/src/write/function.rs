@@ -1031,6 +1031,9 @@ fn blockaddress_users(m: &Module, func: usize) -> Vec<u32> {
                         ) => stack.extend(els.iter().copied()),
                         Some(ConstKind::Splat(e)) => stack.push(*e),
                         Some(ConstKind::Expr { ops, .. }) => stack.extend(ops.iter().copied()),
+                        Some(k @ ConstKind::PtrAuth { .. }) => {
+                            stack.extend(k.ptr_auth_operands().into_iter().flatten())
+                        }
                         _ => {}
                     }
                 }
@@ -1181,6 +1184,9 @@ pub(crate) fn early_blockaddress_blocks(m: &Module) -> HashMap<u32, Vec<u32>> {
                 }
                 Some(ConstKind::Splat(e)) => stack.push(*e),
                 Some(ConstKind::Expr { ops, .. }) => stack.extend(ops.iter().copied()),
+                Some(k @ ConstKind::PtrAuth { .. }) => {
+                    stack.extend(k.ptr_auth_operands().into_iter().flatten())
+                }
                 _ => {}
             }
         }
@@ -1223,6 +1229,9 @@ fn blockaddresses_in(m: &Module, func: usize, roots: Vec<ConstId>) -> Vec<u32> {
             }
             Some(ConstKind::Splat(e)) => stack.push(*e),
             Some(ConstKind::Expr { ops, .. }) => stack.extend(ops.iter().rev().copied()),
+            Some(k @ ConstKind::PtrAuth { .. }) => {
+                stack.extend(k.ptr_auth_operands().into_iter().flatten().rev())
+            }
             _ => {}
         }
     }

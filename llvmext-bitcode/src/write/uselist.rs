@@ -750,6 +750,9 @@ fn llvm_operands(m: &Module, c: ConstId) -> Vec<COp> {
             vec![COp::G(*func), COp::Block(f, *block)]
         }
         ConstKind::DsoLocalEquivalent(g) | ConstKind::NoCfi(g) => vec![COp::G(*g)],
+        ConstKind::PtrAuth { ptr, key, disc, addr_disc } => {
+            [*ptr, *key, *disc, *addr_disc].map(COp::C).to_vec()
+        }
         _ => Vec::new(),
     }
 }

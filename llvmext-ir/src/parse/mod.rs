@@ -2461,7 +2461,7 @@ impl<'a> Parser<'a> {
                 self.cerr(loc, c)
             }
             Tok::Ident => self.parse_const_keyword(ty, kind, loc),
-            Tok::LocalVar | Tok::LocalId => self.fail("expected constant value"),
+            Tok::LocalVar | Tok::LocalId => self.fail("invalid use of function-local name"),
             _ => self.fail("expected value token"),
         }
     }
@@ -2635,6 +2635,7 @@ impl<'a> Parser<'a> {
                 ))
             }
             b"getelementptr" => self.parse_const_gep(Some(ty), loc),
+            b"ptrauth" => self.parse_const_ptrauth(ty, loc),
             _ if ExprOp::from_keyword(w).is_some_and(ExprOp::is_cast) => {
                 self.parse_const_cast(Some(ty))
             }
@@ -2808,6 +2809,77 @@ impl<'a> Parser<'a> {
             );
         }
         Ok(crate::fold::cast(&mut self.m.types, &mut self.m.consts, op, v, dst))
+    }
+
+    /// `ptrauth (ptr CST, i32 KEY[, i64 DISC[, ptr ADDRDISC]])` of type
+    /// `ty`, checked as LLVM 19's `LLParser` checks it (errors at the
+    /// keyword `loc`); a missing discriminator is `i64 0`, a missing address
+    /// discriminator `ptr null` (address space 0).
+    fn parse_const_ptrauth(&mut self, ty: TypeId, loc: u32) -> R<ConstId> {
+        self.bump();
+        self.expect(Tok::LParen, "'(' in constant ptrauth expression")?;
+        let ptr = self.parse_typed_const()?;
+        self.expect(Tok::Comma, "comma in constant ptrauth expression")?;
+        let key = self.parse_typed_const()?;
+        let mut disc = None;
+        let mut addr_disc = None;
+        if self.eat_tok(Tok::Comma) {
+            disc = Some(self.parse_typed_const()?);
+            if self.eat_tok(Tok::Comma) {
+                addr_disc = Some(self.parse_typed_const()?);
+            }
+        }
+        self.expect(Tok::RParen, "')' in constant ptrauth expression")?;
+        let (types, consts) = (&self.m.types, &self.m.consts);
+        let int_of = |c: ConstId, bits: u32| {
+            matches!(consts.kind(c), Some(ConstKind::Int(_)))
+                && consts.ty(c).and_then(|t| types.get(t)) == Some(&TypeKind::Int(bits))
+        };
+        let is_ptr =
+            |c: ConstId| matches!(consts.ty(c).and_then(|t| types.get(t)), Some(TypeKind::Ptr(_)));
+        if !is_ptr(ptr) {
+            return err(loc, "constant ptrauth base pointer must be a pointer");
+        }
+        if !int_of(key, 32) {
+            return err(loc, "constant ptrauth key must be i32 constant");
+        }
+        if disc.is_some_and(|d| !int_of(d, 64)) {
+            return err(loc, "constant ptrauth integer discriminator must be i64 constant");
+        }
+        if addr_disc.is_some_and(|a| !is_ptr(a)) {
+            return err(loc, "constant ptrauth address discriminator must be a pointer");
+        }
+        let disc = match disc {
+            Some(d) => d,
+            None => {
+                let i64t = self.m.types.int(64);
+                let i64t = self.tmap(loc, i64t)?;
+                let d = self.m.consts.int_u64(&self.m.types, i64t, 0);
+                self.cerr(loc, d)?
+            }
+        };
+        let addr_disc = match addr_disc {
+            Some(a) => a,
+            None => {
+                let p0 = self.m.types.ptr(0);
+                let p0 = self.tmap(loc, p0)?;
+                let a = self.m.consts.zero(&self.m.types, p0);
+                self.cerr(loc, a)?
+            }
+        };
+        let pt = self.m.consts.ty(ptr).unwrap_or(ty);
+        if pt != ty {
+            return err(
+                loc,
+                format!(
+                    "constant expression type mismatch: got type '{}' but expected '{}'",
+                    self.m.types.display(pt),
+                    self.m.types.display(ty)
+                ),
+            );
+        }
+        let c = self.m.consts.ptr_auth(&self.m.types, ptr, key, disc, addr_disc);
+        self.cerr(loc, c)
     }
 
     fn parse_const_gep(&mut self, ty: Option<TypeId>, loc: u32) -> R<ConstId> {

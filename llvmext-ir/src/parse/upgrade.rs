@@ -110,6 +110,7 @@ fn used_in_constants(m: &Module, c: crate::id::ConstId) -> bool {
     m.consts.iter().any(|(_, _, k)| match k {
         ConstKind::Array(ops) | ConstKind::Struct(ops) | ConstKind::Vector(ops) => ops.contains(&c),
         ConstKind::Expr { ops, .. } => ops.contains(&c),
+        ConstKind::PtrAuth { .. } => k.ptr_auth_operands().is_some_and(|o| o.contains(&c)),
         _ => false,
     })
 }
