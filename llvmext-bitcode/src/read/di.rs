@@ -9,6 +9,11 @@
 //! as LLVM 19's model holds them: trailing operands at their default are
 //! ignored, anything else is an error naming what cannot be represented.
 //!
+//! LLVM 19's layout of each record — which operand holds which field —
+//! is the one in [`crate::schema::layout`] (`md_subprogram`, …), the
+//! writer's too: this reader takes its positions from there, and
+//! describes here only the older layouts and what LLVM's reader checks.
+//!
 //! The fields are normalised as [`llvmext_ir::di::build`] normalises the
 //! text of the same node (a field at its default is `Absent`, signed fields
 //! are `Int`, ...), so that a node read from bitcode equals the node read
@@ -18,6 +23,7 @@ use llvmext_ir::di::{self, DiField, DiKind, DiNode, Field as F};
 use llvmext_ir::id::MdId;
 use llvmext_ir::metadata::{MdNode, Metadata};
 
+use crate::schema::layout as L;
 use crate::schema::MetadataCode as C;
 
 /// What a metadata operand holds when it is a value (`ValueAsMetadata`),
@@ -126,33 +132,36 @@ pub(crate) fn decode_di(
     let d0 = o.at(0);
     let node = match code {
         C::LOCATION => {
+            use L::md_location as l;
             // LLVM 21 adds the Key Instructions atom group and rank,
             // dropped (see `newer`: LLVM 19 places is_stmt without them).
-            if n != 5 && n != 6 && n != 8 {
+            if n != l::IMPLICIT && n != l::ATOM_GROUP && n != l::LAYOUT.fields.len() {
                 return Err(invalid("METADATA_LOCATION", n));
             }
             let mut b = B::new(DiKind::LOCATION);
-            b.uint(F::Line, o.u32(1));
-            b.uint(F::Column, column(o.u32(2)));
-            b.md(F::Scope, Some(r.md(o.at(3))?));
-            b.md(F::InlinedAt, r.md_or_null(o.at(4))?);
-            b.flag(F::IsImplicitCode, n >= 6 && o.at(5) != 0);
+            b.uint(F::Line, o.u32(l::LINE));
+            b.uint(F::Column, column(o.u32(l::COLUMN)));
+            b.md(F::Scope, Some(r.md(o.at(l::SCOPE))?));
+            b.md(F::InlinedAt, r.md_or_null(o.at(l::INLINED_AT))?);
+            b.flag(F::IsImplicitCode, n > l::IMPLICIT && o.at(l::IMPLICIT) != 0);
             (b.finish(), d0 != 0)
         }
         C::GENERIC_DEBUG => {
-            if n < 4 {
+            use L::md_generic_debug as l;
+            if n < l::LAYOUT.fields.len() {
                 return Err(invalid("METADATA_GENERIC_DEBUG", n));
             }
-            let tag = o.at(1);
-            if tag >= 1 << 16 || o.at(2) != 0 {
+            let tag = o.at(l::TAG);
+            if tag >= 1 << 16 || o.at(l::VERSION) != 0 {
                 return Err(invalid("METADATA_GENERIC_DEBUG", n));
             }
             let mut b = B::new(DiKind::GENERIC_DI_NODE);
             b.uint(F::Tag, tag);
-            b.string(F::Header, o.at(3), r)?;
-            if n > 4 {
-                let mut list = Vec::with_capacity(n - 4);
-                for &op in &ops[4..] {
+            b.string(F::Header, o.at(l::HEADER), r)?;
+            let first = l::LAYOUT.fields.len();
+            if n > first {
+                let mut list = Vec::with_capacity(n - first);
+                for &op in &ops[first..] {
                     list.push(r.md_or_null(op)?);
                 }
                 b.set(F::Operands, DiField::List(Box::new(list.into())));
@@ -162,33 +171,31 @@ pub(crate) fn decode_di(
         C::SUBRANGE => {
             // Version 0: [count, lowerBound] as integers; version 1: count
             // as metadata; version 2: the four bounds as metadata.
+            use L::md_subrange as l;
             let version = d0 >> 1;
-            let need = if version == 2 { 5 } else { 3 };
+            let need = if version == 2 { l::LAYOUT.fields.len() } else { l::LAYOUT.required };
             if n < need {
                 return Err(invalid("METADATA_SUBRANGE", n));
             }
             let mut b = B::new(DiKind::SUBRANGE);
             match version {
                 0 => {
-                    b.set(F::Count, DiField::Int(o.at(1) as i64));
-                    b.set(F::LowerBound, DiField::Int(unrotate_sign(o.at(2))));
+                    b.set(F::Count, DiField::Int(o.at(l::COUNT) as i64));
+                    b.set(F::LowerBound, DiField::Int(unrotate_sign(o.at(l::LOWER_BOUND))));
                 }
                 1 => {
-                    let c = r.md_or_null(o.at(1))?;
+                    let c = r.md_or_null(o.at(l::COUNT))?;
                     b.bound(F::Count, c, r, "count")?;
-                    b.set(F::LowerBound, DiField::Int(unrotate_sign(o.at(2))));
+                    b.set(F::LowerBound, DiField::Int(unrotate_sign(o.at(l::LOWER_BOUND))));
                 }
                 2 => {
-                    for (i, (f, name)) in [
-                        (F::Count, "count"),
-                        (F::LowerBound, "lowerBound"),
-                        (F::UpperBound, "upperBound"),
-                        (F::Stride, "stride"),
-                    ]
-                    .into_iter()
-                    .enumerate()
-                    {
-                        let m = r.md_or_null(o.at(i + 1))?;
+                    for (at, (f, name)) in [
+                        (l::COUNT, (F::Count, "count")),
+                        (l::LOWER_BOUND, (F::LowerBound, "lowerBound")),
+                        (l::UPPER_BOUND, (F::UpperBound, "upperBound")),
+                        (l::STRIDE, (F::Stride, "stride")),
+                    ] {
+                        let m = r.md_or_null(o.at(at))?;
                         b.bound(f, m, r, name)?;
                     }
                 }
@@ -197,25 +204,29 @@ pub(crate) fn decode_di(
             (b.finish(), d0 & 1 != 0)
         }
         C::GENERIC_SUBRANGE => {
-            if n < 5 {
+            use L::md_generic_subrange as l;
+            if n < l::LAYOUT.required {
                 return Err(invalid("METADATA_GENERIC_SUBRANGE", n));
             }
             let mut b = B::new(DiKind::GENERIC_SUBRANGE);
-            b.md(F::Count, r.md_or_null(o.at(1))?);
-            b.md(F::LowerBound, r.md_or_null(o.at(2))?);
-            b.md(F::UpperBound, r.md_or_null(o.at(3))?);
-            b.md(F::Stride, r.md_or_null(o.at(4))?);
+            b.md(F::Count, r.md_or_null(o.at(l::COUNT))?);
+            b.md(F::LowerBound, r.md_or_null(o.at(l::LOWER_BOUND))?);
+            b.md(F::UpperBound, r.md_or_null(o.at(l::UPPER_BOUND))?);
+            b.md(F::Stride, r.md_or_null(o.at(l::STRIDE))?);
             (b.finish(), d0 & 1 != 0)
         }
         C::ENUMERATOR => {
-            if n < 3 {
+            use L::md_enumerator as l;
+            if n < l::LAYOUT.required {
                 return Err(invalid("METADATA_ENUMERATOR", n));
             }
             let unsigned = d0 & 2 != 0;
             let value = if d0 & 4 != 0 {
-                wide_enumerator(o.at(1), &ops[3..], unsigned)
+                wide_enumerator(o.at(l::BIT_WIDTH), &ops[l::LAYOUT.fields.len()..], unsigned)
             } else {
-                let v = unrotate_sign(o.at(1));
+                // Before big integers: the value, sign-rotated, in place of
+                // the width.
+                let v = unrotate_sign(o.at(l::BIT_WIDTH));
                 if unsigned || v >= 0 {
                     DiField::UInt(v as u64)
                 } else {
@@ -223,7 +234,7 @@ pub(crate) fn decode_di(
                 }
             };
             let mut b = B::new(DiKind::ENUMERATOR);
-            b.string(F::Name, o.at(2), r)?;
+            b.string(F::Name, o.at(l::NAME), r)?;
             b.set(F::Value, value);
             b.flag(F::IsUnsigned, unsigned);
             (b.finish(), d0 & 1 != 0)
@@ -231,225 +242,247 @@ pub(crate) fn decode_di(
         C::BASIC_TYPE => {
             // LLVM 20 adds numExtraInhabitants, LLVM 21 dataSize and a
             // size given as metadata (flag bit 1).
-            if !(6..=9).contains(&n) {
+            use L::md_basic_type as l;
+            if !(l::LAYOUT.required..=l::LAYOUT.fields.len()).contains(&n) {
                 return Err(invalid("METADATA_BASIC_TYPE", n));
             }
-            if o.at(7) != 0 {
+            if o.at(l::NUM_EXTRA_INHABITANTS) != 0 {
                 return Err(unsupported("DIBasicType", "numExtraInhabitants (LLVM 20)"));
             }
-            if o.at(8) != 0 {
+            if o.at(l::DATA_SIZE) != 0 {
                 return Err(unsupported("DIBasicType", "dataSize (LLVM 21)"));
             }
             let mut b = B::new(DiKind::BASIC_TYPE);
-            b.uint(F::Tag, o.u16(1));
-            b.string(F::Name, o.at(2), r)?;
-            b.uint(F::Size, size_operand(d0 & 2 != 0, o.at(3), r, "DIBasicType")?);
-            b.uint(F::Align, o.u32(4));
-            b.uint(F::Encoding, o.u32(5));
-            b.uint(F::Flags, o.u32(6));
+            b.uint(F::Tag, o.u16(l::TAG));
+            b.string(F::Name, o.at(l::NAME), r)?;
+            b.uint(F::Size, size_operand(d0 & 2 != 0, o.at(l::SIZE), r, "DIBasicType")?);
+            b.uint(F::Align, o.u32(l::ALIGN));
+            b.uint(F::Encoding, o.u32(l::ENCODING));
+            b.uint(F::Flags, o.u32(l::DI_FLAGS));
             (b.finish(), d0 & 1 != 0)
         }
         C::STRING_TYPE => {
-            if n != 8 && n != 9 {
+            use L::md_string_type as l;
+            let full = l::LAYOUT.fields.len();
+            if n != full - 1 && n != full {
                 return Err(invalid("METADATA_STRING_TYPE", n));
             }
-            let short = n == 8;
-            let at = if short { 5 } else { 6 };
+            // Without the location expression the rest moves up one.
+            let short = usize::from(n < full);
             let mut b = B::new(DiKind::STRING_TYPE);
-            b.uint(F::Tag, o.u16(1));
-            b.string(F::Name, o.at(2), r)?;
-            b.md(F::StringLength, r.md_or_null(o.at(3))?);
-            b.md(F::StringLengthExpression, r.md_or_null(o.at(4))?);
-            if !short {
-                b.md(F::StringLocationExpression, r.md_or_null(o.at(5))?);
+            b.uint(F::Tag, o.u16(l::TAG));
+            b.string(F::Name, o.at(l::NAME), r)?;
+            b.md(F::StringLength, r.md_or_null(o.at(l::STRING_LENGTH))?);
+            b.md(F::StringLengthExpression, r.md_or_null(o.at(l::STRING_LENGTH_EXPRESSION))?);
+            if short == 0 {
+                let e = r.md_or_null(o.at(l::STRING_LOCATION_EXPRESSION))?;
+                b.md(F::StringLocationExpression, e);
             }
-            b.uint(F::Size, size_operand(d0 & 2 != 0, o.at(at), r, "DIStringType")?);
-            b.uint(F::Align, o.u32(at + 1));
-            b.uint(F::Encoding, o.u32(at + 2));
+            let size = o.at(l::SIZE - short);
+            b.uint(F::Size, size_operand(d0 & 2 != 0, size, r, "DIStringType")?);
+            b.uint(F::Align, o.u32(l::ALIGN - short));
+            b.uint(F::Encoding, o.u32(l::ENCODING - short));
             (b.finish(), d0 & 1 != 0)
         }
         C::DERIVED_TYPE => {
-            if !(12..=15).contains(&n) {
+            use L::md_derived_type as l;
+            if !(l::LAYOUT.required..=l::LAYOUT.fields.len()).contains(&n) {
                 return Err(invalid("METADATA_DERIVED_TYPE", n));
             }
             let size_md = d0 & 2 != 0;
             let mut b = B::new(DiKind::DERIVED_TYPE);
-            b.uint(F::Tag, o.u16(1));
-            b.string(F::Name, o.at(2), r)?;
-            b.md(F::File, r.md_or_null(o.at(3))?);
-            b.uint(F::Line, o.u32(4));
-            b.md(F::Scope, r.type_ref_or_null(o.at(5))?);
-            b.md(F::BaseType, r.type_ref_or_null(o.at(6))?);
-            b.uint(F::Size, size_operand(size_md, o.at(7), r, "DIDerivedType")?);
+            b.uint(F::Tag, o.u16(l::TAG));
+            b.string(F::Name, o.at(l::NAME), r)?;
+            b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+            b.uint(F::Line, o.u32(l::LINE));
+            b.md(F::Scope, r.type_ref_or_null(o.at(l::SCOPE))?);
+            b.md(F::BaseType, r.type_ref_or_null(o.at(l::BASE_TYPE))?);
+            b.uint(F::Size, size_operand(size_md, o.at(l::SIZE), r, "DIDerivedType")?);
             // The alignment and the pointer-authentication data share one
             // 32-bit word; the latter wins. Both annotations and ptrauth are
             // only looked for when the record has room for both (LLVM 14-18
             // wrote annotations alone at 13; LLVM 19 ignores them).
-            let mut word = o.u32(8);
-            if n > 14 && o.at(14) != 0 {
-                word = o.u32(14);
+            let mut word = o.u32(l::ALIGN);
+            if n > l::PTR_AUTH && o.at(l::PTR_AUTH) != 0 {
+                word = o.u32(l::PTR_AUTH);
             }
             b.uint(F::Align, word);
-            b.uint(F::Offset, size_operand(size_md, o.at(9), r, "DIDerivedType")?);
-            b.uint(F::Flags, o.u32(10));
-            b.md(F::ExtraData, r.type_ref_or_null(o.at(11))?);
-            if n > 12 && o.at(12) != 0 {
-                b.uint(F::DwarfAddressSpace, (o.at(12) - 1) & 0xffff_ffff);
+            b.uint(F::Offset, size_operand(size_md, o.at(l::OFFSET), r, "DIDerivedType")?);
+            b.uint(F::Flags, o.u32(l::DI_FLAGS));
+            b.md(F::ExtraData, r.type_ref_or_null(o.at(l::EXTRA_DATA))?);
+            if n > l::ADDRESS_SPACE && o.at(l::ADDRESS_SPACE) != 0 {
+                b.uint(F::DwarfAddressSpace, (o.at(l::ADDRESS_SPACE) - 1) & 0xffff_ffff);
             }
-            if n > 14 && o.at(13) != 0 {
-                b.md(F::Annotations, r.md_or_null(o.at(13))?);
+            if n > l::PTR_AUTH && o.at(l::ANNOTATIONS) != 0 {
+                b.md(F::Annotations, r.md_or_null(o.at(l::ANNOTATIONS))?);
             }
             (b.finish(), d0 & 1 != 0)
         }
         C::COMPOSITE_TYPE => composite(&o, r)?,
         C::SUBROUTINE_TYPE => {
-            if n != 3 && n != 4 {
+            use L::md_subroutine_type as l;
+            if n != l::LAYOUT.required && n != l::LAYOUT.fields.len() {
                 return Err(invalid("METADATA_SUBROUTINE_TYPE", n));
             }
-            let mut types = r.md_or_null(o.at(2))?;
+            let mut types = r.md_or_null(o.at(l::TYPES))?;
             if d0 < 2 {
                 types = r.type_ref_array(types)?;
             }
             let mut b = B::new(DiKind::SUBROUTINE_TYPE);
-            b.uint(F::Flags, o.u32(1));
-            b.uint(F::Cc, o.at(3) & 0xff);
+            b.uint(F::Flags, o.u32(l::DI_FLAGS));
+            b.uint(F::Cc, o.at(l::CC) & 0xff);
             b.md(F::Types, types);
             (b.finish(), d0 & 1 != 0)
         }
         C::MODULE => {
-            if !(5..=9).contains(&n) {
+            use L::md_module as l;
+            if !(l::LAYOUT.required..=l::LAYOUT.fields.len()).contains(&n) {
                 return Err(invalid("METADATA_MODULE", n));
             }
-            let k = if n >= 8 { 2 } else { 1 };
+            // Records of 5 to 7 operands have no file: the rest moves up.
+            let has_file = n > l::LINE;
+            let k = usize::from(!has_file);
             let mut b = B::new(DiKind::MODULE);
-            if n >= 8 {
-                b.md(F::File, r.md_or_null(o.at(1))?);
+            if has_file {
+                b.md(F::File, r.md_or_null(o.at(l::FILE))?);
             }
-            b.md(F::Scope, r.md_or_null(o.at(k))?);
-            b.string(F::Name, o.at(k + 1), r)?;
-            b.string(F::ConfigMacros, o.at(k + 2), r)?;
-            b.string(F::IncludePath, o.at(k + 3), r)?;
-            b.string(F::Apinotes, o.at(k + 4), r)?;
-            if n > 7 {
-                b.uint(F::Line, o.u32(7));
+            b.md(F::Scope, r.md_or_null(o.at(l::SCOPE - k))?);
+            b.string(F::Name, o.at(l::NAME - k), r)?;
+            b.string(F::ConfigMacros, o.at(l::CONFIG_MACROS - k), r)?;
+            b.string(F::IncludePath, o.at(l::INCLUDE_PATH - k), r)?;
+            b.string(F::Apinotes, o.at(l::APINOTES - k), r)?;
+            if has_file {
+                b.uint(F::Line, o.u32(l::LINE));
             }
-            b.flag(F::IsDecl, n > 8 && o.at(8) != 0);
+            b.flag(F::IsDecl, n > l::IS_DECL && o.at(l::IS_DECL) != 0);
             (b.finish(), d0 != 0)
         }
         C::FILE => {
-            if n != 3 && n != 5 && n != 6 {
+            use L::md_file as l;
+            if n != l::LAYOUT.required && n != l::SOURCE && n != l::LAYOUT.fields.len() {
                 return Err(invalid("METADATA_FILE", n));
             }
             let mut b = B::new(DiKind::FILE);
-            b.string(F::Filename, o.at(1), r)?;
-            b.string(F::Directory, o.at(2), r)?;
-            if n > 4 && o.at(3) != 0 && o.at(4) != 0 {
+            b.string(F::Filename, o.at(l::FILENAME), r)?;
+            b.string(F::Directory, o.at(l::DIRECTORY), r)?;
+            if n > l::CHECKSUM && o.at(l::CHECKSUM_KIND) != 0 && o.at(l::CHECKSUM) != 0 {
                 // A checksum is kept even when empty.
-                b.set(F::Checksumkind, DiField::UInt(o.at(3) & 0xffff_ffff));
-                b.md(F::Checksum, r.md_or_null(o.at(4))?);
+                b.set(F::Checksumkind, DiField::UInt(o.u32(l::CHECKSUM_KIND)));
+                b.md(F::Checksum, r.md_or_null(o.at(l::CHECKSUM))?);
             }
-            if n > 5 {
-                b.string(F::Source, o.at(5), r)?;
+            if n > l::SOURCE {
+                b.string(F::Source, o.at(l::SOURCE), r)?;
             }
             (b.finish(), d0 != 0)
         }
         C::COMPILE_UNIT => compile_unit(&o, r)?,
         C::SUBPROGRAM => subprogram(&o, r)?,
         C::LEXICAL_BLOCK => {
-            if n != 5 {
+            use L::md_lexical_block as l;
+            if n != l::LAYOUT.fields.len() {
                 return Err(invalid("METADATA_LEXICAL_BLOCK", n));
             }
             let mut b = B::new(DiKind::LEXICAL_BLOCK);
-            b.md(F::Scope, r.md_or_null(o.at(1))?);
-            b.md(F::File, r.md_or_null(o.at(2))?);
-            b.uint(F::Line, o.u32(3));
-            b.uint(F::Column, column(o.u32(4)));
+            b.md(F::Scope, r.md_or_null(o.at(l::SCOPE))?);
+            b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+            b.uint(F::Line, o.u32(l::LINE));
+            b.uint(F::Column, column(o.u32(l::COLUMN)));
             (b.finish(), d0 != 0)
         }
         C::LEXICAL_BLOCK_FILE => {
-            if n != 4 {
+            use L::md_lexical_block_file as l;
+            if n != l::LAYOUT.fields.len() {
                 return Err(invalid("METADATA_LEXICAL_BLOCK_FILE", n));
             }
             let mut b = B::new(DiKind::LEXICAL_BLOCK_FILE);
-            b.md(F::Scope, r.md_or_null(o.at(1))?);
-            b.md(F::File, r.md_or_null(o.at(2))?);
-            b.uint(F::Discriminator, o.u32(3));
+            b.md(F::Scope, r.md_or_null(o.at(l::SCOPE))?);
+            b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+            b.uint(F::Discriminator, o.u32(l::DISCRIMINATOR));
             (b.finish(), d0 != 0)
         }
         C::COMMON_BLOCK => {
-            if n < 6 {
+            use L::md_common_block as l;
+            if n < l::LAYOUT.required {
                 return Err(invalid("METADATA_COMMON_BLOCK", n));
             }
             let mut b = B::new(DiKind::COMMON_BLOCK);
-            b.md(F::Scope, r.md_or_null(o.at(1))?);
-            b.md(F::Declaration, r.md_or_null(o.at(2))?);
-            b.string(F::Name, o.at(3), r)?;
-            b.md(F::File, r.md_or_null(o.at(4))?);
-            b.uint(F::Line, o.u32(5));
+            b.md(F::Scope, r.md_or_null(o.at(l::SCOPE))?);
+            b.md(F::Declaration, r.md_or_null(o.at(l::DECLARATION))?);
+            b.string(F::Name, o.at(l::NAME), r)?;
+            b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+            b.uint(F::Line, o.u32(l::LINE));
             (b.finish(), d0 & 1 != 0)
         }
         C::NAMESPACE => {
-            // Newer records dropped the file and line.
+            use L::md_namespace as l;
+            // Newer records dropped the file and line (before the name).
             let name = match n {
-                3 => o.at(2),
-                5 => o.at(3),
+                3 => o.at(l::NAME),
+                5 => o.at(l::NAME + 1),
                 _ => return Err(invalid("METADATA_NAMESPACE", n)),
             };
             let mut b = B::new(DiKind::NAMESPACE);
             b.string(F::Name, name, r)?;
-            b.md(F::Scope, r.md_or_null(o.at(1))?);
+            b.md(F::Scope, r.md_or_null(o.at(l::SCOPE))?);
             b.flag(F::ExportSymbols, d0 & 2 != 0);
             (b.finish(), d0 & 1 != 0)
         }
         C::MACRO => {
-            if n != 5 {
+            use L::md_macro as l;
+            if n != l::LAYOUT.fields.len() {
                 return Err(invalid("METADATA_MACRO", n));
             }
             let mut b = B::new(DiKind::MACRO);
-            b.uint(F::Type, o.u16(1));
-            b.uint(F::Line, o.u32(2));
-            b.string(F::Name, o.at(3), r)?;
-            b.string(F::Value, o.at(4), r)?;
+            b.uint(F::Type, o.u16(l::TYPE));
+            b.uint(F::Line, o.u32(l::LINE));
+            b.string(F::Name, o.at(l::NAME), r)?;
+            b.string(F::Value, o.at(l::VALUE), r)?;
             (b.finish(), d0 != 0)
         }
         C::MACRO_FILE => {
-            if n != 5 {
+            use L::md_macro_file as l;
+            if n != l::LAYOUT.fields.len() {
                 return Err(invalid("METADATA_MACRO_FILE", n));
             }
             let mut b = B::new(DiKind::MACRO_FILE);
-            b.uint(F::Type, o.u16(1));
-            b.uint(F::Line, o.u32(2));
-            b.md(F::File, r.md_or_null(o.at(3))?);
-            b.md(F::Nodes, r.md_or_null(o.at(4))?);
+            b.uint(F::Type, o.u16(l::TYPE));
+            b.uint(F::Line, o.u32(l::LINE));
+            b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+            b.md(F::Nodes, r.md_or_null(o.at(l::NODES))?);
             (b.finish(), d0 != 0)
         }
         C::TEMPLATE_TYPE => {
-            if n != 3 && n != 4 {
+            use L::md_template_type as l;
+            if n != l::LAYOUT.required && n != l::LAYOUT.fields.len() {
                 return Err(invalid("METADATA_TEMPLATE_TYPE", n));
             }
             let mut b = B::new(DiKind::TEMPLATE_TYPE_PARAMETER);
-            b.string(F::Name, o.at(1), r)?;
-            b.md(F::Type, r.type_ref_or_null(o.at(2))?);
+            b.string(F::Name, o.at(l::NAME), r)?;
+            b.md(F::Type, r.type_ref_or_null(o.at(l::TYPE))?);
             // LLVM reads the flag as a metadata operand turned into a bool:
             // set when not 0.
-            b.flag(F::Defaulted, n == 4 && o.at(3) != 0);
+            b.flag(F::Defaulted, n > l::IS_DEFAULT && o.at(l::IS_DEFAULT) != 0);
             (b.finish(), d0 != 0)
         }
         C::TEMPLATE_VALUE => {
-            if n != 5 && n != 6 {
+            use L::md_template_value as l;
+            let full = l::LAYOUT.fields.len();
+            if n != full - 1 && n != full {
                 return Err(invalid("METADATA_TEMPLATE_VALUE", n));
             }
             let mut b = B::new(DiKind::TEMPLATE_VALUE_PARAMETER);
-            b.uint(F::Tag, o.u16(1));
-            b.string(F::Name, o.at(2), r)?;
-            b.md(F::Type, r.type_ref_or_null(o.at(3))?);
-            b.flag(F::Defaulted, n == 6 && o.at(4) != 0);
-            b.md(F::Value, r.md_or_null(o.at(if n == 6 { 5 } else { 4 }))?);
+            b.uint(F::Tag, o.u16(l::TAG));
+            b.string(F::Name, o.at(l::NAME), r)?;
+            b.md(F::Type, r.type_ref_or_null(o.at(l::TYPE))?);
+            // Without `isDefault` the value moves up one.
+            let short = usize::from(n < full);
+            b.flag(F::Defaulted, short == 0 && o.at(l::IS_DEFAULT) != 0);
+            b.md(F::Value, r.md_or_null(o.at(l::VALUE - short))?);
             (b.finish(), d0 != 0)
         }
         C::GLOBAL_VAR => return global_var(&o, r).map(Some),
         C::ASSIGN_ID => {
-            if n != 1 {
+            if n != L::md_assign_id::LAYOUT.fields.len() {
                 return Err("invalid DIAssignID record".into());
             }
             if d0 & 1 == 0 {
@@ -458,29 +491,30 @@ pub(crate) fn decode_di(
             (DiNode { kind: DiKind::ASSIGN_ID, fields: Box::new([]) }, true)
         }
         C::LOCAL_VAR => {
+            use L::md_local_var as l;
             // A tenth operand was the obsolete `inlinedAt:`.
-            if !(8..=10).contains(&n) {
+            if !(l::LAYOUT.required..=l::LAYOUT.fields.len()).contains(&n) {
                 return Err(invalid("METADATA_LOCAL_VAR", n));
             }
             let has_align = d0 & 2 != 0;
             // Records without the alignment flag and with more than 8
             // operands have the old artificial tag at 1.
-            let t = usize::from(!has_align && n > 8);
+            let t = usize::from(!has_align && n > l::LAYOUT.required);
             let mut b = B::new(DiKind::LOCAL_VARIABLE);
-            b.md(F::Scope, r.md_or_null(o.at(1 + t))?);
-            b.string(F::Name, o.at(2 + t), r)?;
-            b.md(F::File, r.md_or_null(o.at(3 + t))?);
-            b.uint(F::Line, o.u32(4 + t));
-            b.md(F::Type, r.type_ref_or_null(o.at(5 + t))?);
-            b.uint(F::Arg, o.u16(6 + t));
-            b.uint(F::Flags, o.u32(7 + t));
+            b.md(F::Scope, r.md_or_null(o.at(l::SCOPE + t))?);
+            b.string(F::Name, o.at(l::NAME + t), r)?;
+            b.md(F::File, r.md_or_null(o.at(l::FILE + t))?);
+            b.uint(F::Line, o.u32(l::LINE + t));
+            b.md(F::Type, r.type_ref_or_null(o.at(l::TYPE + t))?);
+            b.uint(F::Arg, o.u16(l::ARG + t));
+            b.uint(F::Flags, o.u32(l::DI_FLAGS + t));
             if has_align {
-                if o.at(8) > u64::from(u32::MAX) {
+                if o.at(l::ALIGN) > u64::from(u32::MAX) {
                     return Err("invalid METADATA_LOCAL_VAR record: alignment too large".into());
                 }
-                b.uint(F::Align, o.at(8));
-                if n > 9 {
-                    b.md(F::Annotations, r.md_or_null(o.at(9))?);
+                b.uint(F::Align, o.at(l::ALIGN));
+                if n > l::ANNOTATIONS {
+                    b.md(F::Annotations, r.md_or_null(o.at(l::ANNOTATIONS))?);
                 }
             }
             (b.finish(), d0 & 1 != 0)
@@ -489,24 +523,27 @@ pub(crate) fn decode_di(
             // LLVM 21 adds the column (dropped, see `newer`: LLVM 19 labels
             // have a line only), isArtificial (flag bit 1) and the
             // coroutine suspend index (u64::MAX for none).
-            if !(5..=7).contains(&n) {
+            use L::md_label as l;
+            if !(l::LAYOUT.required..=l::LAYOUT.fields.len()).contains(&n) {
                 return Err(invalid("METADATA_LABEL", n));
             }
-            if d0 & 2 != 0 || (n > 6 && o.at(6) != u64::MAX) {
+            let coro = l::CORO_SUSPEND_IDX;
+            if d0 & 2 != 0 || (n > coro && o.at(coro) != u64::MAX) {
                 return Err(unsupported("DILabel", "isArtificial/coroSuspendIdx (LLVM 21)"));
             }
             let mut b = B::new(DiKind::LABEL);
-            b.md(F::Scope, r.md_or_null(o.at(1))?);
-            b.string(F::Name, o.at(2), r)?;
-            b.md(F::File, r.md_or_null(o.at(3))?);
-            b.uint(F::Line, o.u32(4));
+            b.md(F::Scope, r.md_or_null(o.at(l::SCOPE))?);
+            b.string(F::Name, o.at(l::NAME), r)?;
+            b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+            b.uint(F::Line, o.u32(l::LINE));
             (b.finish(), d0 & 1 != 0)
         }
         C::EXPRESSION => {
-            if n < 1 {
+            let first = L::md_expression::LAYOUT.fields.len();
+            if n < first {
                 return Err(invalid("METADATA_EXPRESSION", n));
             }
-            let elements = upgrade_expression(d0 >> 1, &ops[1..], r)?;
+            let elements = upgrade_expression(d0 >> 1, &ops[first..], r)?;
             (
                 DiNode {
                     kind: DiKind::EXPRESSION,
@@ -516,11 +553,12 @@ pub(crate) fn decode_di(
             )
         }
         C::GLOBAL_VAR_EXPR => {
-            if n != 3 {
+            use L::md_global_var_expr as l;
+            if n != l::LAYOUT.fields.len() {
                 return Err(invalid("METADATA_GLOBAL_VAR_EXPR", n));
             }
-            let var = r.md_or_null(o.at(1))?;
-            let expr = match r.md_or_null(o.at(2))? {
+            let var = r.md_or_null(o.at(l::VAR))?;
+            let expr = match r.md_or_null(o.at(l::EXPR))? {
                 Some(e) => e,
                 None => empty_expression(r),
             };
@@ -530,36 +568,36 @@ pub(crate) fn decode_di(
             (b.finish(), d0 != 0)
         }
         C::OBJC_PROPERTY => {
-            if n != 8 {
+            use L::md_objc_property as l;
+            if n != l::LAYOUT.fields.len() {
                 return Err(invalid("METADATA_OBJC_PROPERTY", n));
             }
-            // LLVM 19 reads the getter at 4 and the setter at 5 (LLVM 21's
-            // reader swaps them): follow LLVM 19.
             let mut b = B::new(DiKind::OBJC_PROPERTY);
-            b.string(F::Name, o.at(1), r)?;
-            b.md(F::File, r.md_or_null(o.at(2))?);
-            b.uint(F::Line, o.u32(3));
-            b.string(F::Getter, o.at(4), r)?;
-            b.string(F::Setter, o.at(5), r)?;
-            b.uint(F::Attributes, o.u32(6));
-            b.md(F::Type, r.type_ref_or_null(o.at(7))?);
+            b.string(F::Name, o.at(l::NAME), r)?;
+            b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+            b.uint(F::Line, o.u32(l::LINE));
+            b.string(F::Getter, o.at(l::GETTER), r)?;
+            b.string(F::Setter, o.at(l::SETTER), r)?;
+            b.uint(F::Attributes, o.u32(l::ATTRIBUTES));
+            b.md(F::Type, r.type_ref_or_null(o.at(l::TYPE))?);
             (b.finish(), d0 != 0)
         }
         C::IMPORTED_ENTITY => {
-            if !(6..=8).contains(&n) {
+            use L::md_imported_entity as l;
+            if !(l::LAYOUT.required..=l::LAYOUT.fields.len()).contains(&n) {
                 return Err(invalid("METADATA_IMPORTED_ENTITY", n));
             }
             let mut b = B::new(DiKind::IMPORTED_ENTITY);
-            b.uint(F::Tag, o.u16(1));
-            b.string(F::Name, o.at(5), r)?;
-            b.md(F::Scope, r.md_or_null(o.at(2))?);
-            b.md(F::Entity, r.type_ref_or_null(o.at(3))?);
-            if n >= 7 {
-                b.md(F::File, r.md_or_null(o.at(6))?);
-                b.uint(F::Line, o.u32(4));
+            b.uint(F::Tag, o.u16(l::TAG));
+            b.string(F::Name, o.at(l::NAME), r)?;
+            b.md(F::Scope, r.md_or_null(o.at(l::SCOPE))?);
+            b.md(F::Entity, r.type_ref_or_null(o.at(l::ENTITY))?);
+            if n > l::FILE {
+                b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+                b.uint(F::Line, o.u32(l::LINE));
             }
-            if n >= 8 {
-                b.md(F::Elements, r.md_or_null(o.at(7))?);
+            if n > l::ELEMENTS {
+                b.md(F::Elements, r.md_or_null(o.at(l::ELEMENTS))?);
             }
             (b.finish(), d0 != 0)
         }
@@ -577,111 +615,116 @@ pub(crate) fn decode_di(
 // ------------------------------------------------------------ the records
 
 fn composite(o: &Ops<'_>, r: &mut dyn MdResolver) -> Result<(DiNode, bool), String> {
+    use L::md_composite_type as l;
     let n = o.0.len();
     // LLVM 19 reads up to 22 operands; LLVM 20-22 add numExtraInhabitants
     // (22), specification (23), the Apple enum kind (24) and bitStride (25),
     // and a size/offset given as metadata (flag bit 2).
-    if !(16..=26).contains(&n) {
+    if !(l::LAYOUT.required..=l::LAYOUT.fields.len()).contains(&n) {
         return Err(invalid("METADATA_COMPOSITE_TYPE", n));
     }
-    if o.at(22) != 0 {
+    if o.at(l::NUM_EXTRA_INHABITANTS) != 0 {
         return Err(unsupported("DICompositeType", "numExtraInhabitants (LLVM 20)"));
     }
-    if o.at(23) != 0 {
+    if o.at(l::SPECIFICATION) != 0 {
         return Err(unsupported("DICompositeType", "specification (LLVM 20)"));
     }
     // DW_APPLE_ENUM_KIND_invalid (~0u) means none.
-    if n > 24 && o.at(24) != u64::from(u32::MAX) {
+    if n > l::ENUM_KIND && o.at(l::ENUM_KIND) != u64::from(u32::MAX) {
         return Err(unsupported("DICompositeType", "enumKind (LLVM 21)"));
     }
-    if o.at(25) != 0 {
+    if o.at(l::BIT_STRIDE) != 0 {
         return Err(unsupported("DICompositeType", "bitStride (LLVM 21)"));
     }
-    if o.at(8) > u64::from(u32::MAX) {
+    if o.at(l::ALIGN) > u64::from(u32::MAX) {
         return Err("invalid METADATA_COMPOSITE_TYPE record: alignment too large".into());
     }
-    let d0 = o.at(0);
+    let d0 = o.at(l::FLAGS);
     let size_md = d0 & 4 != 0;
     let mut b = B::new(DiKind::COMPOSITE_TYPE);
-    b.uint(F::Tag, o.u16(1));
-    b.string(F::Name, o.at(2), r)?;
-    b.md(F::File, r.md_or_null(o.at(3))?);
-    b.uint(F::Line, o.u32(4));
-    b.md(F::Scope, r.type_ref_or_null(o.at(5))?);
-    b.md(F::BaseType, r.type_ref_or_null(o.at(6))?);
-    b.uint(F::Size, size_operand(size_md, o.at(7), r, "DICompositeType")?);
-    b.uint(F::Align, o.at(8));
-    b.uint(F::Offset, size_operand(size_md, o.at(9), r, "DICompositeType")?);
-    b.uint(F::Flags, o.u32(10));
-    b.md(F::Elements, r.md_or_null(o.at(11))?);
-    b.uint(F::RuntimeLang, o.u32(12));
-    b.md(F::VtableHolder, r.type_ref_or_null(o.at(13))?);
-    b.md(F::TemplateParams, r.md_or_null(o.at(14))?);
-    b.string(F::Identifier, o.at(15), r)?;
-    if n > 16 {
-        b.md(F::Discriminator, r.md_or_null(o.at(16))?);
+    b.uint(F::Tag, o.u16(l::TAG));
+    b.string(F::Name, o.at(l::NAME), r)?;
+    b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+    b.uint(F::Line, o.u32(l::LINE));
+    b.md(F::Scope, r.type_ref_or_null(o.at(l::SCOPE))?);
+    b.md(F::BaseType, r.type_ref_or_null(o.at(l::BASE_TYPE))?);
+    b.uint(F::Size, size_operand(size_md, o.at(l::SIZE), r, "DICompositeType")?);
+    b.uint(F::Align, o.at(l::ALIGN));
+    b.uint(F::Offset, size_operand(size_md, o.at(l::OFFSET), r, "DICompositeType")?);
+    b.uint(F::Flags, o.u32(l::DI_FLAGS));
+    b.md(F::Elements, r.md_or_null(o.at(l::ELEMENTS))?);
+    b.uint(F::RuntimeLang, o.u32(l::RUNTIME_LANG));
+    b.md(F::VtableHolder, r.type_ref_or_null(o.at(l::VTABLE_HOLDER))?);
+    b.md(F::TemplateParams, r.md_or_null(o.at(l::TEMPLATE_PARAMS))?);
+    b.string(F::Identifier, o.at(l::IDENTIFIER), r)?;
+    if n > l::DISCRIMINATOR {
+        b.md(F::Discriminator, r.md_or_null(o.at(l::DISCRIMINATOR))?);
     }
-    if n > 17 {
-        b.md(F::DataLocation, r.md_or_null(o.at(17))?);
+    if n > l::DATA_LOCATION {
+        b.md(F::DataLocation, r.md_or_null(o.at(l::DATA_LOCATION))?);
     }
-    if n > 19 {
-        b.md(F::Associated, r.md_or_null(o.at(18))?);
-        b.md(F::Allocated, r.md_or_null(o.at(19))?);
+    // Associated and allocated came together.
+    if n > l::ALLOCATED {
+        b.md(F::Associated, r.md_or_null(o.at(l::ASSOCIATED))?);
+        b.md(F::Allocated, r.md_or_null(o.at(l::ALLOCATED))?);
     }
-    if n > 20 {
-        let rank = r.md_or_null(o.at(20))?;
+    if n > l::RANK {
+        let rank = r.md_or_null(o.at(l::RANK))?;
         b.bound(F::Rank, rank, r, "rank")?;
     }
-    if n > 21 {
-        b.md(F::Annotations, r.md_or_null(o.at(21))?);
+    if n > l::ANNOTATIONS {
+        b.md(F::Annotations, r.md_or_null(o.at(l::ANNOTATIONS))?);
     }
     Ok((b.finish(), d0 & 1 != 0))
 }
 
 fn compile_unit(o: &Ops<'_>, r: &mut dyn MdResolver) -> Result<(DiNode, bool), String> {
+    use L::md_compile_unit as l;
     let n = o.0.len();
     // LLVM 22 adds a language version (23rd operand, with bit 63 of the
     // language set when the language is a versioned DW_LNAME name).
-    if !(14..=23).contains(&n) {
+    if !(l::LAYOUT.required..=l::LAYOUT.fields.len()).contains(&n) {
         return Err(invalid("METADATA_COMPILE_UNIT", n));
     }
-    let lang = o.at(1);
+    let lang = o.at(l::LANGUAGE);
     if lang & (1 << 63) != 0 {
         return Err(unsupported("DICompileUnit", "a versioned source language name (LLVM 22)"));
     }
     let mut b = B::new(DiKind::COMPILE_UNIT);
     b.uint(F::Language, lang & 0xffff_ffff);
-    b.md(F::File, r.md_or_null(o.at(2))?);
-    b.string(F::Producer, o.at(3), r)?;
-    b.flag(F::IsOptimized, o.at(4) != 0);
-    b.string(F::Flags, o.at(5), r)?;
-    b.uint(F::RuntimeVersion, o.u32(6));
-    b.string(F::SplitDebugFilename, o.at(7), r)?;
-    b.uint(F::EmissionKind, o.u32(8));
-    b.md(F::Enums, r.md_or_null(o.at(9))?);
-    b.md(F::RetainedTypes, r.md_or_null(o.at(10))?);
-    b.md(F::Globals, r.md_or_null(o.at(12))?);
-    b.md(F::Imports, r.md_or_null(o.at(13))?);
-    if n > 14 {
-        b.uint(F::DwoId, o.at(14));
+    b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+    b.string(F::Producer, o.at(l::PRODUCER), r)?;
+    b.flag(F::IsOptimized, o.at(l::IS_OPTIMIZED) != 0);
+    b.string(F::Flags, o.at(l::CU_FLAGS), r)?;
+    b.uint(F::RuntimeVersion, o.u32(l::RUNTIME_VERSION));
+    b.string(F::SplitDebugFilename, o.at(l::SPLIT_DEBUG_FILENAME), r)?;
+    b.uint(F::EmissionKind, o.u32(l::EMISSION_KIND));
+    b.md(F::Enums, r.md_or_null(o.at(l::ENUMS))?);
+    b.md(F::RetainedTypes, r.md_or_null(o.at(l::RETAINED_TYPES))?);
+    b.md(F::Globals, r.md_or_null(o.at(l::GLOBALS))?);
+    b.md(F::Imports, r.md_or_null(o.at(l::IMPORTS))?);
+    if n > l::DWO_ID {
+        b.uint(F::DwoId, o.at(l::DWO_ID));
     }
-    if n > 15 {
-        b.md(F::Macros, r.md_or_null(o.at(15))?);
+    if n > l::MACROS {
+        b.md(F::Macros, r.md_or_null(o.at(l::MACROS))?);
     }
-    b.flag(F::SplitDebugInlining, n <= 16 || o.at(16) != 0);
-    b.flag(F::DebugInfoForProfiling, n > 17 && o.at(17) != 0);
-    if n > 18 {
-        b.uint(F::NameTableKind, o.u32(18));
+    let inlining = n <= l::SPLIT_DEBUG_INLINING || o.at(l::SPLIT_DEBUG_INLINING) != 0;
+    b.flag(F::SplitDebugInlining, inlining);
+    let profiling = o.at(l::DEBUG_INFO_FOR_PROFILING) != 0;
+    b.flag(F::DebugInfoForProfiling, profiling);
+    if n > l::NAME_TABLE_KIND {
+        b.uint(F::NameTableKind, o.u32(l::NAME_TABLE_KIND));
     }
-    b.flag(F::RangesBaseAddress, n > 19 && o.at(19) != 0);
-    if n > 20 {
-        b.string(F::Sysroot, o.at(20), r)?;
+    b.flag(F::RangesBaseAddress, o.at(l::RANGES_BASE_ADDRESS) != 0);
+    if n > l::SYSROOT {
+        b.string(F::Sysroot, o.at(l::SYSROOT), r)?;
     }
-    if n > 21 {
-        b.string(F::Sdk, o.at(21), r)?;
+    if n > l::SDK {
+        b.string(F::Sdk, o.at(l::SDK), r)?;
     }
     // Old units list their subprograms.
-    if let Some(sps) = r.md_or_null(o.at(11))? {
+    if let Some(sps) = r.md_or_null(o.at(l::SUBPROGRAMS))? {
         r.upgrade(Upgrade::CuSubprograms(sps));
     }
     // A compile unit is always distinct.
@@ -694,27 +737,37 @@ const SP_DEFINITION: u64 = 1 << 3;
 const SP_OPTIMIZED: u64 = 1 << 4;
 const SP_MAIN: u64 = 1 << 8;
 
+/// Operands of a `DISubprogram` before version 5 (no `spFlags`) that
+/// version 5 dropped; the others lie 2 (up to the virtual index) or 2 to
+/// 3 (after the flags) places further than in LLVM 19's layout.
+const OLD_IS_LOCAL: usize = 7;
+const OLD_IS_DEFINITION: usize = 8;
+const OLD_VIRTUALITY: usize = 11;
+const OLD_FLAGS: usize = 13;
+const OLD_IS_OPTIMIZED: usize = 14;
+
 fn subprogram(o: &Ops<'_>, r: &mut dyn MdResolver) -> Result<(DiNode, bool), String> {
+    use L::md_subprogram as l;
     let n = o.0.len();
     // LLVM 21 adds keyInstructions (operand 20).
-    if !(18..=22).contains(&n) {
+    if !(l::LAYOUT.required..=l::LAYOUT.fields.len() + 1).contains(&n) {
         return Err(invalid("METADATA_SUBPROGRAM", n));
     }
     let d0 = o.at(0);
     let has_sp_flags = d0 & 4 != 0;
-    let mut flags = if has_sp_flags { o.u32(11) } else { o.u32(13) };
+    let mut flags = if has_sp_flags { o.u32(l::DI_FLAGS) } else { o.u32(OLD_FLAGS) };
     // Old DIFlagMainSubprogram (bit 21 of the flags) moves to the spFlags.
     let main = flags & (1 << 21) != 0;
     flags &= !(1 << 21);
     let sp_flags = if has_sp_flags {
-        o.u32(9) | if main { SP_MAIN } else { 0 }
+        o.u32(l::SP_FLAGS) | if main { SP_MAIN } else { 0 }
     } else {
         // LLVM's toSPFlags(isLocal, isDefinition, isOptimized, virtuality,
         // isMainSubprogram).
-        (o.at(11) & 3)
-            | if o.at(7) != 0 { SP_LOCAL } else { 0 }
-            | if o.at(8) != 0 { SP_DEFINITION } else { 0 }
-            | if o.at(14) != 0 { SP_OPTIMIZED } else { 0 }
+        (o.at(OLD_VIRTUALITY) & 3)
+            | if o.at(OLD_IS_LOCAL) != 0 { SP_LOCAL } else { 0 }
+            | if o.at(OLD_IS_DEFINITION) != 0 { SP_DEFINITION } else { 0 }
+            | if o.at(OLD_IS_OPTIMIZED) != 0 { SP_OPTIMIZED } else { 0 }
             | if main { SP_MAIN } else { 0 }
     };
     let distinct = d0 & 1 != 0 || sp_flags & SP_DEFINITION != 0;
@@ -740,36 +793,36 @@ fn subprogram(o: &Ops<'_>, r: &mut dyn MdResolver) -> Result<(DiNode, bool), Str
         has_target = n >= 20;
         // LLVM 21's keyInstructions (operand 20) is dropped (see `newer`).
     }
-    let cu_or_fn = r.md_or_null(o.at(12 + bo))?;
+    let cu_or_fn = r.md_or_null(o.at(l::UNIT + bo))?;
     let mut b = B::new(DiKind::SUBPROGRAM);
-    b.md(F::Scope, r.type_ref_or_null(o.at(1))?);
-    b.string(F::Name, o.at(2), r)?;
-    b.string(F::LinkageName, o.at(3), r)?;
-    b.md(F::File, r.md_or_null(o.at(4))?);
-    b.uint(F::Line, o.u32(5));
-    b.md(F::Type, r.md_or_null(o.at(6))?);
-    b.uint(F::ScopeLine, o.u32(7 + a));
-    b.md(F::ContainingType, r.type_ref_or_null(o.at(8 + a))?);
-    b.uint(F::VirtualIndex, o.u32(10 + a));
+    b.md(F::Scope, r.type_ref_or_null(o.at(l::SCOPE))?);
+    b.string(F::Name, o.at(l::NAME), r)?;
+    b.string(F::LinkageName, o.at(l::LINKAGE_NAME), r)?;
+    b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+    b.uint(F::Line, o.u32(l::LINE));
+    b.md(F::Type, r.md_or_null(o.at(l::TYPE))?);
+    b.uint(F::ScopeLine, o.u32(l::SCOPE_LINE + a));
+    b.md(F::ContainingType, r.type_ref_or_null(o.at(l::CONTAINING_TYPE + a))?);
+    b.uint(F::VirtualIndex, o.u32(l::VIRTUAL_INDEX + a));
     if has_this_adj {
-        b.sint(F::ThisAdjustment, i64::from(o.at(16 + bo) as u32 as i32));
+        b.sint(F::ThisAdjustment, i64::from(o.at(l::THIS_ADJUSTMENT + bo) as u32 as i32));
     }
     b.uint(F::Flags, flags);
     b.set(F::SpFlags, DiField::UInt(sp_flags));
     if has_unit {
         b.md(F::Unit, cu_or_fn);
     }
-    b.md(F::TemplateParams, r.md_or_null(o.at(13 + bo))?);
-    b.md(F::Declaration, r.md_or_null(o.at(14 + bo))?);
-    b.md(F::RetainedNodes, r.md_or_null(o.at(15 + bo))?);
+    b.md(F::TemplateParams, r.md_or_null(o.at(l::TEMPLATE_PARAMS + bo))?);
+    b.md(F::Declaration, r.md_or_null(o.at(l::DECLARATION + bo))?);
+    b.md(F::RetainedNodes, r.md_or_null(o.at(l::RETAINED_NODES + bo))?);
     if has_thrown {
-        b.md(F::ThrownTypes, r.md_or_null(o.at(17 + bo))?);
+        b.md(F::ThrownTypes, r.md_or_null(o.at(l::THROWN_TYPES + bo))?);
     }
     if has_annotations {
-        b.md(F::Annotations, r.md_or_null(o.at(18 + bo))?);
+        b.md(F::Annotations, r.md_or_null(o.at(l::ANNOTATIONS + bo))?);
     }
     if has_target {
-        b.string(F::TargetFuncName, o.at(19 + bo), r)?;
+        b.string(F::TargetFuncName, o.at(l::TARGET_FUNC_NAME + bo), r)?;
     }
     if has_fn {
         if let Some(f) = cu_or_fn {
@@ -781,9 +834,15 @@ fn subprogram(o: &Ops<'_>, r: &mut dyn MdResolver) -> Result<(DiNode, bool), Str
     Ok((b.finish(), distinct))
 }
 
+/// Operands of a `DIGlobalVariable` of version 0 or 1.
+const OLD_GV_VARIABLE: usize = 9;
+const OLD_GV_DECLARATION: usize = 10;
+const OLD_GV_ALIGN: usize = 11;
+
 fn global_var(o: &Ops<'_>, r: &mut dyn MdResolver) -> Result<(DiNode, bool), String> {
+    use L::md_global_var as l;
     let n = o.0.len();
-    if !(11..=13).contains(&n) {
+    if !(l::LAYOUT.required..=l::LAYOUT.fields.len()).contains(&n) {
         return Err(invalid("METADATA_GLOBAL_VAR", n));
     }
     let d0 = o.at(0);
@@ -793,40 +852,42 @@ fn global_var(o: &Ops<'_>, r: &mut dyn MdResolver) -> Result<(DiNode, bool), Str
         return Err(invalid("METADATA_GLOBAL_VAR", n));
     }
     let mut b = B::new(DiKind::GLOBAL_VARIABLE);
-    b.md(F::Scope, r.md_or_null(o.at(1))?);
-    b.string(F::Name, o.at(2), r)?;
-    b.string(F::LinkageName, o.at(3), r)?;
-    b.md(F::File, r.md_or_null(o.at(4))?);
-    b.uint(F::Line, o.u32(5));
-    b.md(F::Type, r.type_ref_or_null(o.at(6))?);
-    b.flag(F::IsLocal, o.at(7) != 0);
-    b.flag(F::IsDefinition, o.at(8) != 0);
+    b.md(F::Scope, r.md_or_null(o.at(l::SCOPE))?);
+    b.string(F::Name, o.at(l::NAME), r)?;
+    b.string(F::LinkageName, o.at(l::LINKAGE_NAME), r)?;
+    b.md(F::File, r.md_or_null(o.at(l::FILE))?);
+    b.uint(F::Line, o.u32(l::LINE));
+    b.md(F::Type, r.type_ref_or_null(o.at(l::TYPE))?);
+    b.flag(F::IsLocal, o.at(l::IS_LOCAL) != 0);
+    b.flag(F::IsDefinition, o.at(l::IS_DEFINITION) != 0);
     if version == 2 {
-        b.md(F::Declaration, r.md_or_null(o.at(9))?);
-        b.md(F::TemplateParams, r.md_or_null(o.at(10))?);
-        b.uint(F::Align, o.u32(11));
-        if n > 12 {
-            b.md(F::Annotations, r.md_or_null(o.at(12))?);
+        b.md(F::Declaration, r.md_or_null(o.at(l::DECLARATION))?);
+        b.md(F::TemplateParams, r.md_or_null(o.at(l::TEMPLATE_PARAMS))?);
+        b.uint(F::Align, o.u32(l::ALIGN));
+        if n > l::ANNOTATIONS {
+            b.md(F::Annotations, r.md_or_null(o.at(l::ANNOTATIONS))?);
         }
         return Ok((b.finish(), distinct));
     }
-    b.md(F::Declaration, r.md_or_null(o.at(10))?);
+    // Versions 0 and 1: the global (0) or nothing at 9, the declaration
+    // at 10, the alignment at 11.
+    b.md(F::Declaration, r.md_or_null(o.at(OLD_GV_DECLARATION))?);
     if version == 1 {
-        b.uint(F::Align, o.u32(11));
+        b.uint(F::Align, o.u32(OLD_GV_ALIGN));
         return Ok((b.finish(), distinct));
     }
     // Version 0 stored the variable's global or constant at 9: a global
     // gets the variable attached, a constant becomes the expression of a
     // distinct DIGlobalVariableExpression that takes the record's place.
     r.upgrade(Upgrade::GlobalVariableExpressions);
-    if n > 11 {
-        if o.at(11) > u64::from(u32::MAX) {
+    if n > OLD_GV_ALIGN {
+        if o.at(OLD_GV_ALIGN) > u64::from(u32::MAX) {
             return Err("invalid METADATA_GLOBAL_VAR record: alignment too large".into());
         }
-        b.uint(F::Align, o.at(11));
+        b.uint(F::Align, o.at(OLD_GV_ALIGN));
     }
     let var = b.finish();
-    let Some(operand) = r.md_or_null(o.at(9))? else { return Ok((var, distinct)) };
+    let Some(operand) = r.md_or_null(o.at(OLD_GV_VARIABLE))? else { return Ok((var, distinct)) };
     match r.md_value(operand) {
         MdValue::GlobalVariable => {
             r.upgrade(Upgrade::AttachGlobalVariable(operand));

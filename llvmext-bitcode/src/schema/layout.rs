@@ -28,8 +28,12 @@
 //! in the value symbol table).
 //!
 //! Debug-info node records (`METADATA_LOCATION`, `METADATA_SUBPROGRAM`, …)
-//! are not here: their many versions are laid out where they are read, in
-//! the reader's `read/di.rs`.
+//! are here in LLVM 19's layout, each operand tagged with the
+//! [`llvmext_ir::di::Field`] it holds ([`Operand::di`]); [`DI_RECORDS`]
+//! pairs each with its node kind and the flag bits LLVM 19 writes in its
+//! operand 0. The writer derives every such record from them, the reader
+//! reads LLVM 19's layout by their positions; the older layouts the reader
+//! also accepts are described in its `read/di.rs`.
 //!
 //! ```
 //! use llvmext_bitcode::schema::layout::{self, global_var, OperandKind};
@@ -48,6 +52,8 @@
 //! ```
 
 use core::fmt;
+
+use llvmext_ir::di::DiKind;
 
 use super::BlockId;
 
@@ -156,6 +162,13 @@ pub enum OperandKind {
     Word32,
     /// A code-model value plus one; 0 for none.
     CodeModel,
+    /// An address space plus one, 32-bit wrapping; 0 for none
+    /// (`DIDerivedType`'s `dwarfAddressSpace`).
+    AddrSpacePlusOne,
+    /// The pointer-authentication data of a `DW_TAG_LLVM_ptrauth_type`
+    /// `DIDerivedType` (LLVM keeps it in the alignment word); 0 for any
+    /// other tag.
+    PtrAuthData,
 }
 
 impl OperandKind {
@@ -218,6 +231,10 @@ pub struct Operand {
     pub kind: OperandKind,
     /// When it is written.
     pub presence: Presence,
+    /// The debug-info field it holds, in a debug-info node record (see
+    /// [`di_record`]); `None` elsewhere and for an operand that holds no
+    /// single field (the flags of operand 0, a reserved operand).
+    pub di: Option<llvmext_ir::di::Field>,
 }
 
 /// The operand layout of one record (of some module versions).
@@ -473,15 +490,15 @@ macro_rules! sig {
 /// operand (its position), `FIELDS`, `TAIL`, `AFTER` and `LAYOUT`, and
 /// [`ALL`].
 ///
-/// A row reads `CONST = "written": Kind` optionally followed by
-/// `if Presence`; the variable part is `..tail "written" { "name" = "written":
+/// A row reads `CONST = "written": Kind`, optionally followed by `=>
+/// Field` (the debug-info field the operand holds) and by `if Presence`; the variable part is `..tail "written" { "name" = "written":
 /// Kind, … }`, operands after it `..after { … }`.
 macro_rules! layouts {
     ($(
         $(#[$meta:meta])*
         $m:ident: $block:ident / $Code:ident :: $C:ident, versions $v0:literal ..= $v1:literal,
             required $req:literal $(, $blob:ident)? {
-            $( $F:ident = $fw:literal : $fk:ident $(if $fp:expr)? ; )*
+            $( $F:ident = $fw:literal : $fk:ident $(=> $fd:ident)? $(if $fp:expr)? ; )*
         }
         $( ..tail $tw:literal { $( $tn:literal = $tww:literal : $tk:ident ; )* } )?
         $( ..after { $( $an:literal = $aw:literal : $ak:ident $(if $ap:expr)? ; )* } )?
@@ -515,6 +532,7 @@ macro_rules! layouts {
                         written: $fw,
                         kind: OperandKind::$fk,
                         presence: layouts!(@p $($fp)?),
+                        di: layouts!(@di $($fd)?),
                     },
                 )*];
 
@@ -525,6 +543,7 @@ macro_rules! layouts {
                         written: $tww,
                         kind: OperandKind::$tk,
                         presence: Presence::Always,
+                        di: None,
                     },
                 )*)?];
 
@@ -535,6 +554,7 @@ macro_rules! layouts {
                         written: $aw,
                         kind: OperandKind::$ak,
                         presence: layouts!(@p $($ap)?),
+                        di: None,
                     },
                 )*)?];
 
@@ -562,6 +582,8 @@ macro_rules! layouts {
     };
     (@p) => { Presence::Always };
     (@p $p:expr) => { $p };
+    (@di) => { None };
+    (@di $f:ident) => { Some(llvmext_ir::di::Field::$f) };
     (@blob) => { false };
     (@blob blob) => { true };
 }
@@ -1397,6 +1419,368 @@ layouts! {
     }
         ..tail "n x (kind, md num)" { "kind" = "kind": MdKindId; "node" = "md num": MdId; }
 
+    // ------------------------------------------------- METADATA: debug info
+    // The specialized nodes, as LLVM 19's `write<Kind>` lays them out; the
+    // writer fills them by these positions and fields, the reader reads
+    // LLVM 19's layout by them (older layouts in `read/di.rs`). Operand 0
+    // holds `distinct` in bit 0 and the flags of [`DiRecord::head`].
+    /// A `DILocation` (`writeDILocation`; the `FUNCTION` block's
+    /// `DEBUG_LOC` is the same without `distinct`). LLVM 21 adds the Key
+    /// Instructions atom group and rank.
+    md_location: METADATA / MetadataCode::LOCATION, versions 0..=2, required 5 {
+        DISTINCT = "distinct": Bool;
+        LINE = "line": Int => Line;
+        COLUMN = "column": Int => Column;
+        SCOPE = "scope": MdId => Scope;
+        INLINED_AT = "inlinedAt+1": MdIdPlusOne => InlinedAt;
+        IMPLICIT = "isImplicitCode": Bool => IsImplicitCode;
+        ATOM_GROUP = "atomGroup (LLVM 21)": Int;
+        ATOM_RANK = "atomRank (LLVM 21)": Int;
+    }
+    /// A `GenericDINode`.
+    md_generic_debug: METADATA / MetadataCode::GENERIC_DEBUG, versions 0..=2, required 4 {
+        DISTINCT = "distinct": Flags;
+        TAG = "tag": Int => Tag;
+        VERSION = "version (0)": Int;
+        HEADER = "header+1": MdIdPlusOne => Header;
+    }
+        ..tail "n x md num+1" { "operand" = "md num+1": MdIdPlusOne; }
+    /// A `DISubrange`, version 2: the four bounds as metadata (an integer
+    /// bound is an `i64` constant). Versions 0 and 1 wrote the count and
+    /// the lower bound only, the lower bound as a sign-rotated integer.
+    md_subrange: METADATA / MetadataCode::SUBRANGE, versions 0..=2, required 3 {
+        FLAGS = "distinct|version<<1": Flags;
+        COUNT = "count+1": MdIdPlusOne => Count;
+        LOWER_BOUND = "lowerBound+1": MdIdPlusOne => LowerBound;
+        UPPER_BOUND = "upperBound+1": MdIdPlusOne => UpperBound;
+        STRIDE = "stride+1": MdIdPlusOne => Stride;
+    }
+    /// A `DIGenericSubrange`.
+    md_generic_subrange: METADATA / MetadataCode::GENERIC_SUBRANGE, versions 0..=2, required 5 {
+        DISTINCT = "distinct": Flags;
+        COUNT = "count+1": MdIdPlusOne => Count;
+        LOWER_BOUND = "lowerBound+1": MdIdPlusOne => LowerBound;
+        UPPER_BOUND = "upperBound+1": MdIdPlusOne => UpperBound;
+        STRIDE = "stride+1": MdIdPlusOne => Stride;
+    }
+    /// A `DIEnumerator`: with the big-integer flag (LLVM 12 on) the value
+    /// is `bitwidth` bits in sign-rotated 64-bit words; before, one
+    /// sign-rotated value in place of `bitwidth`.
+    md_enumerator: METADATA / MetadataCode::ENUMERATOR, versions 0..=2, required 3 {
+        FLAGS = "distinct|isUnsigned<<1|isBigInt<<2": Flags;
+        BIT_WIDTH = "bitwidth": Count;
+        NAME = "name+1": MdIdPlusOne => Name;
+    }
+        ..tail "words" { "word" = "value word": SignedInt; }
+    /// A `DIBasicType`. LLVM 20 adds `numExtraInhabitants`, LLVM 21
+    /// `dataSize` (and a size given as metadata, flag bit 1).
+    md_basic_type: METADATA / MetadataCode::BASIC_TYPE, versions 0..=2, required 6 {
+        DISTINCT = "distinct": Flags;
+        TAG = "tag": Int => Tag;
+        NAME = "name+1": MdIdPlusOne => Name;
+        SIZE = "size": Int => Size;
+        ALIGN = "align": Int => Align;
+        ENCODING = "encoding": Int => Encoding;
+        DI_FLAGS = "flags": Flags => Flags;
+        NUM_EXTRA_INHABITANTS = "numExtraInhabitants (LLVM 20)": Int;
+        DATA_SIZE = "dataSize (LLVM 21)": Int;
+    }
+    /// A `DIStringType`. Producers before LLVM 14 wrote no
+    /// `stringLocationExpression` (8 operands).
+    md_string_type: METADATA / MetadataCode::STRING_TYPE, versions 0..=2, required 9 {
+        DISTINCT = "distinct": Flags;
+        TAG = "tag": Int => Tag;
+        NAME = "name+1": MdIdPlusOne => Name;
+        STRING_LENGTH = "stringLength+1": MdIdPlusOne => StringLength;
+        STRING_LENGTH_EXPRESSION = "stringLengthExp+1": MdIdPlusOne => StringLengthExpression;
+        STRING_LOCATION_EXPRESSION = "stringLocationExp+1": MdIdPlusOne => StringLocationExpression;
+        SIZE = "size": Int => Size;
+        ALIGN = "align": Int => Align;
+        ENCODING = "encoding": Int => Encoding;
+    }
+    /// A `DIDerivedType`. LLVM 14 to 18 wrote `annotations` as the last
+    /// operand (14 operands), LLVM 19 adds the pointer-authentication word.
+    md_derived_type: METADATA / MetadataCode::DERIVED_TYPE, versions 0..=2, required 12 {
+        DISTINCT = "distinct": Flags;
+        TAG = "tag": Int => Tag;
+        NAME = "name+1": MdIdPlusOne => Name;
+        FILE = "file+1": MdIdPlusOne => File;
+        LINE = "line": Int => Line;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        BASE_TYPE = "baseType+1": MdIdPlusOne => BaseType;
+        SIZE = "size": Int => Size;
+        ALIGN = "align": Int => Align;
+        OFFSET = "offset": Int => Offset;
+        DI_FLAGS = "flags": Flags => Flags;
+        EXTRA_DATA = "extraData+1": MdIdPlusOne => ExtraData;
+        ADDRESS_SPACE = "dwarfAddressSpace+1": AddrSpacePlusOne => DwarfAddressSpace;
+        ANNOTATIONS = "annotations+1": MdIdPlusOne => Annotations;
+        PTR_AUTH = "ptrAuthData": PtrAuthData;
+    }
+    /// A `DICompositeType` (flag bit 1: no type references of before LLVM
+    /// 3.9). LLVM 20 to 22 add `numExtraInhabitants`, `specification`, the
+    /// Apple enum kind and `bitStride`.
+    md_composite_type: METADATA / MetadataCode::COMPOSITE_TYPE, versions 0..=2, required 16 {
+        FLAGS = "distinct|isNotUsedInOldTypeRef<<1": Flags;
+        TAG = "tag": Int => Tag;
+        NAME = "name+1": MdIdPlusOne => Name;
+        FILE = "file+1": MdIdPlusOne => File;
+        LINE = "line": Int => Line;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        BASE_TYPE = "baseType+1": MdIdPlusOne => BaseType;
+        SIZE = "size": Int => Size;
+        ALIGN = "align": Int => Align;
+        OFFSET = "offset": Int => Offset;
+        DI_FLAGS = "flags": Flags => Flags;
+        ELEMENTS = "elements+1": MdIdPlusOne => Elements;
+        RUNTIME_LANG = "runtimeLang": Int => RuntimeLang;
+        VTABLE_HOLDER = "vtableHolder+1": MdIdPlusOne => VtableHolder;
+        TEMPLATE_PARAMS = "templateParams+1": MdIdPlusOne => TemplateParams;
+        IDENTIFIER = "identifier+1": MdIdPlusOne => Identifier;
+        DISCRIMINATOR = "discriminator+1": MdIdPlusOne => Discriminator;
+        DATA_LOCATION = "dataLocation+1": MdIdPlusOne => DataLocation;
+        ASSOCIATED = "associated+1": MdIdPlusOne => Associated;
+        ALLOCATED = "allocated+1": MdIdPlusOne => Allocated;
+        RANK = "rank+1": MdIdPlusOne => Rank;
+        ANNOTATIONS = "annotations+1": MdIdPlusOne => Annotations;
+        NUM_EXTRA_INHABITANTS = "numExtraInhabitants (LLVM 20)": Int;
+        SPECIFICATION = "specification+1 (LLVM 20)": MdIdPlusOne;
+        ENUM_KIND = "enumKind (LLVM 21; 0xffffffff for none)": Int;
+        BIT_STRIDE = "bitStride+1 (LLVM 21)": MdIdPlusOne;
+    }
+    /// A `DISubroutineType` (flag bit 1 as for composite types).
+    md_subroutine_type: METADATA / MetadataCode::SUBROUTINE_TYPE, versions 0..=2, required 3 {
+        FLAGS = "distinct|isNotUsedInOldTypeRef<<1": Flags;
+        DI_FLAGS = "flags": Flags => Flags;
+        TYPES = "types+1": MdIdPlusOne => Types;
+        CC = "cc": Int => Cc;
+    }
+    /// A `DIFile`: the checksum kind and checksum are 0 without a
+    /// checksum; the source is written only when there is one.
+    md_file: METADATA / MetadataCode::FILE, versions 0..=2, required 3 {
+        DISTINCT = "distinct": Flags;
+        FILENAME = "filename+1": MdIdPlusOne => Filename;
+        DIRECTORY = "directory+1": MdIdPlusOne => Directory;
+        CHECKSUM_KIND = "checksumkind": Int => Checksumkind;
+        CHECKSUM = "checksum+1": MdIdPlusOne => Checksum;
+        SOURCE = "source+1": MdIdPlusOne => Source;
+    }
+    /// A `DICompileUnit` (always distinct). Operand 11 held the unit's
+    /// subprograms before LLVM 3.9 (0 since). LLVM 22 adds a language
+    /// version.
+    md_compile_unit: METADATA / MetadataCode::COMPILE_UNIT, versions 0..=2, required 14 {
+        DISTINCT = "distinct (1)": Flags;
+        LANGUAGE = "sourceLanguage": Int => Language;
+        FILE = "file+1": MdIdPlusOne => File;
+        PRODUCER = "producer+1": MdIdPlusOne => Producer;
+        IS_OPTIMIZED = "isOptimized": Bool => IsOptimized;
+        CU_FLAGS = "flags+1": MdIdPlusOne => Flags;
+        RUNTIME_VERSION = "runtimeVersion": Int => RuntimeVersion;
+        SPLIT_DEBUG_FILENAME = "splitDebugFilename+1": MdIdPlusOne => SplitDebugFilename;
+        EMISSION_KIND = "emissionKind": Int => EmissionKind;
+        ENUMS = "enumTypes+1": MdIdPlusOne => Enums;
+        RETAINED_TYPES = "retainedTypes+1": MdIdPlusOne => RetainedTypes;
+        SUBPROGRAMS = "subprograms+1 (0)": MdIdPlusOne;
+        GLOBALS = "globalVariables+1": MdIdPlusOne => Globals;
+        IMPORTS = "importedEntities+1": MdIdPlusOne => Imports;
+        DWO_ID = "dwoId": Int => DwoId;
+        MACROS = "macros+1": MdIdPlusOne => Macros;
+        SPLIT_DEBUG_INLINING = "splitDebugInlining": Bool => SplitDebugInlining;
+        DEBUG_INFO_FOR_PROFILING = "debugInfoForProfiling": Bool => DebugInfoForProfiling;
+        NAME_TABLE_KIND = "nameTableKind": Int => NameTableKind;
+        RANGES_BASE_ADDRESS = "rangesBaseAddress": Bool => RangesBaseAddress;
+        SYSROOT = "sysroot+1": MdIdPlusOne => Sysroot;
+        SDK = "sdk+1": MdIdPlusOne => Sdk;
+        LANGUAGE_VERSION = "sourceLanguageVersion (LLVM 22)": Int;
+    }
+    /// A `DISubprogram` of version 5 (flag bits 1 and 2: a unit operand and
+    /// `spFlags`; LLVM 8 on). Older versions put `isLocal`/`isDefinition`
+    /// at 7 and 8, the flags at 13, the function (version 1) or unit at 15.
+    /// LLVM 21 adds `keyInstructions`.
+    md_subprogram: METADATA / MetadataCode::SUBPROGRAM, versions 0..=2, required 18 {
+        FLAGS = "distinct|hasUnit<<1|hasSPFlags<<2": Flags;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        NAME = "name+1": MdIdPlusOne => Name;
+        LINKAGE_NAME = "linkageName+1": MdIdPlusOne => LinkageName;
+        FILE = "file+1": MdIdPlusOne => File;
+        LINE = "line": Int => Line;
+        TYPE = "type+1": MdIdPlusOne => Type;
+        SCOPE_LINE = "scopeLine": Int => ScopeLine;
+        CONTAINING_TYPE = "containingType+1": MdIdPlusOne => ContainingType;
+        SP_FLAGS = "spFlags": Flags => SpFlags;
+        VIRTUAL_INDEX = "virtualIndex": Int => VirtualIndex;
+        DI_FLAGS = "flags": Flags => Flags;
+        UNIT = "unit+1": MdIdPlusOne => Unit;
+        TEMPLATE_PARAMS = "templateParams+1": MdIdPlusOne => TemplateParams;
+        DECLARATION = "declaration+1": MdIdPlusOne => Declaration;
+        RETAINED_NODES = "retainedNodes+1": MdIdPlusOne => RetainedNodes;
+        THIS_ADJUSTMENT = "thisAdjustment (int, sign-extended)": Int => ThisAdjustment;
+        THROWN_TYPES = "thrownTypes+1": MdIdPlusOne => ThrownTypes;
+        ANNOTATIONS = "annotations+1": MdIdPlusOne => Annotations;
+        TARGET_FUNC_NAME = "targetFuncName+1": MdIdPlusOne => TargetFuncName;
+        KEY_INSTRUCTIONS = "keyInstructions (LLVM 21)": Bool;
+    }
+    /// A `DILexicalBlock`.
+    md_lexical_block: METADATA / MetadataCode::LEXICAL_BLOCK, versions 0..=2, required 5 {
+        DISTINCT = "distinct": Flags;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        FILE = "file+1": MdIdPlusOne => File;
+        LINE = "line": Int => Line;
+        COLUMN = "column": Int => Column;
+    }
+    /// A `DILexicalBlockFile`.
+    md_lexical_block_file: METADATA / MetadataCode::LEXICAL_BLOCK_FILE, versions 0..=2, required 4 {
+        DISTINCT = "distinct": Flags;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        FILE = "file+1": MdIdPlusOne => File;
+        DISCRIMINATOR = "discriminator": Int => Discriminator;
+    }
+    /// A `DICommonBlock`.
+    md_common_block: METADATA / MetadataCode::COMMON_BLOCK, versions 0..=2, required 6 {
+        DISTINCT = "distinct": Flags;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        DECLARATION = "decl+1": MdIdPlusOne => Declaration;
+        NAME = "name+1": MdIdPlusOne => Name;
+        FILE = "file+1": MdIdPlusOne => File;
+        LINE = "line": Int => Line;
+    }
+    /// A `DINamespace` (`exportSymbols` in the flags). Producers before
+    /// LLVM 5 wrote a file and a line before the name (5 operands).
+    md_namespace: METADATA / MetadataCode::NAMESPACE, versions 0..=2, required 3 {
+        FLAGS = "distinct|exportSymbols<<1": Flags;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        NAME = "name+1": MdIdPlusOne => Name;
+    }
+    /// A `DIMacro`.
+    md_macro: METADATA / MetadataCode::MACRO, versions 0..=2, required 5 {
+        DISTINCT = "distinct": Flags;
+        TYPE = "macinfoType": Int => Type;
+        LINE = "line": Int => Line;
+        NAME = "name+1": MdIdPlusOne => Name;
+        VALUE = "value+1": MdIdPlusOne => Value;
+    }
+    /// A `DIMacroFile`.
+    md_macro_file: METADATA / MetadataCode::MACRO_FILE, versions 0..=2, required 5 {
+        DISTINCT = "distinct": Flags;
+        TYPE = "macinfoType": Int => Type;
+        LINE = "line": Int => Line;
+        FILE = "file+1": MdIdPlusOne => File;
+        NODES = "elements+1": MdIdPlusOne => Nodes;
+    }
+    /// A `DIModule`. Producers before LLVM 11 wrote no file (the scope
+    /// first), before LLVM 12 no line and `isDecl`.
+    md_module: METADATA / MetadataCode::MODULE, versions 0..=2, required 5 {
+        DISTINCT = "distinct": Flags;
+        FILE = "file+1": MdIdPlusOne => File;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        NAME = "name+1": MdIdPlusOne => Name;
+        CONFIG_MACROS = "configurationMacros+1": MdIdPlusOne => ConfigMacros;
+        INCLUDE_PATH = "includePath+1": MdIdPlusOne => IncludePath;
+        APINOTES = "apinotesFile+1": MdIdPlusOne => Apinotes;
+        LINE = "line": Int => Line;
+        IS_DECL = "isDecl": Bool => IsDecl;
+    }
+    /// A `DITemplateTypeParameter`. `isDefault` came with LLVM 11.
+    md_template_type: METADATA / MetadataCode::TEMPLATE_TYPE, versions 0..=2, required 3 {
+        DISTINCT = "distinct": Flags;
+        NAME = "name+1": MdIdPlusOne => Name;
+        TYPE = "type+1": MdIdPlusOne => Type;
+        IS_DEFAULT = "isDefault": Bool => Defaulted;
+    }
+    /// A `DITemplateValueParameter`. Before LLVM 11 there was no
+    /// `isDefault` (the value at 4).
+    md_template_value: METADATA / MetadataCode::TEMPLATE_VALUE, versions 0..=2, required 6 {
+        DISTINCT = "distinct": Flags;
+        TAG = "tag": Int => Tag;
+        NAME = "name+1": MdIdPlusOne => Name;
+        TYPE = "type+1": MdIdPlusOne => Type;
+        IS_DEFAULT = "isDefault": Bool => Defaulted;
+        VALUE = "value+1": MdIdPlusOne => Value;
+    }
+    /// A `DIGlobalVariable` of version 2 (LLVM 4 on). Version 0 held the
+    /// variable's global at 9, version 1 an alignment at 11 after the
+    /// declaration at 10.
+    md_global_var: METADATA / MetadataCode::GLOBAL_VAR, versions 0..=2, required 11 {
+        FLAGS = "distinct|version<<1": Flags;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        NAME = "name+1": MdIdPlusOne => Name;
+        LINKAGE_NAME = "linkageName+1": MdIdPlusOne => LinkageName;
+        FILE = "file+1": MdIdPlusOne => File;
+        LINE = "line": Int => Line;
+        TYPE = "type+1": MdIdPlusOne => Type;
+        IS_LOCAL = "isLocal": Bool => IsLocal;
+        IS_DEFINITION = "isDefinition": Bool => IsDefinition;
+        DECLARATION = "staticDataMemberDeclaration+1": MdIdPlusOne => Declaration;
+        TEMPLATE_PARAMS = "templateParams+1": MdIdPlusOne => TemplateParams;
+        ALIGN = "alignInBits": Int => Align;
+        ANNOTATIONS = "annotations+1": MdIdPlusOne => Annotations;
+    }
+    /// A `DILocalVariable` (flag bit 1: an alignment). Without the flag and
+    /// with more than 8 operands, an old artificial tag comes first.
+    md_local_var: METADATA / MetadataCode::LOCAL_VAR, versions 0..=2, required 8 {
+        FLAGS = "distinct|hasAlignment<<1": Flags;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        NAME = "name+1": MdIdPlusOne => Name;
+        FILE = "file+1": MdIdPlusOne => File;
+        LINE = "line": Int => Line;
+        TYPE = "type+1": MdIdPlusOne => Type;
+        ARG = "arg": Int => Arg;
+        DI_FLAGS = "flags": Flags => Flags;
+        ALIGN = "alignInBits": Int => Align;
+        ANNOTATIONS = "annotations+1": MdIdPlusOne => Annotations;
+    }
+    /// A `DILabel`. LLVM 21 adds the column, `isArtificial` (flag bit 1)
+    /// and the coroutine suspend index.
+    md_label: METADATA / MetadataCode::LABEL, versions 0..=2, required 5 {
+        DISTINCT = "distinct|isArtificial<<1 (LLVM 21)": Flags;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        NAME = "name+1": MdIdPlusOne => Name;
+        FILE = "file+1": MdIdPlusOne => File;
+        LINE = "line": Int => Line;
+        COLUMN = "column (LLVM 21)": Int;
+        CORO_SUSPEND_IDX = "coroSuspendIdx (LLVM 21; u64::MAX for none)": Int;
+    }
+    /// A `DIExpression` of version 3; older versions are upgraded
+    /// (`upgradeDIExpression`).
+    md_expression: METADATA / MetadataCode::EXPRESSION, versions 0..=2, required 1 {
+        FLAGS = "distinct|version<<1": Flags;
+    }
+        ..tail "elements" { "element" = "element": Int; }
+    /// A `DIGlobalVariableExpression`.
+    md_global_var_expr: METADATA / MetadataCode::GLOBAL_VAR_EXPR, versions 0..=2, required 3 {
+        DISTINCT = "distinct": Flags;
+        VAR = "var+1": MdIdPlusOne => Var;
+        EXPR = "expr+1": MdIdPlusOne => Expr;
+    }
+    /// A `DIObjCProperty`: LLVM 19 writes and reads the getter before the
+    /// setter.
+    md_objc_property: METADATA / MetadataCode::OBJC_PROPERTY, versions 0..=2, required 8 {
+        DISTINCT = "distinct": Flags;
+        NAME = "name+1": MdIdPlusOne => Name;
+        FILE = "file+1": MdIdPlusOne => File;
+        LINE = "line": Int => Line;
+        GETTER = "getterName+1": MdIdPlusOne => Getter;
+        SETTER = "setterName+1": MdIdPlusOne => Setter;
+        ATTRIBUTES = "attributes": Int => Attributes;
+        TYPE = "type+1": MdIdPlusOne => Type;
+    }
+    /// A `DIImportedEntity`. The file came with LLVM 7, the elements with
+    /// LLVM 14.
+    md_imported_entity: METADATA / MetadataCode::IMPORTED_ENTITY, versions 0..=2, required 6 {
+        DISTINCT = "distinct": Flags;
+        TAG = "tag": Int => Tag;
+        SCOPE = "scope+1": MdIdPlusOne => Scope;
+        ENTITY = "entity+1": MdIdPlusOne => Entity;
+        LINE = "line": Int => Line;
+        NAME = "name+1": MdIdPlusOne => Name;
+        FILE = "file+1": MdIdPlusOne => File;
+        ELEMENTS = "elements+1": MdIdPlusOne => Elements;
+    }
+    /// A `DIAssignID` (always distinct).
+    md_assign_id: METADATA / MetadataCode::ASSIGN_ID, versions 0..=2, required 1 {
+        DISTINCT = "distinct (1)": Flags;
+    }
+
     // ------------------------------------------------------------ VALUE_SYMTAB
     /// A value's name (function-local; module-level before version 2).
     vst_entry: VALUE_SYMTAB / ValueSymtabCode::ENTRY, versions 0..=2, required 1 {
@@ -1439,4 +1823,221 @@ layouts! {
     strtab_blob: STRTAB / StrtabCode::BLOB, versions 0..=2, required 0, blob {}
     /// The irsymtab (`irsymtab::build`), in the blob.
     symtab_blob: SYMTAB / SymtabCode::BLOB, versions 0..=2, required 0, blob {}
+}
+
+/// A debug-info node record: the node kind it holds, its layout as LLVM 19
+/// writes it ([`Operand::di`] names the field of each operand) and the
+/// flag bits LLVM 19 sets in operand 0 next to `distinct` (bit 0): the
+/// record's version and what it carries. The writer derives each record
+/// from this; the reader reads LLVM 19's layout by the same positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiRecord {
+    /// The node kind.
+    pub kind: DiKind,
+    /// The record's layout.
+    pub layout: &'static Layout,
+    /// The bits of operand 0 besides `distinct`, as LLVM 19 writes them.
+    pub head: u64,
+    /// How many of the layout's fields LLVM 19 writes; the rest came with
+    /// newer LLVMs (LLVM 19's model holds them only at their defaults).
+    pub len: usize,
+}
+
+/// Every debug-info node record, in [`DiKind`] order.
+pub static DI_RECORDS: &[DiRecord] = &[
+    DiRecord {
+        kind: DiKind::LOCATION,
+        layout: &md_location::LAYOUT,
+        len: md_location::ATOM_GROUP,
+        head: 0,
+    },
+    // Version 3.
+    DiRecord {
+        kind: DiKind::EXPRESSION,
+        layout: &md_expression::LAYOUT,
+        len: md_expression::FIELDS.len(),
+        head: 3 << 1,
+    },
+    DiRecord {
+        kind: DiKind::GLOBAL_VARIABLE_EXPRESSION,
+        layout: &md_global_var_expr::LAYOUT,
+        len: md_global_var_expr::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::GENERIC_DI_NODE,
+        layout: &md_generic_debug::LAYOUT,
+        len: md_generic_debug::FIELDS.len(),
+        head: 0,
+    },
+    // Version 2.
+    DiRecord {
+        kind: DiKind::SUBRANGE,
+        layout: &md_subrange::LAYOUT,
+        len: md_subrange::FIELDS.len(),
+        head: 2 << 1,
+    },
+    // Always a big integer.
+    DiRecord {
+        kind: DiKind::ENUMERATOR,
+        layout: &md_enumerator::LAYOUT,
+        len: md_enumerator::FIELDS.len(),
+        head: 4,
+    },
+    DiRecord {
+        kind: DiKind::BASIC_TYPE,
+        layout: &md_basic_type::LAYOUT,
+        len: md_basic_type::NUM_EXTRA_INHABITANTS,
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::DERIVED_TYPE,
+        layout: &md_derived_type::LAYOUT,
+        len: md_derived_type::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::COMPOSITE_TYPE,
+        layout: &md_composite_type::LAYOUT,
+        len: md_composite_type::NUM_EXTRA_INHABITANTS,
+        head: 2,
+    },
+    DiRecord {
+        kind: DiKind::SUBROUTINE_TYPE,
+        layout: &md_subroutine_type::LAYOUT,
+        len: md_subroutine_type::FIELDS.len(),
+        head: 2,
+    },
+    DiRecord { kind: DiKind::FILE, layout: &md_file::LAYOUT, len: md_file::FIELDS.len(), head: 0 },
+    DiRecord {
+        kind: DiKind::COMPILE_UNIT,
+        layout: &md_compile_unit::LAYOUT,
+        len: md_compile_unit::LANGUAGE_VERSION,
+        head: 1,
+    },
+    DiRecord {
+        kind: DiKind::SUBPROGRAM,
+        layout: &md_subprogram::LAYOUT,
+        len: md_subprogram::KEY_INSTRUCTIONS,
+        head: 2 | 4,
+    },
+    DiRecord {
+        kind: DiKind::LEXICAL_BLOCK,
+        layout: &md_lexical_block::LAYOUT,
+        len: md_lexical_block::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::LEXICAL_BLOCK_FILE,
+        layout: &md_lexical_block_file::LAYOUT,
+        len: md_lexical_block_file::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::NAMESPACE,
+        layout: &md_namespace::LAYOUT,
+        len: md_namespace::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::MODULE,
+        layout: &md_module::LAYOUT,
+        len: md_module::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::TEMPLATE_TYPE_PARAMETER,
+        layout: &md_template_type::LAYOUT,
+        len: md_template_type::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::TEMPLATE_VALUE_PARAMETER,
+        layout: &md_template_value::LAYOUT,
+        len: md_template_value::FIELDS.len(),
+        head: 0,
+    },
+    // Version 2.
+    DiRecord {
+        kind: DiKind::GLOBAL_VARIABLE,
+        layout: &md_global_var::LAYOUT,
+        len: md_global_var::FIELDS.len(),
+        head: 2 << 1,
+    },
+    // An alignment operand.
+    DiRecord {
+        kind: DiKind::LOCAL_VARIABLE,
+        layout: &md_local_var::LAYOUT,
+        len: md_local_var::FIELDS.len(),
+        head: 2,
+    },
+    DiRecord { kind: DiKind::LABEL, layout: &md_label::LAYOUT, len: md_label::COLUMN, head: 0 },
+    DiRecord {
+        kind: DiKind::OBJC_PROPERTY,
+        layout: &md_objc_property::LAYOUT,
+        len: md_objc_property::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::IMPORTED_ENTITY,
+        layout: &md_imported_entity::LAYOUT,
+        len: md_imported_entity::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::ASSIGN_ID,
+        layout: &md_assign_id::LAYOUT,
+        len: md_assign_id::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::MACRO,
+        layout: &md_macro::LAYOUT,
+        len: md_macro::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::MACRO_FILE,
+        layout: &md_macro_file::LAYOUT,
+        len: md_macro_file::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::COMMON_BLOCK,
+        layout: &md_common_block::LAYOUT,
+        len: md_common_block::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::STRING_TYPE,
+        layout: &md_string_type::LAYOUT,
+        len: md_string_type::FIELDS.len(),
+        head: 0,
+    },
+    DiRecord {
+        kind: DiKind::GENERIC_SUBRANGE,
+        layout: &md_generic_subrange::LAYOUT,
+        len: md_generic_subrange::FIELDS.len(),
+        head: 0,
+    },
+];
+
+// Every kind of the IR's schema has its record, at its index.
+const _: () = {
+    assert!(DI_RECORDS.len() == llvmext_ir::di::KINDS.len());
+    let mut i = 0;
+    while i < DI_RECORDS.len() {
+        assert!(DI_RECORDS[i].kind.0 as usize == i);
+        i += 1;
+    }
+};
+
+/// The record of debug-info node kind `kind`.
+pub fn di_record(kind: DiKind) -> Option<&'static DiRecord> {
+    DI_RECORDS.get(usize::from(kind.0))
+}
+
+/// The debug-info node record of `METADATA` code `code`, if it is one.
+pub fn di_record_by_code(code: u32) -> Option<&'static DiRecord> {
+    DI_RECORDS.iter().find(|r| r.layout.code == code)
 }

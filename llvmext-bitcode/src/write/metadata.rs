@@ -18,6 +18,7 @@ use llvmext_ir::Value;
 
 use super::enumerate::{sorted_attachments, MdItem, Ty, TypeOrder, Val};
 use super::{internal, WriteError};
+use crate::schema::layout::{self, OperandKind};
 use crate::schema::{BlockId, MetadataCode as C};
 
 /// `bitcode-mdindex-threshold`: more non-string items than this get an
@@ -232,6 +233,12 @@ pub(crate) fn write_items(
                         (if distinct { C::DISTINCT_NODE } else { C::NODE }, None)
                     }
                     MdNode::Location(l) => {
+                        // The layout's order, spelled out on this hot path.
+                        const _: () = {
+                            use layout::md_location as l;
+                            assert!(l::LINE == 1 && l::COLUMN == 2 && l::SCOPE == 3);
+                            assert!(l::INLINED_AT == 4 && l::IMPLICIT == 5);
+                        };
                         rec.extend([
                             u64::from(distinct),
                             u64::from(l.line),
@@ -318,6 +325,13 @@ fn id(order: &TypeOrder<'_>, md: MdId) -> Result<u64, WriteError> {
 }
 
 /// The record of a specialized node: its code, and its operands in `rec`.
+///
+/// Each operand comes from the record's layout in
+/// [`layout::DI_RECORDS`](crate::schema::layout::DI_RECORDS): the field it
+/// names, encoded as its [`OperandKind`] says; operand 0 is `distinct` with
+/// the record's flag bits. What no single field gives (an enumerator's
+/// value, an expression's elements, a generic node's operands, a file's
+/// optional checksum and source, a namespace's flag) is added after.
 fn di_record(
     order: &TypeOrder<'_>,
     d: &DiNode,
@@ -342,205 +356,64 @@ fn di_record(
         }
     };
     let u = |f: F| d.uint(f);
-    let dist = u64::from(distinct);
-    let code = match d.kind {
+    if d.kind == DiKind::LOCATION {
+        return Err(internal("a location outside MdNode::Location"));
+    }
+    let r =
+        layout::di_record(d.kind).ok_or_else(|| internal("a debug-info kind without a record"))?;
+    for (i, op) in r.layout.fields[..r.len].iter().enumerate() {
+        rec.push(match (op.di, op.kind) {
+            (None, _) if i == 0 => r.head | u64::from(distinct),
+            (None, OperandKind::PtrAuthData) => {
+                // The pointer-authentication data is the alignment word.
+                if u(F::Tag) == TAG_PTRAUTH {
+                    u(F::Align)
+                } else {
+                    0
+                }
+            }
+            (None, _) => 0,
+            (Some(f), OperandKind::MdIdPlusOne) => md(f)?,
+            (Some(f), OperandKind::AddrSpacePlusOne) => u(f).wrapping_add(1) & 0xffff_ffff,
+            // Integers, flags and booleans; a signed field (`thisAdjustment`,
+            // an `int`) sign-extended into the 64-bit operand.
+            (Some(f), _) => u(f),
+        });
+    }
+    match d.kind {
         DiKind::GENERIC_DI_NODE => {
-            rec.extend([dist, u(F::Tag), 0, md(F::Header)?]);
             if let DiField::List(ops) = d.field(F::Operands) {
                 for &o in ops.iter() {
                     rec.push(or_null(order, o)?);
                 }
             }
-            C::GENERIC_DEBUG
-        }
-        DiKind::SUBRANGE => {
-            // Version 2: the four bounds as metadata.
-            rec.extend([dist | 2 << 1, md(F::Count)?, md(F::LowerBound)?]);
-            rec.extend([md(F::UpperBound)?, md(F::Stride)?]);
-            C::SUBRANGE
-        }
-        DiKind::GENERIC_SUBRANGE => {
-            rec.extend([dist, md(F::Count)?, md(F::LowerBound)?]);
-            rec.extend([md(F::UpperBound)?, md(F::Stride)?]);
-            C::GENERIC_SUBRANGE
         }
         DiKind::ENUMERATOR => {
             let unsigned = u(F::IsUnsigned) != 0;
-            // Always written as a wide integer (flag 4).
-            rec.push(4 | u64::from(unsigned) << 1 | dist);
+            rec[layout::md_enumerator::FLAGS] |= u64::from(unsigned) << 1;
             let (bits, words) = enumerator_value(d.field(F::Value), unsigned)?;
-            rec.push(bits);
-            rec.push(md(F::Name)?);
+            rec[layout::md_enumerator::BIT_WIDTH] = bits;
             rec.extend(words);
-            C::ENUMERATOR
-        }
-        DiKind::BASIC_TYPE => {
-            rec.extend([dist, u(F::Tag), md(F::Name)?, u(F::Size), u(F::Align)]);
-            rec.extend([u(F::Encoding), u(F::Flags)]);
-            C::BASIC_TYPE
-        }
-        DiKind::STRING_TYPE => {
-            rec.extend([dist, u(F::Tag), md(F::Name)?, md(F::StringLength)?]);
-            rec.extend([md(F::StringLengthExpression)?, md(F::StringLocationExpression)?]);
-            rec.extend([u(F::Size), u(F::Align), u(F::Encoding)]);
-            C::STRING_TYPE
-        }
-        DiKind::DERIVED_TYPE => {
-            let tag = u(F::Tag);
-            rec.extend([dist, tag, md(F::Name)?, md(F::File)?, u(F::Line)]);
-            rec.extend([md(F::Scope)?, md(F::BaseType)?, u(F::Size), u(F::Align)]);
-            rec.extend([u(F::Offset), u(F::Flags), md(F::ExtraData)?]);
-            // The address space + 1 (0: none).
-            rec.push(match d.field(F::DwarfAddressSpace) {
-                DiField::UInt(a) => (a + 1) & 0xffff_ffff,
-                _ => 0,
-            });
-            rec.push(md(F::Annotations)?);
-            // The pointer-authentication data is the alignment word.
-            rec.push(if tag == TAG_PTRAUTH { u(F::Align) } else { 0 });
-            C::DERIVED_TYPE
-        }
-        DiKind::COMPOSITE_TYPE => {
-            // Flag 2: no type references of before LLVM 3.9.
-            rec.extend([dist | 2, u(F::Tag), md(F::Name)?, md(F::File)?, u(F::Line)]);
-            rec.extend([md(F::Scope)?, md(F::BaseType)?, u(F::Size), u(F::Align)]);
-            rec.extend([u(F::Offset), u(F::Flags), md(F::Elements)?, u(F::RuntimeLang)]);
-            rec.extend([md(F::VtableHolder)?, md(F::TemplateParams)?, md(F::Identifier)?]);
-            rec.extend([md(F::Discriminator)?, md(F::DataLocation)?, md(F::Associated)?]);
-            rec.extend([md(F::Allocated)?, md(F::Rank)?, md(F::Annotations)?]);
-            C::COMPOSITE_TYPE
-        }
-        DiKind::SUBROUTINE_TYPE => {
-            rec.extend([dist | 2, u(F::Flags), md(F::Types)?, u(F::Cc)]);
-            C::SUBROUTINE_TYPE
         }
         DiKind::FILE => {
-            rec.extend([dist, md(F::Filename)?, md(F::Directory)?]);
-            match d.field(F::Checksum) {
-                DiField::Md(Some(_)) => rec.extend([u(F::Checksumkind), md(F::Checksum)?]),
-                _ => rec.extend([0, 0]),
+            use layout::md_file as l;
+            if !matches!(d.field(F::Checksum), DiField::Md(Some(_))) {
+                rec[l::CHECKSUM_KIND] = 0;
+                rec[l::CHECKSUM] = 0;
             }
-            if let DiField::Md(Some(_)) = d.field(F::Source) {
-                rec.push(md(F::Source)?);
+            if !matches!(d.field(F::Source), DiField::Md(Some(_))) {
+                rec.truncate(l::SOURCE);
             }
-            C::FILE
         }
-        DiKind::COMPILE_UNIT => {
-            rec.extend([1, u(F::Language), md(F::File)?, md(F::Producer)?, u(F::IsOptimized)]);
-            rec.extend([md(F::Flags)?, u(F::RuntimeVersion), md(F::SplitDebugFilename)?]);
-            rec.extend([u(F::EmissionKind), md(F::Enums)?, md(F::RetainedTypes)?, 0]);
-            rec.extend([md(F::Globals)?, md(F::Imports)?, u(F::DwoId), md(F::Macros)?]);
-            rec.extend([u(F::SplitDebugInlining), u(F::DebugInfoForProfiling)]);
-            rec.extend([u(F::NameTableKind), u(F::RangesBaseAddress), md(F::Sysroot)?]);
-            rec.push(md(F::Sdk)?);
-            C::COMPILE_UNIT
-        }
-        DiKind::SUBPROGRAM => {
-            // Flags 2 and 4: a unit operand, and spFlags.
-            rec.extend([dist | 2 | 4, md(F::Scope)?, md(F::Name)?, md(F::LinkageName)?]);
-            rec.extend([md(F::File)?, u(F::Line), md(F::Type)?, u(F::ScopeLine)]);
-            rec.extend([md(F::ContainingType)?, u(F::SpFlags), u(F::VirtualIndex)]);
-            rec.extend([u(F::Flags), md(F::Unit)?, md(F::TemplateParams)?]);
-            rec.extend([md(F::Declaration)?, md(F::RetainedNodes)?]);
-            // An `int`, sign-extended into the 64-bit operand.
-            rec.push(match d.field(F::ThisAdjustment) {
-                DiField::Int(v) => *v as i32 as i64 as u64,
-                DiField::UInt(v) => *v as i32 as i64 as u64,
-                _ => 0,
-            });
-            rec.extend([md(F::ThrownTypes)?, md(F::Annotations)?, md(F::TargetFuncName)?]);
-            C::SUBPROGRAM
-        }
-        DiKind::LEXICAL_BLOCK => {
-            rec.extend([dist, md(F::Scope)?, md(F::File)?, u(F::Line), u(F::Column)]);
-            C::LEXICAL_BLOCK
-        }
-        DiKind::LEXICAL_BLOCK_FILE => {
-            rec.extend([dist, md(F::Scope)?, md(F::File)?, u(F::Discriminator)]);
-            C::LEXICAL_BLOCK_FILE
-        }
-        DiKind::COMMON_BLOCK => {
-            rec.extend([dist, md(F::Scope)?, md(F::Declaration)?, md(F::Name)?, md(F::File)?]);
-            rec.push(u(F::Line));
-            C::COMMON_BLOCK
-        }
-        DiKind::NAMESPACE => {
-            rec.extend([dist | u(F::ExportSymbols) << 1, md(F::Scope)?, md(F::Name)?]);
-            C::NAMESPACE
-        }
-        DiKind::MACRO => {
-            rec.extend([dist, u(F::Type), u(F::Line), md(F::Name)?, md(F::Value)?]);
-            C::MACRO
-        }
-        DiKind::MACRO_FILE => {
-            rec.extend([dist, u(F::Type), u(F::Line), md(F::File)?, md(F::Nodes)?]);
-            C::MACRO_FILE
-        }
-        DiKind::MODULE => {
-            rec.extend([dist, md(F::File)?, md(F::Scope)?, md(F::Name)?]);
-            rec.extend([md(F::ConfigMacros)?, md(F::IncludePath)?, md(F::Apinotes)?]);
-            rec.extend([u(F::Line), u(F::IsDecl)]);
-            C::MODULE
-        }
-        DiKind::TEMPLATE_TYPE_PARAMETER => {
-            rec.extend([dist, md(F::Name)?, md(F::Type)?, u(F::Defaulted)]);
-            C::TEMPLATE_TYPE
-        }
-        DiKind::TEMPLATE_VALUE_PARAMETER => {
-            rec.extend([dist, u(F::Tag), md(F::Name)?, md(F::Type)?, u(F::Defaulted)]);
-            rec.push(md(F::Value)?);
-            C::TEMPLATE_VALUE
-        }
-        DiKind::GLOBAL_VARIABLE => {
-            // Version 2.
-            rec.extend([dist | 2 << 1, md(F::Scope)?, md(F::Name)?, md(F::LinkageName)?]);
-            rec.extend([md(F::File)?, u(F::Line), md(F::Type)?, u(F::IsLocal)]);
-            rec.extend([u(F::IsDefinition), md(F::Declaration)?, md(F::TemplateParams)?]);
-            rec.extend([u(F::Align), md(F::Annotations)?]);
-            C::GLOBAL_VAR
-        }
-        DiKind::LOCAL_VARIABLE => {
-            // Flag 2: an alignment operand.
-            rec.extend([dist | 2, md(F::Scope)?, md(F::Name)?, md(F::File)?, u(F::Line)]);
-            rec.extend([md(F::Type)?, u(F::Arg), u(F::Flags), u(F::Align)]);
-            rec.push(md(F::Annotations)?);
-            C::LOCAL_VAR
-        }
-        DiKind::LABEL => {
-            rec.extend([dist, md(F::Scope)?, md(F::Name)?, md(F::File)?, u(F::Line)]);
-            C::LABEL
-        }
+        DiKind::NAMESPACE => rec[layout::md_namespace::FLAGS] |= u(F::ExportSymbols) << 1,
         DiKind::EXPRESSION => {
-            // Version 3.
-            rec.push(dist | 3 << 1);
             if let Some(DiField::Ops(ops)) = d.fields.first() {
                 rec.extend_from_slice(ops);
             }
-            C::EXPRESSION
         }
-        DiKind::GLOBAL_VARIABLE_EXPRESSION => {
-            rec.extend([dist, md(F::Var)?, md(F::Expr)?]);
-            C::GLOBAL_VAR_EXPR
-        }
-        DiKind::OBJC_PROPERTY => {
-            // LLVM 19 writes the setter before the getter.
-            rec.extend([dist, md(F::Name)?, md(F::File)?, u(F::Line), md(F::Setter)?]);
-            rec.extend([md(F::Getter)?, u(F::Attributes), md(F::Type)?]);
-            C::OBJC_PROPERTY
-        }
-        DiKind::IMPORTED_ENTITY => {
-            rec.extend([dist, u(F::Tag), md(F::Scope)?, md(F::Entity)?, u(F::Line)]);
-            rec.extend([md(F::Name)?, md(F::File)?, md(F::Elements)?]);
-            C::IMPORTED_ENTITY
-        }
-        DiKind::ASSIGN_ID => {
-            rec.push(dist);
-            C::ASSIGN_ID
-        }
-        DiKind::LOCATION => return Err(internal("a location outside MdNode::Location")),
-        _ => return Err(internal("a debug-info kind without a record")),
-    };
-    Ok(code)
+        _ => {}
+    }
+    Ok(C(r.layout.code))
 }
 
 /// A `DIEnumerator` value as LLVM 19 holds it after parsing its literal

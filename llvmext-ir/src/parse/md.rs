@@ -52,6 +52,8 @@ pub(crate) enum RawDi<'a> {
     Ident(&'a str),
     Or(Vec<RawDi<'a>>),
     Md(MdRef),
+    /// `{a, null, ...}`: `GenericDINode`'s `operands:`.
+    List(Vec<MdRef>),
 }
 
 /// A node in the arena whose operands are placeholders until the end.
@@ -428,9 +430,16 @@ impl<'a> Parser<'a> {
         // Operands not built yet become placeholders.
         let mut provisional = false;
         for (_, v, _) in fields.iter_mut() {
-            if let RawDi::Md(r @ (MdRef::Slot(_) | MdRef::Raw(_) | MdRef::Deferred(_))) = v {
-                provisional = true;
-                *r = MdRef::Final(Some(self.md_holder(*r)));
+            let refs: &mut [MdRef] = match v {
+                RawDi::Md(r) => core::slice::from_mut(r),
+                RawDi::List(l) => l,
+                _ => continue,
+            };
+            for r in refs {
+                if matches!(r, MdRef::Slot(_) | MdRef::Raw(_) | MdRef::Deferred(_)) {
+                    provisional = true;
+                    *r = MdRef::Final(Some(self.md_holder(*r)));
+                }
             }
         }
         let node = self.build_di(kind, fields, loc)?;
@@ -464,6 +473,21 @@ impl<'a> Parser<'a> {
             }
             // `extraData: i64 40`, `count: i64 5`: a typed value as metadata.
             Tok::Ident if looks_like_type(t) => Ok(RawDi::Md(self.parse_md_operand()?)),
+            // `operands: {!1, null}` (LLParser's `MDFieldList`).
+            Tok::LBrace => {
+                self.bump();
+                let mut list = Vec::new();
+                if !self.eat_tok(Tok::RBrace) {
+                    loop {
+                        list.push(self.parse_md_operand()?);
+                        if !self.eat_tok(Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(Tok::RBrace, "'}' here")?;
+                }
+                Ok(RawDi::List(list))
+            }
             Tok::Ident if t != b"null" => {
                 self.bump();
                 Ok(RawDi::Ident(core::str::from_utf8(t).unwrap_or("")))
@@ -485,6 +509,9 @@ impl<'a> Parser<'a> {
                 RawDi::Ident(s) => DiRaw::Ident(s),
                 RawDi::Or(v) => DiRaw::Or(v.iter().map(conv).collect()),
                 RawDi::Md(r) => DiRaw::Md(refs_final(r).flatten()),
+                RawDi::List(l) => {
+                    DiRaw::List(l.iter().map(|r| DiRaw::Md(refs_final(r).flatten())).collect())
+                }
             }
         }
         let raw: Vec<(&str, DiRaw<'_>)> = fields.iter().map(|(n, v, _)| (*n, conv(v))).collect();
