@@ -2033,6 +2033,18 @@ const _: () = {
 };
 
 /// The record of debug-info node kind `kind`.
+///
+/// ```
+/// use llvmext_bitcode::schema::layout::{self, md_subprogram};
+/// use llvmext_ir::di::{DiKind, Field};
+///
+/// let r = layout::di_record(DiKind::SUBPROGRAM).unwrap();
+/// assert_eq!(r.layout.record, "METADATA_SUBPROGRAM");
+/// assert_eq!(r.layout.fields[md_subprogram::UNIT].di, Some(Field::Unit));
+/// assert_eq!(r.head, 0b110); // hasUnit, hasSPFlags
+/// assert_eq!(r.len, md_subprogram::KEY_INSTRUCTIONS); // LLVM 21 added the rest
+/// assert_eq!(layout::di_record_by_code(r.layout.code), Some(r));
+/// ```
 pub fn di_record(kind: DiKind) -> Option<&'static DiRecord> {
     DI_RECORDS.get(usize::from(kind.0))
 }
