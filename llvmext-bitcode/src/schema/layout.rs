@@ -29,7 +29,8 @@
 //!
 //! Debug-info node records (`METADATA_LOCATION`, `METADATA_SUBPROGRAM`, …)
 //! are here in LLVM 19's layout, each operand tagged with the
-//! [`llvmext_ir::di::Field`] it holds ([`Operand::di`]); [`DI_RECORDS`]
+//! `llvmext_ir::di::Field` it holds (`Operand::di`, with the `ir`
+//! feature); `DI_RECORDS`
 //! pairs each with its node kind and the flag bits LLVM 19 writes in its
 //! operand 0. The writer derives every such record from them, the reader
 //! reads LLVM 19's layout by their positions; the older layouts the reader
@@ -53,6 +54,7 @@
 
 use core::fmt;
 
+#[cfg(feature = "ir")]
 use llvmext_ir::di::DiKind;
 
 use super::BlockId;
@@ -232,8 +234,10 @@ pub struct Operand {
     /// When it is written.
     pub presence: Presence,
     /// The debug-info field it holds, in a debug-info node record (see
-    /// [`di_record`]); `None` elsewhere and for an operand that holds no
-    /// single field (the flags of operand 0, a reserved operand).
+    /// `di_record`); `None` elsewhere and for an operand that holds no
+    /// single field (the flags of operand 0, a reserved operand). With
+    /// the `ir` feature (the IR model defines the fields).
+    #[cfg(feature = "ir")]
     pub di: Option<llvmext_ir::di::Field>,
 }
 
@@ -532,6 +536,7 @@ macro_rules! layouts {
                         written: $fw,
                         kind: OperandKind::$fk,
                         presence: layouts!(@p $($fp)?),
+                        #[cfg(feature = "ir")]
                         di: layouts!(@di $($fd)?),
                     },
                 )*];
@@ -543,6 +548,7 @@ macro_rules! layouts {
                         written: $tww,
                         kind: OperandKind::$tk,
                         presence: Presence::Always,
+                        #[cfg(feature = "ir")]
                         di: None,
                     },
                 )*)?];
@@ -554,6 +560,7 @@ macro_rules! layouts {
                         written: $aw,
                         kind: OperandKind::$ak,
                         presence: layouts!(@p $($ap)?),
+                        #[cfg(feature = "ir")]
                         di: None,
                     },
                 )*)?];
@@ -1830,6 +1837,7 @@ layouts! {
 /// flag bits LLVM 19 sets in operand 0 next to `distinct` (bit 0): the
 /// record's version and what it carries. The writer derives each record
 /// from this; the reader reads LLVM 19's layout by the same positions.
+#[cfg(feature = "ir")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DiRecord {
     /// The node kind.
@@ -1844,6 +1852,7 @@ pub struct DiRecord {
 }
 
 /// Every debug-info node record, in [`DiKind`] order.
+#[cfg(feature = "ir")]
 pub static DI_RECORDS: &[DiRecord] = &[
     DiRecord {
         kind: DiKind::LOCATION,
@@ -2023,6 +2032,7 @@ pub static DI_RECORDS: &[DiRecord] = &[
 ];
 
 // Every kind of the IR's schema has its record, at its index.
+#[cfg(feature = "ir")]
 const _: () = {
     assert!(DI_RECORDS.len() == llvmext_ir::di::KINDS.len());
     let mut i = 0;
@@ -2045,11 +2055,13 @@ const _: () = {
 /// assert_eq!(r.len, md_subprogram::KEY_INSTRUCTIONS); // LLVM 21 added the rest
 /// assert_eq!(layout::di_record_by_code(r.layout.code), Some(r));
 /// ```
+#[cfg(feature = "ir")]
 pub fn di_record(kind: DiKind) -> Option<&'static DiRecord> {
     DI_RECORDS.get(usize::from(kind.0))
 }
 
 /// The debug-info node record of `METADATA` code `code`, if it is one.
+#[cfg(feature = "ir")]
 pub fn di_record_by_code(code: u32) -> Option<&'static DiRecord> {
     DI_RECORDS.iter().find(|r| r.layout.code == code)
 }
