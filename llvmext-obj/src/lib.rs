@@ -13,7 +13,11 @@
 //!   dependent libraries, call-graph profile, address-significance tables,
 //!   BB address maps, offloading, ...), each with a builder and a decoder;
 //! - **PC sections** ([`pcsections`]): `!pcsections` metadata as the
-//!   sections `llc` emits for it.
+//!   sections `llc` emits for it;
+//! - **one API for both formats** ([`object`]): an [`object::Object`] of
+//!   either format built with the same calls (code, data, symbols,
+//!   target-neutral relocations with ELF-style addends, COMDATs declared
+//!   in one call), lowered to the ELF or COFF builder when written.
 //!
 //! It depends only on `llvmext-core` (for LEB128), never on the IR.
 #![deny(missing_docs)]
@@ -25,6 +29,7 @@ pub mod coff;
 pub mod elf;
 pub mod error;
 pub mod llvm;
+pub mod object;
 pub mod pcsections;
 pub mod strtab;
 
