@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use llvmext::obj::coff::{
-    Amd64Reloc, Arm64Reloc, BigObj, CoffBuilder, I386Reloc, Machine, Relocation, SectionFlags,
+    BigObj, CoffBuilder, Machine, Reloc, RelocAmd64, RelocArm64, RelocI386, SectionFlags,
     Selection, StorageClass, Symbol, SymbolType, WeakSearch,
 };
 use llvmext::obj::ErrorKind;
@@ -240,11 +240,7 @@ fn bigobj_from_scratch_reads_back() {
         }
         let last = last.unwrap();
         let sym = b.add_symbol(Symbol::external(b"last_section_symbol", last, 2)).unwrap();
-        b.add_relocation(
-            last,
-            Relocation { offset: 0, symbol: sym, ty: Amd64Reloc::SECTION.into() },
-        )
-        .unwrap();
+        b.add_reloc(last, Reloc::new(0, Some(sym), RelocAmd64::SECTION, 0)).unwrap();
         b.add_file(b"bigobj_from_scratch_with_a_long_file_name.c").unwrap();
         b
     };
@@ -354,13 +350,13 @@ fn amd64_program(bigobj: BigObj) -> Vec<u8> {
     b.add_symbol(Symbol::common(b"common_buffer", 32)).unwrap();
     b.add_file(b"amd64_program.c").unwrap();
 
-    let rel = |offset, symbol, ty: Amd64Reloc| Relocation { offset, symbol, ty: ty.into() };
-    b.add_relocation(text, rel(1, helper, Amd64Reloc::REL32)).unwrap();
-    b.add_relocation(text, rel(6, optional, Amd64Reloc::REL32)).unwrap();
-    b.add_relocation(text, rel(12, value, Amd64Reloc::REL32)).unwrap();
-    b.add_relocation(data, rel(0, start, Amd64Reloc::ADDR64)).unwrap();
-    b.add_relocation(rdata, rel(0, start, Amd64Reloc::ADDR32NB)).unwrap();
-    b.add_relocation(assoc, rel(0, helper, Amd64Reloc::ADDR32NB)).unwrap();
+    let rel = |offset: u64, symbol, ty: RelocAmd64| Reloc::new(offset, Some(symbol), ty, 0);
+    b.add_reloc(text, rel(1, helper, RelocAmd64::REL32)).unwrap();
+    b.add_reloc(text, rel(6, optional, RelocAmd64::REL32)).unwrap();
+    b.add_reloc(text, rel(12, value, RelocAmd64::REL32)).unwrap();
+    b.add_reloc(data, rel(0, start, RelocAmd64::ADDR64)).unwrap();
+    b.add_reloc(rdata, rel(0, start, RelocAmd64::ADDR32NB)).unwrap();
+    b.add_reloc(assoc, rel(0, helper, RelocAmd64::ADDR32NB)).unwrap();
     b.write().unwrap()
 }
 
@@ -381,10 +377,8 @@ fn i386_program() -> Vec<u8> {
     // What clang writes for i386: `@feat.00` = 1 (SAFESEH-compatible).
     b.add_symbol(Symbol::absolute(b"@feat.00", 1).with_storage_class(StorageClass::STATIC))
         .unwrap();
-    b.add_relocation(text, Relocation { offset: 1, symbol: helper, ty: I386Reloc::REL32.into() })
-        .unwrap();
-    b.add_relocation(text, Relocation { offset: 6, symbol: value, ty: I386Reloc::DIR32.into() })
-        .unwrap();
+    b.add_reloc(text, Reloc::new(1, Some(helper), RelocI386::REL32, 0)).unwrap();
+    b.add_reloc(text, Reloc::new(6, Some(value), RelocI386::DIR32, 0)).unwrap();
     b.write().unwrap()
 }
 
@@ -419,11 +413,11 @@ fn arm64_dll() -> Vec<u8> {
     b.set_data(drectve, &b" /EXPORT:exported"[..]).unwrap();
     b.add_symbol(Symbol::external(b"exported", text, 0).with_type(SymbolType::FUNCTION)).unwrap();
     let value = b.add_symbol(Symbol::local(b"value", data, 0)).unwrap();
-    let rel = |offset, symbol, ty: Arm64Reloc| Relocation { offset, symbol, ty: ty.into() };
-    b.add_relocation(text, rel(0, callee, Arm64Reloc::BRANCH26)).unwrap();
-    b.add_relocation(text, rel(4, value, Arm64Reloc::PAGEBASE_REL21)).unwrap();
-    b.add_relocation(text, rel(8, value, Arm64Reloc::PAGEOFFSET_12A)).unwrap();
-    b.add_relocation(text, rel(12, value, Arm64Reloc::PAGEOFFSET_12L)).unwrap();
+    let rel = |offset: u64, symbol, ty: RelocArm64| Reloc::new(offset, Some(symbol), ty, 0);
+    b.add_reloc(text, rel(0, callee, RelocArm64::BRANCH26)).unwrap();
+    b.add_reloc(text, rel(4, value, RelocArm64::PAGEBASE_REL21)).unwrap();
+    b.add_reloc(text, rel(8, value, RelocArm64::PAGEOFFSET_12A)).unwrap();
+    b.add_reloc(text, rel(12, value, RelocArm64::PAGEOFFSET_12L)).unwrap();
     b.write().unwrap()
 }
 
@@ -502,11 +496,7 @@ fn objects_laid_out_unlike_llvm_survive_objcopy() {
     let bss = b.add_section(b".bss", SectionFlags::BSS).unwrap();
     b.set_uninitialized_size(bss, 12).unwrap();
     for off in [0, 4] {
-        b.add_relocation(
-            pdata,
-            Relocation { offset: off, symbol: fsym, ty: Amd64Reloc::ADDR32NB.into() },
-        )
-        .unwrap();
+        b.add_reloc(pdata, Reloc::new(off, Some(fsym), RelocAmd64::ADDR32NB, 0)).unwrap();
     }
     let l = b.layout().unwrap();
     assert_eq!(l.section_number(pdata).unwrap(), 2);

@@ -12,8 +12,8 @@
 //! addresses (which LLVM never writes) are dropped.
 
 use llvmext::obj::coff::{
-    checksum, BigObj, CoffBuilder, Machine, RelocType, Relocation, SectionFlags, SectionId,
-    Selection, StorageClass, Symbol, SymbolId, SymbolSection, SymbolType, WeakSearch, BIGOBJ_MAGIC,
+    checksum, BigObj, CoffBuilder, Machine, Reloc, SectionFlags, SectionId, Selection,
+    StorageClass, Symbol, SymbolId, SymbolSection, SymbolType, WeakSearch, BIGOBJ_MAGIC,
 };
 
 /// Rebuilds the COFF object `data` through llvmext-obj.
@@ -449,7 +449,7 @@ impl<'a> Input<'a> {
         for (k, s) in self.sections.iter().enumerate() {
             for &(offset, sym, ty) in &s.relocs {
                 let symbol = symbol_at(sym, "a relocation")?;
-                b.add_relocation(ids[k], Relocation { offset, symbol, ty: RelocType::raw(ty) })?;
+                b.add_reloc(ids[k], Reloc::new(u64::from(offset), Some(symbol), ty, 0))?;
             }
         }
         b.write()

@@ -92,11 +92,14 @@ fn copy_as<E: FileHeader<Endian = Endianness>>(data: &[u8]) -> Result<Vec<u8>, S
             continue;
         }
         let name = sections.section_name(en, s).map_err(err)?;
+        // Any sh_addralign is copied, as llvm-objcopy does; the builder's
+        // section spec takes powers of two only, the rest is set raw.
+        let align: u64 = s.sh_addralign(en).into();
         let spec = SectionSpec {
             name,
             sh_type: SectionType(ty),
             flags: SectionFlags(flags & !u64::from(elf::SHF_GROUP)),
-            align: s.sh_addralign(en).into(),
+            align: if align.is_power_of_two() { align } else { 1 },
             entsize: s.sh_entsize(en).into(),
             addr: s.sh_addr(en).into(),
             link: Link::Default,
@@ -104,6 +107,9 @@ fn copy_as<E: FileHeader<Endian = Endianness>>(data: &[u8]) -> Result<Vec<u8>, S
             group: None,
         };
         let id = b.add_section(spec).map_err(|e| e.to_string())?;
+        if !align.is_power_of_two() {
+            b.set_raw_alignment(id, align).map_err(|e| e.to_string())?;
+        }
         if ty == elf::SHT_NOBITS {
             b.set_nobits_size(id, s.sh_size(en).into()).map_err(|e| e.to_string())?;
         } else {

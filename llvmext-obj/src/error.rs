@@ -40,6 +40,21 @@ pub enum ErrorKind {
         /// The value.
         value: u64,
     },
+    /// A layout too large to allocate: the alignment of a section pads the
+    /// file with more zeros than the writer allows (an `sh_addralign` of
+    /// 2^33 or 2^62 from a hostile object), or past 2^64 bytes.
+    FileTooLarge {
+        /// The section's index in the section header table.
+        section: u32,
+        /// Its name.
+        name: String,
+        /// Its alignment.
+        align: u64,
+        /// The size the file would have had (`None`: 2^64 bytes or more).
+        size: Option<u64>,
+        /// The most padding the writer allows.
+        limit: u64,
+    },
     /// A combination the format cannot express, or misuse of the builder.
     Invalid(Cow<'static, str>),
     /// Input ended inside a structure being decoded.
@@ -113,6 +128,17 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::DoesNotFit { field, value } => {
                 write!(f, "value {value:#x} does not fit in {field}")
+            }
+            ErrorKind::FileTooLarge { section, name, align, size, limit } => {
+                write!(f, "section [index {section}] '{name}': alignment {align:#x} ")?;
+                match size {
+                    Some(size) => write!(
+                        f,
+                        "makes the file {size:#x} bytes, with more than the {limit:#x} bytes of \
+                         alignment padding the writer allows"
+                    ),
+                    None => f.write_str("makes the file 2^64 bytes or more"),
+                }
             }
             ErrorKind::Invalid(m) => f.write_str(m),
             ErrorKind::Truncated { what } => write!(f, "truncated {what}"),

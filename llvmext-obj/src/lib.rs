@@ -26,6 +26,7 @@
 pub use llvmext_core as core;
 
 pub mod coff;
+mod consts;
 pub mod elf;
 pub mod error;
 pub mod llvm;

@@ -1,6 +1,6 @@
 //! One API for ELF and COFF: an [`Object`] is built with the same calls
-//! whatever the format, and lowered to an [`ElfBuilder`](crate::elf::ElfBuilder)
-//! or a [`CoffBuilder`](crate::coff::CoffBuilder) when written.
+//! whatever the format, and lowered to an [`ElfBuilder`]
+//! or a [`CoffBuilder`] when written.
 //!
 //! It covers what a JIT or a small compiler needs — sections of code, data,
 //! read-only data and zero-initialized data; symbols defined in them or
@@ -595,7 +595,7 @@ impl Object {
                 elf::reloc_type_for(self.elf_machine(), kind).ok_or_else(unsupported)
             }
             BinaryFormat::Coff => {
-                use coff::{Amd64Reloc as A, I386Reloc as I};
+                use coff::{RelocAmd64 as A, RelocI386 as I};
                 Ok(u32::from(match (self.arch, kind) {
                     (Architecture::X86_64, RelocKind::Abs64) => A::ADDR64.0,
                     (Architecture::X86_64, RelocKind::Abs32) => A::ADDR32.0,
@@ -820,19 +820,9 @@ impl Object {
         for (s, &id) in self.sections.iter().zip(&secs) {
             for r in &s.relocs {
                 let ty = self.reloc_type(r.kind)? as u16;
-                let offset = u32::try_from(r.offset).map_err(|_| {
-                    Error::new(ErrorKind::DoesNotFit {
-                        field: "relocation offset",
-                        value: r.offset,
-                    })
-                })?;
-                let symbol =
-                    syms[r.symbol as usize].ok_or_else(|| Error::invalid("unmapped symbol"))?;
-                let ty = match self.arch {
-                    Architecture::X86_64 => coff::Amd64Reloc(ty).into(),
-                    Architecture::I386 => coff::I386Reloc(ty).into(),
-                };
-                b.add_relocation(id, coff::Relocation { offset, symbol, ty })?;
+                let symbol = syms[r.symbol as usize];
+                // The addend is in the bytes already (`patched_data`).
+                b.add_reloc(id, coff::Reloc::new(r.offset, symbol, ty, 0))?;
             }
         }
         Ok(b)

@@ -371,7 +371,7 @@ pub fn decode<'a, S: Clone>(
     if data.is_empty() && sorted.is_empty() {
         return Ok(Vec::new());
     }
-    if sorted.first().map_or(true, |r| r.offset != 0) {
+    if sorted.first().is_none_or(|r| r.offset != 0) {
         return Err(Error::malformed("PC section does not start with a relocated PC entry", 0));
     }
     let mut out = Vec::with_capacity(sorted.len());

@@ -2,8 +2,8 @@
 //! the builder writes reads back with the `object` crate.
 
 use llvmext_obj::coff::{
-    checksum, Amd64Reloc, Arm64Reloc, BigObj, CoffBuilder, I386Reloc, Machine, RelocType,
-    Relocation, SectionFlags, Selection, StorageClass, Symbol, SymbolSection, WeakSearch,
+    checksum, BigObj, CoffBuilder, Machine, Reloc, RelocAmd64, RelocArm64, RelocI386, SectionFlags,
+    Selection, StorageClass, Symbol, SymbolSection, WeakSearch,
 };
 use llvmext_obj::ErrorKind;
 use object::read::coff::CoffFile;
@@ -27,8 +27,8 @@ fn ids_of_another_builder_are_rejected() {
     assert_eq!(kind(b.add_symbol(Symbol::external(b"y", sa, 0))), foreign_section);
     assert_eq!(kind(b.set_associative(sb, sa)), foreign_section);
     assert_eq!(kind(b.add_section_symbol(sa)), foreign_section);
-    let r = Relocation { offset: 0, symbol: ya, ty: Amd64Reloc::ADDR64.into() };
-    assert_eq!(kind(b.add_relocation(sb, r)), foreign_symbol);
+    let r = Reloc::new(0, Some(ya), RelocAmd64::ADDR64, 0);
+    assert_eq!(kind(b.add_reloc(sb, r)), foreign_symbol);
     assert_eq!(kind(b.add_weak_external(b"w", Some(ya), WeakSearch::ALIAS)), foreign_symbol);
     assert_eq!(kind(b.add_aux_record(ya, &[0; 18])), foreign_symbol);
     // A layout belongs to its builder.
@@ -88,13 +88,20 @@ fn misuse_of_sections_and_symbols_is_an_error() {
     assert!(matches!(kind(b.set_weak_default(plain, plain)), ErrorKind::Invalid(_)));
     assert!(matches!(kind(b.add_aux_record(plain, &[0; 21])), ErrorKind::DoesNotFit { .. }));
     // A relocation type of another machine.
-    let r = Relocation { offset: 0, symbol: plain, ty: Arm64Reloc::ADDR64.into() };
-    assert!(matches!(kind(b.add_relocation(data, r)), ErrorKind::Invalid(_)));
-    let r = Relocation { offset: 0, symbol: plain, ty: I386Reloc::DIR32.into() };
-    assert!(matches!(kind(b.add_relocation(data, r)), ErrorKind::Invalid(_)));
+    let r = Reloc::new(0, Some(plain), RelocArm64::ADDR64, 0);
+    assert!(matches!(kind(b.add_reloc(data, r)), ErrorKind::Invalid(_)));
+    let r = Reloc::new(0, Some(plain), RelocI386::DIR32, 0);
+    assert!(matches!(kind(b.add_reloc(data, r)), ErrorKind::Invalid(_)));
+    // A relocation whose field is outside the section's bytes.
+    let r = Reloc::new(0, Some(plain), RelocAmd64::ADDR32, 0);
+    assert!(matches!(kind(b.add_reloc(data, r)), ErrorKind::Invalid(_)));
+    b.append_data(data, &[0; 8]).unwrap();
+    let r = Reloc::new(6, Some(plain), RelocAmd64::ADDR32, 0);
+    assert!(matches!(kind(b.add_reloc(data, r)), ErrorKind::Invalid(_)));
+    assert_eq!(b.relocation_count(data).unwrap(), 0);
     // A raw type is fine anywhere.
-    let r = Relocation { offset: 0, symbol: plain, ty: RelocType::raw(0x11) };
-    b.add_relocation(data, r).unwrap();
+    let r = Reloc::new(0, Some(plain), 0x11u16, 0);
+    b.add_reloc(data, r).unwrap();
 
     // A weak external without default cannot be written.
     let w = b.add_weak_external(b"weak", None, WeakSearch::ALIAS).unwrap();
@@ -143,8 +150,7 @@ fn layout_follows_llvm() {
     b.set_data(text, vec![0xe8, 0, 0, 0, 0, 0xc3]).unwrap();
     b.set_data(assoc, vec![1, 2, 3, 4]).unwrap();
     b.set_data(f, vec![0xc3]).unwrap();
-    b.add_relocation(text, Relocation { offset: 1, symbol: fsym, ty: Amd64Reloc::REL32.into() })
-        .unwrap();
+    b.add_reloc(text, Reloc::new(1, Some(fsym), RelocAmd64::REL32, 0)).unwrap();
     b.add_file(b"exactly_eighteen.c").unwrap();
     let layout = b.layout().unwrap();
     assert_eq!(layout.section_number(text).unwrap(), 1);
@@ -198,12 +204,11 @@ fn long_names_and_overflowing_relocations() {
     b.set_data(eight, vec![0u8; 8]).unwrap();
     let sym = b.add_symbol(Symbol::undefined(b"a_symbol_name_longer_than_8")).unwrap();
     let short = b.add_symbol(Symbol::undefined(b"name_8__")).unwrap();
-    for i in 0..70_000u32 {
-        let r = Relocation { offset: 8 * i, symbol: sym, ty: Arm64Reloc::ADDR64.into() };
-        b.add_relocation(long, r).unwrap();
+    for i in 0..70_000u64 {
+        let r = Reloc::new(8 * i, Some(sym), RelocArm64::ADDR64, 0);
+        b.add_reloc(long, r).unwrap();
     }
-    b.add_relocation(eight, Relocation { offset: 0, symbol: short, ty: Arm64Reloc::ADDR64.into() })
-        .unwrap();
+    b.add_reloc(eight, Reloc::new(0, Some(short), RelocArm64::ADDR64, 0)).unwrap();
     let bytes = b.write().unwrap();
     // Section names go first in the string table.
     assert_eq!(&bytes[20..28], b"/4\0\0\0\0\0\0");

@@ -8,28 +8,30 @@
 use core::fmt;
 use core::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
+use crate::consts::open_consts;
 use crate::error::{Error, ErrorKind, Result};
 
-/// The `Machine` field of the file header.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Machine(pub u16);
+open_consts! {
+    /// The `Machine` field of the file header.
+    Machine(u16) {
+        /// `IMAGE_FILE_MACHINE_UNKNOWN`.
+        UNKNOWN = 0,
+        /// `IMAGE_FILE_MACHINE_I386` (x86, 32-bit).
+        I386 = 0x14c,
+        /// `IMAGE_FILE_MACHINE_AMD64` (x86-64).
+        AMD64 = 0x8664,
+        /// `IMAGE_FILE_MACHINE_ARM64` (AArch64).
+        ARM64 = 0xaa64,
+        /// `IMAGE_FILE_MACHINE_ARM64EC`.
+        ARM64EC = 0xa641,
+        /// `IMAGE_FILE_MACHINE_ARM64X`.
+        ARM64X = 0xa64e,
+        /// `IMAGE_FILE_MACHINE_ARMNT` (Thumb-2).
+        ARMNT = 0x1c4,
+    }
+}
 
 impl Machine {
-    /// `IMAGE_FILE_MACHINE_UNKNOWN`.
-    pub const UNKNOWN: Machine = Machine(0);
-    /// `IMAGE_FILE_MACHINE_I386` (x86, 32-bit).
-    pub const I386: Machine = Machine(0x14c);
-    /// `IMAGE_FILE_MACHINE_AMD64` (x86-64).
-    pub const AMD64: Machine = Machine(0x8664);
-    /// `IMAGE_FILE_MACHINE_ARM64` (AArch64).
-    pub const ARM64: Machine = Machine(0xaa64);
-    /// `IMAGE_FILE_MACHINE_ARM64EC`.
-    pub const ARM64EC: Machine = Machine(0xa641);
-    /// `IMAGE_FILE_MACHINE_ARM64X`.
-    pub const ARM64X: Machine = Machine(0xa64e);
-    /// `IMAGE_FILE_MACHINE_ARMNT` (Thumb-2).
-    pub const ARMNT: Machine = Machine(0x1c4);
-
     /// Whether this is ARM64, ARM64EC or ARM64X (LLVM's `isAnyArm64`).
     pub fn is_any_arm64(self) -> bool {
         matches!(self, Machine::ARM64 | Machine::ARM64EC | Machine::ARM64X)
@@ -321,97 +323,93 @@ impl Not for SectionFlags {
     }
 }
 
-/// A symbol's storage class, `IMAGE_SYM_CLASS_*`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct StorageClass(pub u8);
-
-impl StorageClass {
-    /// `IMAGE_SYM_CLASS_END_OF_FUNCTION` (0xff).
-    pub const END_OF_FUNCTION: StorageClass = StorageClass(0xff);
-    /// `IMAGE_SYM_CLASS_NULL`.
-    pub const NULL: StorageClass = StorageClass(0);
-    /// `IMAGE_SYM_CLASS_AUTOMATIC`.
-    pub const AUTOMATIC: StorageClass = StorageClass(1);
-    /// `IMAGE_SYM_CLASS_EXTERNAL`: global definitions, undefined and common
-    /// symbols.
-    pub const EXTERNAL: StorageClass = StorageClass(2);
-    /// `IMAGE_SYM_CLASS_STATIC`: local symbols and section symbols.
-    pub const STATIC: StorageClass = StorageClass(3);
-    /// `IMAGE_SYM_CLASS_REGISTER`.
-    pub const REGISTER: StorageClass = StorageClass(4);
-    /// `IMAGE_SYM_CLASS_EXTERNAL_DEF`.
-    pub const EXTERNAL_DEF: StorageClass = StorageClass(5);
-    /// `IMAGE_SYM_CLASS_LABEL` (LLVM's ARM64 `$L` offset labels).
-    pub const LABEL: StorageClass = StorageClass(6);
-    /// `IMAGE_SYM_CLASS_UNDEFINED_LABEL`.
-    pub const UNDEFINED_LABEL: StorageClass = StorageClass(7);
-    /// `IMAGE_SYM_CLASS_UNDEFINED_STATIC`.
-    pub const UNDEFINED_STATIC: StorageClass = StorageClass(14);
-    /// `IMAGE_SYM_CLASS_BLOCK`.
-    pub const BLOCK: StorageClass = StorageClass(100);
-    /// `IMAGE_SYM_CLASS_FUNCTION`.
-    pub const FUNCTION: StorageClass = StorageClass(101);
-    /// `IMAGE_SYM_CLASS_END_OF_STRUCT`.
-    pub const END_OF_STRUCT: StorageClass = StorageClass(102);
-    /// `IMAGE_SYM_CLASS_FILE`: `.file` symbols.
-    pub const FILE: StorageClass = StorageClass(103);
-    /// `IMAGE_SYM_CLASS_SECTION`.
-    pub const SECTION: StorageClass = StorageClass(104);
-    /// `IMAGE_SYM_CLASS_WEAK_EXTERNAL`.
-    pub const WEAK_EXTERNAL: StorageClass = StorageClass(105);
-    /// `IMAGE_SYM_CLASS_CLR_TOKEN`.
-    pub const CLR_TOKEN: StorageClass = StorageClass(107);
+open_consts! {
+    /// A symbol's storage class, `IMAGE_SYM_CLASS_*`.
+    StorageClass(u8) {
+        /// `IMAGE_SYM_CLASS_END_OF_FUNCTION` (0xff).
+        END_OF_FUNCTION = 0xff,
+        /// `IMAGE_SYM_CLASS_NULL`.
+        NULL = 0,
+        /// `IMAGE_SYM_CLASS_AUTOMATIC`.
+        AUTOMATIC = 1,
+        /// `IMAGE_SYM_CLASS_EXTERNAL`: global definitions, undefined and common
+        /// symbols.
+        EXTERNAL = 2,
+        /// `IMAGE_SYM_CLASS_STATIC`: local symbols and section symbols.
+        STATIC = 3,
+        /// `IMAGE_SYM_CLASS_REGISTER`.
+        REGISTER = 4,
+        /// `IMAGE_SYM_CLASS_EXTERNAL_DEF`.
+        EXTERNAL_DEF = 5,
+        /// `IMAGE_SYM_CLASS_LABEL` (LLVM's ARM64 `$L` offset labels).
+        LABEL = 6,
+        /// `IMAGE_SYM_CLASS_UNDEFINED_LABEL`.
+        UNDEFINED_LABEL = 7,
+        /// `IMAGE_SYM_CLASS_UNDEFINED_STATIC`.
+        UNDEFINED_STATIC = 14,
+        /// `IMAGE_SYM_CLASS_BLOCK`.
+        BLOCK = 100,
+        /// `IMAGE_SYM_CLASS_FUNCTION`.
+        FUNCTION = 101,
+        /// `IMAGE_SYM_CLASS_END_OF_STRUCT`.
+        END_OF_STRUCT = 102,
+        /// `IMAGE_SYM_CLASS_FILE`: `.file` symbols.
+        FILE = 103,
+        /// `IMAGE_SYM_CLASS_SECTION`.
+        SECTION = 104,
+        /// `IMAGE_SYM_CLASS_WEAK_EXTERNAL`.
+        WEAK_EXTERNAL = 105,
+        /// `IMAGE_SYM_CLASS_CLR_TOKEN`.
+        CLR_TOKEN = 107,
+    }
 }
 
-/// A symbol's `Type` field: base type in the low 4 bits, complex type in
-/// the next 4 (`IMAGE_SYM_DTYPE_*`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct SymbolType(pub u16);
-
-impl SymbolType {
-    /// No type (what LLVM writes for everything but functions).
-    pub const NULL: SymbolType = SymbolType(0);
-    /// A function (`IMAGE_SYM_DTYPE_FUNCTION << 4`, LLVM's `.type 32`).
-    pub const FUNCTION: SymbolType = SymbolType(0x20);
+open_consts! {
+    /// A symbol's `Type` field: base type in the low 4 bits, complex type in
+    /// the next 4 (`IMAGE_SYM_DTYPE_*`).
+    SymbolType(u16) {
+        /// No type (what LLVM writes for everything but functions).
+        NULL = 0,
+        /// A function (`IMAGE_SYM_DTYPE_FUNCTION << 4`, LLVM's `.type 32`).
+        FUNCTION = 0x20,
+    }
 }
 
-/// A COMDAT section's selection (`IMAGE_COMDAT_SELECT_*`), written in its
-/// section-definition auxiliary record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Selection(pub u8);
-
-impl Selection {
-    /// `IMAGE_COMDAT_SELECT_NODUPLICATES` (`one_only`).
-    pub const NODUPLICATES: Selection = Selection(1);
-    /// `IMAGE_COMDAT_SELECT_ANY` (`discard`).
-    pub const ANY: Selection = Selection(2);
-    /// `IMAGE_COMDAT_SELECT_SAME_SIZE` (`same_size`).
-    pub const SAME_SIZE: Selection = Selection(3);
-    /// `IMAGE_COMDAT_SELECT_EXACT_MATCH` (`same_contents`).
-    pub const EXACT_MATCH: Selection = Selection(4);
-    /// `IMAGE_COMDAT_SELECT_ASSOCIATIVE` (`associative`; set with
-    /// [`CoffBuilder::set_associative`](super::CoffBuilder::set_associative)).
-    pub const ASSOCIATIVE: Selection = Selection(5);
-    /// `IMAGE_COMDAT_SELECT_LARGEST` (`largest`).
-    pub const LARGEST: Selection = Selection(6);
-    /// `IMAGE_COMDAT_SELECT_NEWEST` (`newest`).
-    pub const NEWEST: Selection = Selection(7);
+open_consts! {
+    /// A COMDAT section's selection (`IMAGE_COMDAT_SELECT_*`), written in its
+    /// section-definition auxiliary record.
+    Selection(u8) {
+        /// `IMAGE_COMDAT_SELECT_NODUPLICATES` (`one_only`).
+        NODUPLICATES = 1,
+        /// `IMAGE_COMDAT_SELECT_ANY` (`discard`).
+        ANY = 2,
+        /// `IMAGE_COMDAT_SELECT_SAME_SIZE` (`same_size`).
+        SAME_SIZE = 3,
+        /// `IMAGE_COMDAT_SELECT_EXACT_MATCH` (`same_contents`).
+        EXACT_MATCH = 4,
+        /// `IMAGE_COMDAT_SELECT_ASSOCIATIVE` (`associative`; set with
+        /// [`CoffBuilder::set_associative`](super::CoffBuilder::set_associative)).
+        ASSOCIATIVE = 5,
+        /// `IMAGE_COMDAT_SELECT_LARGEST` (`largest`).
+        LARGEST = 6,
+        /// `IMAGE_COMDAT_SELECT_NEWEST` (`newest`).
+        NEWEST = 7,
+    }
 }
 
-/// How the linker resolves a weak external (`IMAGE_WEAK_EXTERN_*`), the
-/// `Characteristics` of its auxiliary record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct WeakSearch(pub u32);
-
-impl WeakSearch {
-    /// `IMAGE_WEAK_EXTERN_SEARCH_NOLIBRARY`.
-    pub const NOLIBRARY: WeakSearch = WeakSearch(1);
-    /// `IMAGE_WEAK_EXTERN_SEARCH_LIBRARY`.
-    pub const LIBRARY: WeakSearch = WeakSearch(2);
-    /// `IMAGE_WEAK_EXTERN_SEARCH_ALIAS` (what LLVM writes for `.weak`).
-    pub const ALIAS: WeakSearch = WeakSearch(3);
-    /// `IMAGE_WEAK_EXTERN_ANTI_DEPENDENCY` (`.weak_anti_dep`).
-    pub const ANTI_DEPENDENCY: WeakSearch = WeakSearch(4);
+open_consts! {
+    /// How the linker resolves a weak external (`IMAGE_WEAK_EXTERN_*`), the
+    /// `Characteristics` of its auxiliary record.
+    WeakSearch(u32) {
+        /// `IMAGE_WEAK_EXTERN_SEARCH_NOLIBRARY`.
+        NOLIBRARY = 1,
+        /// `IMAGE_WEAK_EXTERN_SEARCH_LIBRARY`.
+        LIBRARY = 2,
+        /// `IMAGE_WEAK_EXTERN_SEARCH_ALIAS` (what LLVM writes for `.weak`).
+        ALIAS = 3,
+        /// `IMAGE_WEAK_EXTERN_ANTI_DEPENDENCY` (`.weak_anti_dep`).
+        ANTI_DEPENDENCY = 4,
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -421,59 +419,104 @@ enum RelocFamily {
     Arm64,
 }
 
-/// The type of a relocation: a raw number, or a typed constant of one
-/// machine ([`I386Reloc`], [`Amd64Reloc`], [`Arm64Reloc`]), which the
-/// builder checks against its machine.
+/// A relocation type: a typed constant of one machine ([`RelocI386`],
+/// [`RelocAmd64`], [`RelocArm64`]), which the builder checks against its
+/// machine, or a raw `u16`, valid for any machine — as
+/// [`elf::RelocType`](crate::elf::RelocType) is for ELF.
 ///
 /// ```
-/// use llvmext_obj::coff::{Amd64Reloc, RelocType};
-/// let t: RelocType = Amd64Reloc::REL32.into();
-/// assert_eq!(t.value(), 4);
-/// assert_eq!(RelocType::raw(4).value(), 4);
+/// use llvmext_obj::coff::{Machine, RelocAmd64, RelocType};
+/// assert_eq!(RelocAmd64::REL32.raw(), 4);
+/// assert_eq!(RelocAmd64::REL32.machine(), Some(Machine::AMD64));
+/// assert_eq!(4u16.machine(), None);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct RelocType {
-    value: u16,
-    family: Option<RelocFamily>,
+pub trait RelocType: Copy {
+    /// The number written in the relocation record.
+    fn raw(self) -> u16;
+    /// The machine the constant belongs to (ARM64 ones also fit ARM64EC
+    /// and ARM64X); `None` for a raw number.
+    fn machine(self) -> Option<Machine>;
 }
 
-impl RelocType {
-    /// A relocation type by number, valid for any machine.
-    pub const fn raw(value: u16) -> RelocType {
-        RelocType { value, family: None }
+impl RelocType for u16 {
+    fn raw(self) -> u16 {
+        self
     }
-
-    /// The number written in the relocation record.
-    pub fn value(self) -> u16 {
-        self.value
+    fn machine(self) -> Option<Machine> {
+        None
     }
+}
 
-    /// Whether this type may be used in an object for `machine`.
-    pub(crate) fn check(self, machine: Machine) -> Result<()> {
-        match self.family {
-            None => Ok(()),
-            Some(f) if machine.reloc_family() == Some(f) => Ok(()),
-            Some(f) => Err(Error::invalid(format!(
-                "{f:?} relocation type {} used in an object for machine {:#x}",
-                self.value, machine.0
-            ))),
-        }
+/// Whether a relocation type of `of` (see [`RelocType::machine`]) may be
+/// used in an object for `machine`.
+pub(crate) fn check_reloc_machine(value: u16, of: Option<Machine>, machine: Machine) -> Result<()> {
+    match of {
+        None => Ok(()),
+        Some(m) if m.reloc_family() == machine.reloc_family() => Ok(()),
+        Some(m) => Err(Error::invalid(format!(
+            "{m} relocation type {value} used in an object for machine {machine}"
+        ))),
+    }
+}
+
+/// The size in bytes of the field a relocation of `ty` patches in `machine`'s
+/// objects, when it is a plain little-endian value that an addend can be
+/// added to; `None` for the relocations encoded in instructions (ARM64
+/// branches, `adrp`, `:lo12:`), `ABSOLUTE`, `PAIR` and unknown types.
+pub(crate) fn reloc_field_size(machine: Machine, ty: u16) -> Option<u8> {
+    match machine.reloc_family()? {
+        RelocFamily::I386 => match RelocI386(ty) {
+            RelocI386::DIR16 | RelocI386::REL16 | RelocI386::SECTION => Some(2),
+            RelocI386::DIR32
+            | RelocI386::DIR32NB
+            | RelocI386::SECREL
+            | RelocI386::TOKEN
+            | RelocI386::REL32 => Some(4),
+            _ => None,
+        },
+        RelocFamily::Amd64 => match RelocAmd64(ty) {
+            RelocAmd64::ADDR64 => Some(8),
+            RelocAmd64::SECTION => Some(2),
+            RelocAmd64::ADDR32
+            | RelocAmd64::ADDR32NB
+            | RelocAmd64::REL32
+            | RelocAmd64::REL32_1
+            | RelocAmd64::REL32_2
+            | RelocAmd64::REL32_3
+            | RelocAmd64::REL32_4
+            | RelocAmd64::REL32_5
+            | RelocAmd64::SECREL
+            | RelocAmd64::TOKEN
+            | RelocAmd64::SREL32
+            | RelocAmd64::SSPAN32 => Some(4),
+            _ => None,
+        },
+        RelocFamily::Arm64 => match RelocArm64(ty) {
+            RelocArm64::ADDR64 => Some(8),
+            RelocArm64::SECTION => Some(2),
+            RelocArm64::ADDR32
+            | RelocArm64::ADDR32NB
+            | RelocArm64::SECREL
+            | RelocArm64::TOKEN
+            | RelocArm64::REL32 => Some(4),
+            _ => None,
+        },
     }
 }
 
 macro_rules! reloc_types {
-    ($(#[$doc:meta])* $name:ident, $family:ident { $($(#[$cdoc:meta])* $c:ident = $v:expr,)* }) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub struct $name(pub u16);
-
-        impl $name {
-            $($(#[$cdoc])* pub const $c: $name = $name($v);)*
+    ($(#[$doc:meta])* $name:ident($machine:ident) { $($(#[$cdoc:meta])* $c:ident = $v:expr,)* }) => {
+        open_consts! {
+            $(#[$doc])*
+            $name(u16) { $($(#[$cdoc])* $c = $v,)* }
         }
 
-        impl From<$name> for RelocType {
-            fn from(r: $name) -> RelocType {
-                RelocType { value: r.0, family: Some(RelocFamily::$family) }
+        impl RelocType for $name {
+            fn raw(self) -> u16 {
+                self.0
+            }
+            fn machine(self) -> Option<Machine> {
+                Some(Machine::$machine)
             }
         }
     };
@@ -481,7 +524,7 @@ macro_rules! reloc_types {
 
 reloc_types! {
     /// `IMAGE_REL_I386_*` relocation types.
-    I386Reloc, I386 {
+    RelocI386(I386) {
         /// `IMAGE_REL_I386_ABSOLUTE`.
         ABSOLUTE = 0x0000,
         /// `IMAGE_REL_I386_DIR16`.
@@ -509,7 +552,7 @@ reloc_types! {
 
 reloc_types! {
     /// `IMAGE_REL_AMD64_*` relocation types.
-    Amd64Reloc, Amd64 {
+    RelocAmd64(AMD64) {
         /// `IMAGE_REL_AMD64_ABSOLUTE`.
         ABSOLUTE = 0x0000,
         /// `IMAGE_REL_AMD64_ADDR64`: 64-bit virtual address.
@@ -549,7 +592,7 @@ reloc_types! {
 
 reloc_types! {
     /// `IMAGE_REL_ARM64_*` relocation types.
-    Arm64Reloc, Arm64 {
+    RelocArm64(ARM64) {
         /// `IMAGE_REL_ARM64_ABSOLUTE`.
         ABSOLUTE = 0x0000,
         /// `IMAGE_REL_ARM64_ADDR32`.

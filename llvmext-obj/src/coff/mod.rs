@@ -7,7 +7,8 @@
 //! COMDAT [`Selection`]s and associative sections), symbols ([`Symbol`]:
 //! external, static, undefined, absolute, common; weak externals with their
 //! [`WeakSearch`]; section symbols; `.file` symbols) and relocations
-//! ([`I386Reloc`], [`Amd64Reloc`], [`Arm64Reloc`], or [`RelocType::raw`]);
+//! ([`Reloc`] of a [`RelocI386`], [`RelocAmd64`], [`RelocArm64`] or a raw
+//! number, with an addend stored in the bytes);
 //! then [`CoffBuilder::layout`] numbers and places everything and
 //! [`CoffBuilder::write`] produces the bytes. An object assembled by
 //! `llvm-mc-19` or `clang-19` and rebuilt through the builder (same
@@ -39,10 +40,10 @@ mod consts;
 mod writer;
 
 pub use consts::{
-    Amd64Reloc, Arm64Reloc, I386Reloc, Machine, RelocType, SectionFlags, Selection, StorageClass,
+    Machine, RelocAmd64, RelocArm64, RelocI386, RelocType, SectionFlags, Selection, StorageClass,
     SymbolType, WeakSearch,
 };
 pub use writer::{
-    checksum, encode_section_name, BigObj, CoffBuilder, CoffLayout, Relocation, SectionId, Symbol,
+    checksum, encode_section_name, BigObj, CoffBuilder, CoffLayout, Reloc, SectionId, Symbol,
     SymbolId, SymbolSection, BIGOBJ_MAGIC, MAX_SECTIONS_16, MAX_SECTIONS_32,
 };

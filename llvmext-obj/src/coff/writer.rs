@@ -3,7 +3,8 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::consts::{
-    Machine, RelocType, SectionFlags, Selection, StorageClass, SymbolType, WeakSearch,
+    check_reloc_machine, reloc_field_size, Machine, RelocType, SectionFlags, Selection,
+    StorageClass, SymbolType, WeakSearch,
 };
 use crate::error::{Error, ErrorKind, Result};
 use crate::strtab::{FinalStringTable, StringTable, StrtabKind};
@@ -167,15 +168,37 @@ impl<'a> Symbol<'a> {
     }
 }
 
-/// A relocation to add with [`CoffBuilder::add_relocation`].
+/// A relocation to add with [`CoffBuilder::add_reloc`]: the shape of
+/// [`elf::Reloc`](crate::elf::Reloc).
+///
+/// COFF keeps addends in the section's bytes: a non-zero `addend` is added,
+/// when the relocation is added, to the little-endian value already in the
+/// field (whose size the type gives: 8 bytes for `ADDR64`, 2 for
+/// `SECTION`, 4 for the others; relocations encoded in ARM64 instructions
+/// take no addend here). For `REL32` the field counts from its own end:
+/// `call rel32` to `f` is `REL32` with addend 0 where ELF writes `-4`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Relocation {
-    /// The offset of the field in the section.
-    pub offset: u32,
-    /// The symbol it refers to.
-    pub symbol: SymbolId,
-    /// The relocation type.
-    pub ty: RelocType,
+pub struct Reloc {
+    /// The offset of the field in the section (`VirtualAddress`).
+    pub offset: u64,
+    /// The symbol it refers to (COFF relocations always name one: `None`
+    /// is refused).
+    pub symbol: Option<SymbolId>,
+    /// The `Type` number.
+    pub r_type: u16,
+    /// Added to the value in the field's bytes.
+    pub addend: i64,
+    /// The machine of a typed relocation constant, checked against the
+    /// builder's (`None` for a raw number).
+    pub machine: Option<Machine>,
+}
+
+impl Reloc {
+    /// A relocation of type `r_type` (a machine's typed constant or a raw
+    /// number) at `offset` against `symbol` with `addend`.
+    pub fn new(offset: u64, symbol: Option<SymbolId>, r_type: impl RelocType, addend: i64) -> Self {
+        Reloc { offset, symbol, r_type: r_type.raw(), addend, machine: r_type.machine() }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -265,7 +288,7 @@ struct SymbolData {
 /// every 1 MiB of a larger section; those are ordinary symbols here.
 ///
 /// ```
-/// use llvmext_obj::coff::{Amd64Reloc, CoffBuilder, Machine, Relocation, SectionFlags, Symbol};
+/// use llvmext_obj::coff::{CoffBuilder, Machine, Reloc, RelocAmd64, SectionFlags, Symbol};
 /// let mut b = CoffBuilder::new(Machine::AMD64);
 /// let text = b.add_section(b".text", SectionFlags::TEXT)?;
 /// b.set_alignment(text, 16)?;
@@ -273,7 +296,7 @@ struct SymbolData {
 /// b.set_data(text, vec![0xe8, 0, 0, 0, 0, 0xc3])?;
 /// b.add_symbol(Symbol::external(b"main", text, 0))?;
 /// let puts = b.add_symbol(Symbol::undefined(b"puts"))?;
-/// b.add_relocation(text, Relocation { offset: 1, symbol: puts, ty: Amd64Reloc::REL32.into() })?;
+/// b.add_reloc(text, Reloc::new(1, Some(puts), RelocAmd64::REL32, 0))?;
 /// let bytes = b.write()?;
 /// assert_eq!(&bytes[..2], &[0x64, 0x86]);
 /// # Ok::<(), llvmext_obj::Error>(())
@@ -621,13 +644,82 @@ impl CoffBuilder {
         Ok(())
     }
 
-    /// Adds a relocation to `section`. Relocations are written in the order
-    /// added; a typed relocation type must belong to the builder's machine.
-    pub fn add_relocation(&mut self, section: SectionId, reloc: Relocation) -> Result<()> {
-        reloc.ty.check(self.machine)?;
-        let sym = self.symbol_index(reloc.symbol)? as u32;
+    /// Adds a relocation to `section`, after the bytes it patches (its
+    /// field must lie inside them). Relocations are written in the order
+    /// added; a typed relocation type must belong to the builder's machine;
+    /// a non-zero addend is added to the field's bytes (see [`Reloc`]).
+    pub fn add_reloc(&mut self, section: SectionId, reloc: Reloc) -> Result<()> {
+        check_reloc_machine(reloc.r_type, reloc.machine, self.machine)?;
+        let Some(symbol) = reloc.symbol else {
+            return Err(Error::invalid("a COFF relocation names a symbol"));
+        };
+        let sym = self.symbol_index(symbol)? as u32;
+        let machine = self.machine;
+        let si = self.section_index(section)?;
+        let name = String::from_utf8_lossy(&self.sections[si].name).into_owned();
         let s = self.section_mut(section)?;
-        s.relocs.push((reloc.offset, sym, reloc.ty.value()));
+        let s_len = s.size();
+        let outside = |what: &str| {
+            Error::invalid(format!(
+                "relocation at offset {} of section '{name}' ({s_len} bytes): {what}",
+                reloc.offset
+            ))
+        };
+        let size = reloc_field_size(machine, reloc.r_type);
+        let end = reloc.offset.checked_add(u64::from(size.unwrap_or(1)));
+        let inside = !s.is_uninitialized() && end.is_some_and(|e| e <= s.data.len() as u64);
+        if !inside {
+            return Err(outside("its field is outside the section's bytes"));
+        }
+        if reloc.addend != 0 {
+            let Some(size) = size else {
+                return Err(outside("this relocation type takes no addend in the bytes"));
+            };
+            let at = reloc.offset as usize;
+            let field = &mut s.data[at..at + usize::from(size)];
+            let mut raw = [0u8; 8];
+            raw[..field.len()].copy_from_slice(field);
+            let old = match size {
+                2 => i64::from(i16::from_le_bytes([raw[0], raw[1]])),
+                4 => i64::from(i32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]])),
+                _ => i64::from_le_bytes(raw),
+            };
+            let new = old.checked_add(reloc.addend);
+            match (new, size) {
+                (Some(v), 2) if i16::try_from(v).is_ok() || u16::try_from(v).is_ok() => {
+                    field.copy_from_slice(&(v as u16).to_le_bytes())
+                }
+                (Some(v), 4) if i32::try_from(v).is_ok() || u32::try_from(v).is_ok() => {
+                    field.copy_from_slice(&(v as u32).to_le_bytes())
+                }
+                (Some(v), 8) => field.copy_from_slice(&v.to_le_bytes()),
+                _ => {
+                    return Err(Error::new(ErrorKind::DoesNotFit {
+                        field: "relocation addend",
+                        value: reloc.addend as u64,
+                    }))
+                }
+            }
+        }
+        let offset = u32::try_from(reloc.offset).map_err(|_| {
+            Error::new(ErrorKind::DoesNotFit { field: "VirtualAddress", value: reloc.offset })
+        })?;
+        s.relocs.push((offset, sym, reloc.r_type));
+        Ok(())
+    }
+
+    /// Adds many relocations to `section` (none if one is refused).
+    pub fn add_relocs(&mut self, section: SectionId, relocs: &[Reloc]) -> Result<()> {
+        let si = self.section_index(section)?;
+        let before = (self.sections[si].data.clone(), self.sections[si].relocs.len());
+        for r in relocs {
+            if let Err(e) = self.add_reloc(section, *r) {
+                let s = &mut self.sections[si];
+                s.data = before.0;
+                s.relocs.truncate(before.1);
+                return Err(e);
+            }
+        }
         Ok(())
     }
 

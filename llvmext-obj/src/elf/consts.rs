@@ -3,52 +3,7 @@
 
 use core::fmt;
 
-macro_rules! open_consts {
-    ($(#[$m:meta])* $name:ident($ty:ty) { $($c:ident = $v:expr),* $(,)? }) => {
-        $(#[$m])*
-        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-        pub struct $name(pub $ty);
-
-        impl $name {
-            $(
-                #[doc = concat!("`", stringify!($c), "` (", stringify!($v), ").")]
-                pub const $c: $name = $name($v);
-            )*
-
-            /// The name of a known value, without its prefix.
-            pub fn name(self) -> Option<&'static str> {
-                match self {
-                    $($name::$c => Some(stringify!($c)),)*
-                    _ => None,
-                }
-            }
-        }
-
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                match self.name() {
-                    Some(n) => write!(f, "{}::{}", stringify!($name), n),
-                    None => write!(f, "{}({:#x})", stringify!($name), self.0),
-                }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                match self.name() {
-                    Some(n) => f.write_str(n),
-                    None => write!(f, "{:#x}", self.0),
-                }
-            }
-        }
-
-        impl From<$ty> for $name {
-            fn from(v: $ty) -> Self {
-                $name(v)
-            }
-        }
-    };
-}
+use crate::consts::open_consts;
 
 open_consts! {
     /// `e_machine`.
@@ -318,28 +273,89 @@ open_consts! {
     }
 }
 
-/// A relocation type: a machine's typed constant, converted to the raw
-/// number the file stores.
+/// A relocation type: a machine's typed constant, which the builder checks
+/// against its machine, or a raw `u32`, valid for any machine — as
+/// [`coff::RelocType`](crate::coff::RelocType) is for COFF.
+///
+/// ```
+/// use llvmext_obj::elf::{Machine, RelocAarch64, RelocType};
+/// assert_eq!(RelocAarch64::CALL26.raw(), 283);
+/// assert_eq!(RelocAarch64::CALL26.machine(), Some(Machine::AARCH64));
+/// assert_eq!(283u32.machine(), None);
+/// ```
 pub trait RelocType: Copy {
     /// The `r_type` number.
     fn raw(self) -> u32;
+    /// The machine the constant belongs to; `None` for a raw number.
+    fn machine(self) -> Option<Machine>;
 }
 
 macro_rules! reloc_type {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $m:ident),*) => {$(
         impl RelocType for $t {
             fn raw(self) -> u32 {
                 self.0
             }
+            fn machine(self) -> Option<Machine> {
+                Some(Machine::$m)
+            }
         }
     )*};
 }
-reloc_type!(RelocX86_64, Reloc386, RelocAarch64, RelocArm, RelocRiscv);
+reloc_type!(
+    RelocX86_64 => X86_64,
+    Reloc386 => I386,
+    RelocAarch64 => AARCH64,
+    RelocArm => ARM,
+    RelocRiscv => RISCV
+);
 
 impl RelocType for u32 {
     fn raw(self) -> u32 {
         self
     }
+    fn machine(self) -> Option<Machine> {
+        None
+    }
+}
+
+/// The size in bytes of the field a relocation of `r_type` patches in
+/// `machine`'s objects, where this module knows it (x86-64, i386,
+/// AArch64); `None` elsewhere.
+pub(crate) fn reloc_field_size(machine: Machine, r_type: u32) -> Option<u64> {
+    Some(match machine {
+        Machine::X86_64 => match RelocX86_64(r_type) {
+            RelocX86_64::NONE => 0,
+            RelocX86_64::R8 | RelocX86_64::PC8 => 1,
+            RelocX86_64::R16 | RelocX86_64::PC16 => 2,
+            RelocX86_64::R64
+            | RelocX86_64::PC64
+            | RelocX86_64::GOTOFF64
+            | RelocX86_64::GOTPC64
+            | RelocX86_64::GOT64
+            | RelocX86_64::GOTPCREL64
+            | RelocX86_64::GOTPLT64
+            | RelocX86_64::PLTOFF64
+            | RelocX86_64::SIZE64
+            | RelocX86_64::DTPMOD64
+            | RelocX86_64::DTPOFF64
+            | RelocX86_64::TPOFF64 => 8,
+            _ => 4,
+        },
+        Machine::I386 => match Reloc386(r_type) {
+            Reloc386::NONE => 0,
+            Reloc386::R8 | Reloc386::PC8 => 1,
+            Reloc386::R16 | Reloc386::PC16 => 2,
+            _ => 4,
+        },
+        Machine::AARCH64 => match RelocAarch64(r_type) {
+            RelocAarch64::NONE => 0,
+            RelocAarch64::ABS16 | RelocAarch64::PREL16 => 2,
+            RelocAarch64::ABS64 | RelocAarch64::PREL64 => 8,
+            _ => 4,
+        },
+        _ => return None,
+    })
 }
 
 /// Special section indexes (`SHN_*`).

@@ -263,13 +263,16 @@ pub struct Reloc {
     /// The addend (`SHT_RELA`); must be 0 where the section's relocations
     /// are `SHT_REL`, which keep it in the section's bytes.
     pub addend: i64,
+    /// The machine of a typed relocation constant, checked against the
+    /// builder's (`None` for a raw number).
+    pub machine: Option<Machine>,
 }
 
 impl Reloc {
     /// A relocation of type `r_type` (a machine's typed constant or a raw
     /// number) at `offset` against `symbol` with `addend`.
     pub fn new(offset: u64, symbol: Option<SymbolId>, r_type: impl RelocType, addend: i64) -> Self {
-        Reloc { offset, symbol, r_type: r_type.raw(), addend }
+        Reloc { offset, symbol, r_type: r_type.raw(), addend, machine: r_type.machine() }
     }
 }
 
@@ -511,11 +514,35 @@ impl ElfBuilder {
             return Err(Error::invalid("data appended to an SHT_NOBITS section"));
         };
         let align = align.max(1);
-        let start = (data.len() as u64).next_multiple_of(align);
+        let len = data.len() as u64;
+        // No allocation sized by the alignment alone.
+        let start = len.checked_next_multiple_of(align).filter(|&start| {
+            start - len <= MAX_ALIGNMENT_PADDING && usize::try_from(start).is_ok()
+        });
+        let Some(start) = start else {
+            return Err(Error::invalid(format!(
+                "alignment {align:#x} would pad section '{}' ({len} bytes) with more than the \
+                 {MAX_ALIGNMENT_PADDING:#x} bytes of zeros the writer allows",
+                String::from_utf8_lossy(&s.name)
+            )));
+        };
         data.resize(start as usize, 0);
         data.extend_from_slice(bytes);
         s.align = s.align.max(align);
         Ok(start)
+    }
+
+    /// Sets `sh_addralign` of `section` to any value, as read from an
+    /// input object (llvm-objcopy copies `sh_addralign` = 3 or 6): the
+    /// section is placed at a multiple of it, 0 and 1 meaning none.
+    /// [`add_section`](Self::add_section) takes only powers of two, as the
+    /// ELF specification asks. Alignments that would pad the file with more
+    /// than 1 GiB of zeros fail [`write`](Self::write) with
+    /// [`ErrorKind::FileTooLarge`].
+    pub fn set_raw_alignment(&mut self, section: SectionId, align: u64) -> Result<()> {
+        let i = self.check_section(section)?;
+        self.sections[i].align = align;
+        Ok(())
     }
 
     /// Replaces a section's contents by `bytes` (no copy).
@@ -643,6 +670,14 @@ impl ElfBuilder {
     /// kept.
     #[inline]
     fn rel(&mut self, reloc: &Reloc) -> Result<Rel> {
+        if let Some(m) = reloc.machine {
+            if m != self.machine {
+                return Err(Error::invalid(format!(
+                    "{m} relocation type {} used in an object for machine {}",
+                    reloc.r_type, self.machine
+                )));
+            }
+        }
         let symbol = match reloc.symbol {
             Some(sym) => {
                 let s = self.check_symbol(sym)?;
@@ -706,7 +741,33 @@ impl ElfBuilder {
     /// held (its capacity is reused: a JIT or a compiler writing object
     /// after object saves the page faults of a fresh buffer).
     pub fn write_into(&self, out: &mut Vec<u8>) -> Result<()> {
+        self.check_relocs()?;
         Layout::new(self)?.write(self, out)
+    }
+
+    /// Every relocation's field lies inside its section's bytes (its size
+    /// known for x86-64, i386 and AArch64; elsewhere its offset at most the
+    /// section's size).
+    fn check_relocs(&self) -> Result<()> {
+        for s in &self.sections {
+            let len = match &s.contents {
+                Contents::Bytes(b) => b.len() as u64,
+                Contents::NoBits(_) if s.relocs.is_empty() => continue,
+                Contents::NoBits(_) => 0,
+            };
+            for r in &s.relocs {
+                let size = super::consts::reloc_field_size(self.machine, r.r_type).unwrap_or(0);
+                if !matches!(r.offset.checked_add(size), Some(end) if end <= len) {
+                    return Err(Error::invalid(format!(
+                        "relocation at offset {} of section '{}' ({len} bytes): its {size}-byte \
+                         field is outside the section's bytes",
+                        r.offset,
+                        String::from_utf8_lossy(&s.name)
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -753,11 +814,52 @@ struct Layout {
     total: u64,
 }
 
-fn align_to(v: u64, a: u64) -> u64 {
-    if a <= 1 {
-        v
-    } else {
-        v.next_multiple_of(a)
+/// The most zeros the alignment of sections may put in a file, in total:
+/// a larger alignment (`sh_addralign` = 2^33 or 2^62 in a hostile object)
+/// is refused, not written as gigabytes of zeros nor allocated.
+const MAX_ALIGNMENT_PADDING: u64 = 1 << 30;
+
+/// The file offset as a layout advances, in 128 bits (sums of sizes and
+/// alignments cannot overflow it), and the padding that section
+/// alignments put in.
+struct Cursor {
+    off: u128,
+    padding: u128,
+    /// The first table entry whose alignment took the padding past
+    /// [`MAX_ALIGNMENT_PADDING`], and that alignment.
+    over: Option<(usize, u64)>,
+}
+
+impl Cursor {
+    /// Aligns the offset for table entry `entry`, a section whose
+    /// `sh_addralign` is `align` (any value, as llvm-objcopy lays out; 0
+    /// and 1 mean none), and returns it.
+    fn align_section(&mut self, align: u64, entry: usize) -> u64 {
+        if align > 1 {
+            let next = self.off.next_multiple_of(u128::from(align));
+            self.padding += next - self.off;
+            if self.over.is_none() && self.padding > u128::from(MAX_ALIGNMENT_PADDING) {
+                self.over = Some((entry, align));
+            }
+            self.off = next;
+        }
+        self.at()
+    }
+
+    /// Aligns the offset to a word or 4 (the writer's own tables).
+    fn align_fixed(&mut self, align: u64) -> u64 {
+        self.off = self.off.next_multiple_of(u128::from(align));
+        self.at()
+    }
+
+    fn advance(&mut self, size: u64) {
+        self.off += u128::from(size);
+    }
+
+    /// The offset, truncated to 64 bits: exact unless `over` is set, which
+    /// fails the layout.
+    fn at(&self) -> u64 {
+        self.off as u64
     }
 }
 
@@ -891,37 +993,33 @@ impl Layout {
 
         // File offsets, in LLVM's writing order.
         let mut offsets = vec![(0u64, 0u64); table.len()];
-        let mut off: u64 = if is64 { 64 } else { 52 };
+        let mut cur = Cursor { off: if is64 { 64 } else { 52 }, padding: 0, over: None };
         let nsyms = b.symbols.len() as u64 + 1;
         let symsize = if is64 { 24 } else { 16 };
         for (k, e) in table.iter().enumerate() {
             if let Entry::User(i) = *e {
                 let s = &b.sections[i as usize];
-                off = align_to(off, s.align);
+                let start = cur.align_section(s.align, k);
                 let size = match &s.contents {
                     Contents::Bytes(d) => {
-                        let start = off;
-                        off += d.len() as u64;
-                        offsets[k] = (start, d.len() as u64);
-                        continue;
+                        cur.advance(d.len() as u64);
+                        d.len() as u64
                     }
                     Contents::NoBits(n) => *n,
                 };
-                offsets[k] = (off, size);
+                offsets[k] = (start, size);
             }
         }
         for &g in &group_order {
-            off = align_to(off, 4);
             let size = 4 * (1 + group_members[g as usize].len() as u64);
-            offsets[group_ord[g as usize] as usize - 1] = (off, size);
-            off += size;
+            offsets[group_ord[g as usize] as usize - 1] = (cur.align_fixed(4), size);
+            cur.advance(size);
         }
-        off = align_to(off, word);
-        offsets[symtab_ord as usize - 1] = (off, nsyms * symsize);
-        off += nsyms * symsize;
+        offsets[symtab_ord as usize - 1] = (cur.align_fixed(word), nsyms * symsize);
+        cur.advance(nsyms * symsize);
         if need_shndx {
-            offsets[table.len() - 1] = (off, nsyms * 4);
-            off += nsyms * 4;
+            offsets[table.len() - 1] = (cur.at(), nsyms * 4);
+            cur.advance(nsyms * 4);
         }
         let rel_entsize = |s: &Section| -> u64 {
             let rela = b.rela && s.sh_type != SectionType::LLVM_CALL_GRAPH_PROFILE;
@@ -934,22 +1032,33 @@ impl Layout {
         };
         for (i, s) in b.sections.iter().enumerate() {
             if rel_ord[i] != 0 {
-                off = align_to(off, word);
                 let size = s.relocs.len() as u64 * rel_entsize(s);
-                offsets[rel_ord[i] as usize - 1] = (off, size);
-                off += size;
+                offsets[rel_ord[i] as usize - 1] = (cur.align_fixed(word), size);
+                cur.advance(size);
             }
         }
         if b.addrsig.is_some() {
             let k = table.iter().position(|e| *e == Entry::Addrsig).unwrap_or(0);
-            offsets[k] = (off, addrsig.len() as u64);
-            off += addrsig.len() as u64;
+            offsets[k] = (cur.at(), addrsig.len() as u64);
+            cur.advance(addrsig.len() as u64);
         }
-        offsets[0] = (off, strtab.size() as u64);
-        off += strtab.size() as u64;
-        let shoff = align_to(off, word);
+        offsets[0] = (cur.at(), strtab.size() as u64);
+        cur.advance(strtab.size() as u64);
+        let shoff = cur.align_fixed(word);
         let shentsize = if is64 { 64 } else { 40 };
-        let total = shoff + (table.len() as u64 + 1) * shentsize;
+        cur.advance((table.len() as u64 + 1) * shentsize);
+        if let Some((k, align)) = cur.over {
+            let Entry::User(i) = table[k] else { unreachable!("only sections pad") };
+            return Err(Error::new(ErrorKind::FileTooLarge {
+                section: k as u32 + 1,
+                name: String::from_utf8_lossy(&b.sections[i as usize].name).into_owned(),
+                align,
+                size: u64::try_from(cur.off).ok(),
+                limit: MAX_ALIGNMENT_PADDING,
+            }));
+        }
+        // Below 2^64: the padding is bounded, the rest is bytes in memory.
+        let total = cur.at();
         if !is64 && total > u64::from(u32::MAX) {
             return Err(Error::new(ErrorKind::DoesNotFit {
                 field: "ELFCLASS32 file offset",
@@ -1390,7 +1499,13 @@ impl ElfBuilder {
         let start = self.append_data(section, &bytes, 1)?;
         let relocs: Vec<Reloc> = relocs
             .into_iter()
-            .map(|(o, s, t, a)| Reloc { offset: start + o, symbol: Some(s), r_type: t, addend: a })
+            .map(|(o, s, t, a)| Reloc {
+                offset: start + o,
+                symbol: Some(s),
+                r_type: t,
+                addend: a,
+                machine: None,
+            })
             .collect();
         self.add_relocs(section, &relocs)?;
         Ok(start)
