@@ -12,5 +12,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 # llvmext-bitcode's analyzer without the IR model (its `ir` feature off).
 cargo clippy -p llvmext-ir -p llvmext-bitcode --no-default-features --lib -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
-cargo test --workspace --all-targets
+# The root package's tests first: they build the corpus under
+# target/llvmext-corpus that the member crates' corpus tests read (and fail
+# without); then the members'.
+cargo test -p llvmext --all-targets
+cargo test --workspace --exclude llvmext --all-targets
 cargo test --workspace --doc

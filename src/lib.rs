@@ -9,7 +9,9 @@
 //! | `ir` | `llvmext-ir` | `ir` | the LLVM IR model, builder, verifier, `.ll` printer and parser |
 //! | `bitcode` | `llvmext-bitcode` | `bitcode` | LLVM IR bitcode reader/writer, analyzer |
 //! | `obj` | `llvmext-obj` | `obj` | ELF and COFF object writers, LLVM special sections |
-//! | `asm` | `llvmext-asm` | `asm` | the MC-style assembler |
+//! | `asm` | `llvmext-asm` | `asm` (not default) | a placeholder: no assembler yet |
+//!
+//! The features `std`, `ir`, `bitcode` and `obj` are on by default.
 //!
 //! ```
 //! use llvmext::core::leb128;

@@ -686,7 +686,7 @@ fn inputs(only: Option<&str>) -> Vec<Input> {
         .map(|f| Input { name: f.name.clone(), source: Source::Corpus(f.path.clone()) })
         .collect();
     all.extend(suite_inputs());
-    all.retain(|i| only.map_or(true, |s| i.name.contains(s)));
+    all.retain(|i| only.is_none_or(|s| i.name.contains(s)));
     // Biggest first, so the two threads finish together.
     let size = |i: &Input| match &i.source {
         Source::Corpus(p) => fs::metadata(p).map_or(0, |m| m.len()),

@@ -1,11 +1,11 @@
-//! # llvmext-asm — an MC-style assembler (skeleton)
+//! # llvmext-asm — placeholder for an MC-style assembler
 //!
-//! This crate will hold LLVM's MC layer in Rust: expressions, fragments,
-//! layout and relaxation to a fixpoint, fixups turned into relocations per
-//! object format, DWARF CFI (`.eh_frame`) and line tables (`.debug_line`),
-//! CodeView, a streamer API for JITs, the GAS-syntax parser, and the x86 /
-//! x86-64 and AArch64 targets. Objects are written through `llvmext-obj`.
-//! Nothing is implemented yet; see the project's issue tracker.
+//! This crate holds no assembler yet: today it only re-exports
+//! [`llvmext_core`] (as [`core`]) and [`llvmext_obj`] (as [`obj`]). It
+//! reserves the place of the MC layer in the llvmext family, planned on top
+//! of `llvmext-obj`'s object builders; until it lands, emit objects with
+//! `llvmext-obj` directly. The `llvmext` facade does not enable it by
+//! default (its `asm` feature).
 #![deny(missing_docs)]
 
 pub use llvmext_core as core;

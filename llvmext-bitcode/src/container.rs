@@ -328,7 +328,7 @@ pub fn parse(data: &[u8]) -> Result<BitcodeFile<'_>, Error> {
                 m.strtab = Some(strtab);
             }
             if file.symtab.is_some_and(|s| !s.is_empty())
-                && file.strtab_for_symtab.map_or(true, |s| s.is_empty())
+                && file.strtab_for_symtab.is_none_or(|s| s.is_empty())
             {
                 file.strtab_for_symtab = Some(strtab);
             }
@@ -336,7 +336,7 @@ pub fn parse(data: &[u8]) -> Result<BitcodeFile<'_>, Error> {
         }
         if block_id == BlockId::SYMTAB.0 {
             let symtab = read_blob_in_record(&mut r, SymtabCode::BLOB.0).map_err(bs)?;
-            if file.symtab.map_or(true, |s| s.is_empty()) {
+            if file.symtab.is_none_or(|s| s.is_empty()) {
                 file.symtab = Some(symtab);
             }
             continue;
@@ -773,7 +773,7 @@ fn elf(data: &[u8]) -> Result<Vec<EmbeddedBitcode<'_>>, Error> {
     const OFFSET: (u64, u64) = (24, 16);
     const SIZE: (u64, u64) = (32, 20);
     const LINK: (u64, u64) = (40, 24);
-    if shoff.checked_add(entsize).map_or(true, |end| end > data.len() as u64) {
+    if shoff.checked_add(entsize).is_none_or(|end| end > data.len() as u64) {
         return Err(err("section header table past the end of the file", shoff_at));
     }
     // Extended numbering: the real counts are in section 0.
@@ -784,7 +784,7 @@ fn elf(data: &[u8]) -> Result<Vec<EmbeddedBitcode<'_>>, Error> {
         shstrndx = b.u32(shdr(0, LINK), "truncated section header")?;
     }
     let table_end = shnum.checked_mul(entsize).and_then(|n| n.checked_add(shoff));
-    if table_end.map_or(true, |end| end > data.len() as u64) {
+    if table_end.is_none_or(|end| end > data.len() as u64) {
         return Err(err("section header table past the end of the file", shoff_at));
     }
     if u64::from(shstrndx) >= shnum {

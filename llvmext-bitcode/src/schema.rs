@@ -273,7 +273,8 @@ schema_enum! {
 schema_enum! {
     /// Records of the `MODULE` block (`ModuleCodes`).
     records ModuleCode {
-        /// `[version#]`: the module's record-encoding version.
+        /// `[version]`: the module's record-encoding version (LLVM writes 2);
+        /// see [`layout::version`].
         VERSION = 1 => "MODULE_CODE_VERSION" / "VERSION";
         /// `[strchr x N]`: the target triple.
         TRIPLE = 2 => "MODULE_CODE_TRIPLE" / "TRIPLE";
@@ -300,14 +301,18 @@ schema_enum! {
         /// partition_offset, partition_size]`: a function (no strtab prefix
         /// before module version 2); see [`layout::function`].
         FUNCTION = 8 => "MODULE_CODE_FUNCTION" / "FUNCTION";
-        /// `[alias type, aliasee val#, linkage, visibility]`: old alias
-        /// record (read only).
+        /// `[strtab_offset, strtab_size, alias type, aliasee val#, linkage,
+        /// visibility, dllstorageclass, threadlocal, unnamed_addr, dso_local,
+        /// partition_offset, partition_size]`: an old alias, with its pointer
+        /// type and no address space (no strtab prefix before module version
+        /// 2; read only, newer producers write [`ALIAS`](Self::ALIAS)); see
+        /// [`layout::alias_old`].
         ALIAS_OLD = 9 => "MODULE_CODE_ALIAS_OLD";
         /// `[strchr x N]`: a garbage collector name, referenced by index.
         GCNAME = 11 => "MODULE_CODE_GCNAME" / "GCNAME";
         /// `[strtab_offset, strtab_size, selection_kind]`: a COMDAT
-        /// (`[selection_kind, name_size, name chars…]` before module version
-        /// 2); see [`layout::comdat`].
+        /// (`[selection_kind, name_size, name chars]` before module version
+        /// 2); see [`layout::comdat`] and [`layout::comdat_v1`].
         COMDAT = 12 => "MODULE_CODE_COMDAT" / "COMDAT";
         /// `[offset]`: 32-bit word offset of the module-level value symbol
         /// table.
@@ -322,7 +327,8 @@ schema_enum! {
         METADATA_VALUES_UNUSED = 15 => "MODULE_CODE_METADATA_VALUES_UNUSED" / "METADATA_VALUES_UNUSED";
         /// `[namechar x N]`: the source file name.
         SOURCE_FILENAME = 16 => "MODULE_CODE_SOURCE_FILENAME" / "SOURCE_FILENAME";
-        /// `[5 x i32]`: SHA-1 hash of the module block.
+        /// `[hash0, hash1, hash2, hash3, hash4]`: the SHA-1 hash of the module
+        /// block, five 32-bit words; see [`layout::hash`].
         HASH = 17 => "MODULE_CODE_HASH" / "HASH";
         /// `[strtab_offset, strtab_size, ifunc value type, addrspace,
         /// resolver val#, linkage, visibility, dso_local, partition_offset,

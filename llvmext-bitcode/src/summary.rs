@@ -1339,7 +1339,7 @@ impl<'a> Parser<'a> {
                 let raw = self.get(rec, 1)?;
                 let aliasee = self.value(self.get(rec, 2)?)?;
                 let flags = self.gv_flags(raw)?;
-                if self.index.get(&aliasee).map_or(true, |v| v.1.is_empty()) {
+                if self.index.get(&aliasee).is_none_or(|v| v.1.is_empty()) {
                     return Err(self.bad("Alias expects aliasee summary to be parsed"));
                 }
                 let s = GlobalValueSummary {

@@ -980,7 +980,7 @@ proptest! {
         let mut data = Vec::new();
         for (items, run) in &parts {
             data.extend(encode_seq(items, false));
-            data.extend(std::iter::repeat(0xffu8).take(*run));
+            data.extend(std::iter::repeat_n(0xffu8, *run));
             data.push(0x00);
         }
         check_batch(&data, cap)?;

@@ -209,7 +209,7 @@ fn walk_items(data: &[u8]) -> (Vec<Ev>, Option<Error>, u64) {
 
 fn expected(recs: &[Rec]) -> Vec<Ev> {
     let mut evs = vec![Ev::Block(8)];
-    evs.extend(std::iter::repeat(Ev::Define).take(abbrevs().len()));
+    evs.extend(std::iter::repeat_n(Ev::Define, abbrevs().len()));
     for r in recs {
         evs.push(match r {
             Rec::Unabbrev(c, ops) => Ev::Record(3, *c, ops.clone(), None),

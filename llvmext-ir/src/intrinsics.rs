@@ -66,7 +66,7 @@ pub(crate) fn find(name: &str) -> Option<Found> {
                     && rest.len() > prev.len()
                     && rest.starts_with(&prev)
                     && rest[prev.len()] == b'.');
-            if matches && best.map_or(true, |f| prev.len() + 5 > f.base_len) {
+            if matches && best.is_none_or(|f| prev.len() + 5 > f.base_len) {
                 let list = core::str::from_utf8(&tail[sep + 1..]).ok()?.parse().ok()?;
                 best =
                     Some(Found { list, index: first_index as usize + n, base_len: prev.len() + 5 });

@@ -280,7 +280,7 @@ impl<'a> V<'a> {
                     GlobalRef::Func(i) => m
                         .functions
                         .get(*i as usize)
-                        .map_or(true, |f| *block as usize >= f.blocks.len()),
+                        .is_none_or(|f| *block as usize >= f.blocks.len()),
                     _ => true,
                 },
                 ConstKind::Array(e) | ConstKind::Struct(e) | ConstKind::Vector(e) => {
@@ -451,13 +451,13 @@ impl<'a> V<'a> {
                     cur = next.aliasee;
                 }
                 Some(GlobalRef::Var(j)) => {
-                    if m.globals.get(j as usize).map_or(true, |g| g.init.is_none()) {
+                    if m.globals.get(j as usize).is_none_or(|g| g.init.is_none()) {
                         self.global_err(name, "Alias must point to a definition");
                     }
                     return;
                 }
                 Some(GlobalRef::Func(j)) => {
-                    if m.functions.get(j as usize).map_or(true, |f| f.is_declaration()) {
+                    if m.functions.get(j as usize).is_none_or(|f| f.is_declaration()) {
                         self.global_err(name, "Alias must point to a definition");
                     }
                     return;

@@ -2864,7 +2864,7 @@ fn push_nofpclass(out: &mut Out, v: u64) {
 /// function is complete) ahead of the branches.
 fn permute_preds(nba: usize, preds: &[u32], order: &[u32]) -> Vec<u32> {
     let list: Vec<Option<u32>> =
-        core::iter::repeat(None).take(nba).chain(preds.iter().rev().map(|&p| Some(p))).collect();
+        core::iter::repeat_n(None, nba).chain(preds.iter().rev().map(|&p| Some(p))).collect();
     if list.len() != order.len() {
         return preds.to_vec();
     }

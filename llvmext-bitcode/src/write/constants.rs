@@ -211,7 +211,7 @@ pub(crate) fn write_constants(
             }
             ConstKind::Splat(e) => {
                 let id = value_id(*e)?;
-                rec.extend(core::iter::repeat(id).take(splat_len(m, cty)?));
+                rec.extend(std::iter::repeat_n(id, splat_len(m, cty)?));
                 (C::AGGREGATE, aggregate)
             }
             ConstKind::Expr { op, flags, ops, source_ty, inrange } => {

@@ -638,7 +638,7 @@ impl<'m> TypeOrder<'m> {
             if let Some(e) = self.md_map.get_mut(MdItem::Id(n)) {
                 e.id = id;
             }
-            if work.last().map_or(true, |w| m.md.is_distinct(w.0)) {
+            if work.last().is_none_or(|w| m.md.is_distinct(w.0)) {
                 for d in delayed.drain(..) {
                     work.push((d, self.node_ops(d), 0));
                 }

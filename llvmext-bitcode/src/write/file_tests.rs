@@ -16,6 +16,11 @@
 //! layout of `schema::layout` describes, less those of
 //! [`NEVER_WRITTEN_BY_LLVM_19`] — in a file identical to llvm-as-19's.
 
+// Only with the `workspace-tests` feature (on for every `cargo test` in the
+// workspace, off in the published crate): its modules are `tests.rs`'s,
+// read from `../testdata` and `../llvmext-ir/tests/data`.
+#![cfg(feature = "workspace-tests")]
+
 use std::process::Command;
 
 use llvmext_core::bitstream::{BitstreamReader, Item};

@@ -10,6 +10,11 @@
 //! metadata id (debug locations, debug records, metadata operands), which
 //! are counted.
 
+// Only with the `workspace-tests` feature (on for every `cargo test` in the
+// workspace, off in the published crate): its modules are `tests.rs`'s,
+// read from `../testdata` and `../llvmext-ir/tests/data`.
+#![cfg(feature = "workspace-tests")]
+
 use std::process::Command;
 
 use llvmext_core::bitstream::{BitstreamReader, BitstreamWriter, Item};

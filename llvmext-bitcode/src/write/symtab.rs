@@ -694,8 +694,8 @@ fn visibility(v: Visibility) -> u32 {
 /// `GlobalValue::isDeclaration`.
 fn is_declaration(m: &Module, g: GlobalRef) -> bool {
     match g {
-        GlobalRef::Var(i) => m.globals.get(i as usize).map_or(true, |v| v.init.is_none()),
-        GlobalRef::Func(i) => m.functions.get(i as usize).map_or(true, Function::is_declaration),
+        GlobalRef::Var(i) => m.globals.get(i as usize).is_none_or(|v| v.init.is_none()),
+        GlobalRef::Func(i) => m.functions.get(i as usize).is_none_or(Function::is_declaration),
         GlobalRef::Alias(_) | GlobalRef::IFunc(_) => false,
     }
 }

@@ -8,6 +8,11 @@
 //! symbol table part) too, and the file must end with the same `SYMTAB`
 //! and `STRTAB` blocks.
 
+// Only with the `workspace-tests` feature (on for every `cargo test` in the
+// workspace, off in the published crate): most of its modules are
+// `tests.rs`'s, read from `../testdata` and `../llvmext-ir/tests/data`.
+#![cfg(feature = "workspace-tests")]
+
 use std::process::Command;
 
 use llvmext_core::bitstream::BitstreamWriter;

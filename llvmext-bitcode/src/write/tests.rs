@@ -11,6 +11,11 @@
 //! (`LLVMEXT_WRITE_HEX=1` prints both, and the records around the first
 //! difference, when not).
 
+// Only with the `workspace-tests` feature (on for every `cargo test` in the
+// workspace, off in the published crate): `inputs` reads `../testdata` and
+// `../llvmext-ir/tests/data`, which the package does not hold.
+#![cfg(feature = "workspace-tests")]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -411,7 +411,7 @@ fn print_school(n: &[u64], pad: usize, out: &mut Vec<u8>) {
             digits.extend_from_slice(&buf);
         }
     }
-    out.extend(core::iter::repeat(b'0').take(pad.saturating_sub(digits.len())));
+    out.extend(core::iter::repeat_n(b'0', pad.saturating_sub(digits.len())));
     out.extend_from_slice(&digits);
 }
 

@@ -595,7 +595,7 @@ impl<'a> Parser<'a> {
         // Undefined slots.
         let mut undef: Option<(u32, u32)> = None;
         for (n, &(def, loc)) in self.md.slots.iter() {
-            if def.is_none() && undef.map_or(true, |(_, l)| loc < l) {
+            if def.is_none() && undef.is_none_or(|(_, l)| loc < l) {
                 undef = Some((n, loc));
             }
         }
@@ -830,7 +830,7 @@ impl<'a> Parser<'a> {
         }
         // A use of a node the tail does not define: the serial read says
         // where.
-        if a.slots.iter().any(|(n, _)| b.slots.get(n).map_or(true, |e| e.0.is_none())) {
+        if a.slots.iter().any(|(n, _)| b.slots.get(n).is_none_or(|e| e.0.is_none())) {
             return err(0, "use of undefined metadata");
         }
         let old = core::mem::take(&mut self.m.md);

@@ -448,7 +448,7 @@ fn replace(m: &mut Module, i: usize, new_name: String, fix: Fix, removed: &[bool
         m.functions.iter().enumerate().position(|(t, f)| {
             t != i && !removed.get(t).copied().unwrap_or(false) && named(&f.common)
         });
-    if existing.map_or(true, |t| m.functions[t].ty != new_ty) {
+    if existing.is_none_or(|t| m.functions[t].ty != new_ty) {
         // As remangleIntrinsicFunction: whatever holds the name (another
         // function of another type, a variable, ...) makes room for the new
         // declaration as `NAME.renamed`.

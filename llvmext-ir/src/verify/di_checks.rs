@@ -250,7 +250,7 @@ impl<'m> W<'m> {
     }
 
     fn file_ok(&self, n: &DiNode) -> bool {
-        md(n, F::File).map_or(true, |f| self.k(Some(f)) == K::Di(DiKind::FILE))
+        md(n, F::File).is_none_or(|f| self.k(Some(f)) == K::Di(DiKind::FILE))
     }
 
     /// `visitDILocation`.
@@ -654,7 +654,7 @@ impl<'m> W<'m> {
             return None;
         }
         let var_size = self.variable_size(md(v, F::Type))?;
-        if size.checked_add(offset).map_or(true, |end| end > var_size) {
+        if size.checked_add(offset).is_none_or(|end| end > var_size) {
             return Some("fragment is larger than or outside of variable");
         }
         (size == var_size).then_some("fragment covers entire variable")

@@ -385,7 +385,7 @@ impl<'m> Matcher<'m> {
             D::VecElement(info) => {
                 let num = (info >> 3) as usize;
                 let Some(&r) = self.arg_tys.get(num) else { return deferred || defer(self) };
-                self.vector(r).map_or(true, |(e, _, _)| ty != e)
+                self.vector(r).is_none_or(|(e, _, _)| ty != e)
             }
             D::Subdivide2(info) | D::Subdivide4(info) => {
                 let num = (info >> 3) as usize;

@@ -103,7 +103,7 @@ impl<'m> T<'m> {
         if !self.is_string(ops[0]) {
             return false;
         }
-        if ops.len() == 3 && self.int(ops[2]).map_or(true, |(_, v)| v != 0) {
+        if ops.len() == 3 && self.int(ops[2]).is_none_or(|(_, v)| v != 0) {
             return false;
         }
         let Some(parent) = self.node(ops[1]) else { return false };
