@@ -543,3 +543,101 @@ fn truncated_and_corrupted_objects_give_errors() {
     }
     assert!(coff::copy(b"MZ\x90\0 not an object").is_err());
 }
+
+/// Corrupted COFF objects: llvmext-objcopy refuses what llvm-objcopy-19
+/// refuses (a symbol's section number past the section table; a name,
+/// contents or relocations past the end of the file or the string table),
+/// naming the symbol or section and the offset; and copies what it copies
+/// (`/4` and `//AAAAAE` long section names, negative special section
+/// numbers).
+#[test]
+fn corrupted_objects_are_refused_as_llvm_objcopy_refuses_them() {
+    let dir = scratch("refusals");
+    let obj = dir.path().join("features.obj");
+    let mut cmd = command("clang-19", ["-c", "-O2", "--target=x86_64-pc-windows-msvc"]);
+    run_ok(cmd.arg(testdata("features.c")).arg("-o").arg(&obj));
+    let data = fs::read(&obj).unwrap();
+    let u32_at = |d: &[u8], at: usize| u32::from_le_bytes(d[at..at + 4].try_into().unwrap());
+    let nsections = u16::from_le_bytes([data[2], data[3]]) as usize;
+    let symtab = u32_at(&data, 8) as usize;
+    let first_section = 20;
+    let long_name = move |d: &mut Vec<u8>, name: &[u8; 8]| {
+        d[first_section..first_section + 8].copy_from_slice(name)
+    };
+    // (label, patch, what our message must name when both refuse)
+    type Patch<'a> = (&'a str, Box<dyn Fn(&mut Vec<u8>)>, &'a str);
+    let patches: Vec<Patch> = vec![
+        (
+            "symbol-section-past-table",
+            Box::new(move |d| d[symtab + 12..symtab + 14].copy_from_slice(&50u16.to_le_bytes())),
+            "section number out of range: symbol 0 '.text' names section 50 of",
+        ),
+        (
+            "symbol-section-minus-5",
+            Box::new(move |d| d[symtab + 12..symtab + 14].copy_from_slice(&(-5i16).to_le_bytes())),
+            "",
+        ),
+        // The string table starts with its size: offset 4 is its first name.
+        ("long-name-slash", Box::new(move |d| long_name(d, b"/4\0\0\0\0\0\0")), ""),
+        ("long-name-base64", Box::new(move |d| long_name(d, b"//AAAAAE")), ""),
+        (
+            "long-name-past-strtab",
+            Box::new(move |d| long_name(d, b"/999999\0")),
+            "name of section 1: string table offset 999999 outside the table",
+        ),
+        (
+            "contents-past-eof",
+            Box::new(move |d| {
+                let at = first_section + 20;
+                d[at..at + 4].copy_from_slice(&100_000u32.to_le_bytes())
+            }),
+            "truncated contents of section 1: ",
+        ),
+        (
+            "symbol-name-past-strtab",
+            Box::new(move |d| {
+                d[symtab..symtab + 8].copy_from_slice(&[0, 0, 0, 0, 0x90, 0x5f, 0x01, 0])
+            }),
+            "name of symbol 0: string table offset 90000 outside the table",
+        ),
+    ];
+    assert!(nsections < 50);
+    for (label, patch, ours_names) in &patches {
+        let mut d = data.clone();
+        patch(&mut d);
+        let input = dir.path().join(format!("{label}.obj"));
+        fs::write(&input, &d).unwrap();
+        let llvm = run(Command::new(support::tools::tool("llvm-objcopy-19"))
+            .arg(&input)
+            .arg(dir.path().join("out.obj")));
+        let ours = coff::copy(&d);
+        match (llvm.status.success(), ours) {
+            (true, Ok(copy)) => {
+                assert!(ours_names.is_empty(), "{label}: llvm-objcopy-19 copies it");
+                // The copy reads back as the input does.
+                let out = dir.path().join(format!("{label}.copy.obj"));
+                fs::write(&out, copy).unwrap();
+                // (the builder spells a long name `/4`, as LLVM does)
+                let names = |p: &Path| {
+                    let dump = readobj(p, &["--sections", "--symbols"]);
+                    let strip = |l: &str| match l.trim_start().starts_with("Name: ") {
+                        true => l.split(" (").next().unwrap_or(l).to_owned(),
+                        false => l.to_owned(),
+                    };
+                    dump.lines().map(strip).collect::<Vec<_>>().join("\n")
+                };
+                let (a, b) = (names(&input), names(&out));
+                assert!(a == b, "{label}: {}", first_difference(&a, &b));
+            }
+            (true, Err(e)) => panic!("{label}: llvm-objcopy-19 copies it, ours refuses: {e}"),
+            (false, Ok(_)) => panic!(
+                "{label}: llvm-objcopy-19 refuses it ({}), ours copies it",
+                String::from_utf8_lossy(&llvm.stderr).trim()
+            ),
+            (false, Err(e)) => {
+                assert!(!ours_names.is_empty(), "{label}: ours refuses it: {e}");
+                assert!(e.starts_with(ours_names), "{label}: {e}");
+            }
+        }
+    }
+}

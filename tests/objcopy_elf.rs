@@ -276,3 +276,204 @@ fn hostile_objects_never_panic() {
     }
     assert!(runs > 40_000);
 }
+
+/// One corrupted field of a clang-19 object: (label, patch). The patch gets
+/// the object's bytes and the layout of its section header table.
+type Patch = (&'static str, fn(&mut Vec<u8>, &Shdrs));
+
+/// Where the fields of an ELF object's section headers are.
+struct Shdrs {
+    is64: bool,
+    shoff: usize,
+    /// Section indexes by name.
+    index: std::collections::HashMap<String, usize>,
+    symoff: usize,
+    relaoff: usize,
+}
+
+impl Shdrs {
+    fn read(d: &[u8]) -> Shdrs {
+        use object::read::elf::{FileHeader, SectionHeader};
+        use object::{elf, Endianness};
+        let (is64, shoff) = match d[4] {
+            2 => (true, u64::from_le_bytes(d[0x28..0x30].try_into().unwrap()) as usize),
+            _ => (false, u32::from_le_bytes(d[0x20..0x24].try_into().unwrap()) as usize),
+        };
+        let mut index = std::collections::HashMap::new();
+        let mut offs = Vec::new();
+        fn walk<F: FileHeader<Endian = Endianness>>(
+            d: &[u8],
+            index: &mut std::collections::HashMap<String, usize>,
+            offs: &mut Vec<u64>,
+        ) {
+            let h = F::parse(d).unwrap();
+            let en = h.endian().unwrap();
+            let secs = h.sections(en, d).unwrap();
+            for (i, s) in secs.iter().enumerate() {
+                let name = String::from_utf8_lossy(secs.section_name(en, s).unwrap());
+                index.insert(name.into_owned(), i);
+                offs.push(s.sh_offset(en).into());
+            }
+        }
+        if is64 {
+            walk::<elf::FileHeader64<Endianness>>(d, &mut index, &mut offs);
+        } else {
+            walk::<elf::FileHeader32<Endianness>>(d, &mut index, &mut offs);
+        }
+        let symoff = offs[index[".symtab"]] as usize;
+        let relaoff = offs[index[if is64 { ".rela.text" } else { ".rel.text" }]] as usize;
+        Shdrs { is64, shoff, index, symoff, relaoff }
+    }
+
+    /// Writes `v` into field `f` (offsets in a 64- and a 32-bit header,
+    /// size in a 64-bit one) of the header of section `name`.
+    fn set(&self, d: &mut [u8], name: &str, f: (usize, usize, usize), v: u64) {
+        let (o64, o32, size) = f;
+        let (entry, o, size) = if self.is64 { (64, o64, size) } else { (40, o32, size.min(4)) };
+        let at = self.shoff + entry * self.index[name] + o;
+        d[at..at + size].copy_from_slice(&v.to_le_bytes()[..size]);
+    }
+
+    fn rel(&self) -> &'static str {
+        if self.is64 {
+            ".rela.text"
+        } else {
+            ".rel.text"
+        }
+    }
+}
+
+const SH_NAME: (usize, usize, usize) = (0, 0, 4);
+const SH_TYPE: (usize, usize, usize) = (4, 4, 4);
+const SH_OFFSET: (usize, usize, usize) = (24, 16, 8);
+const SH_SIZE: (usize, usize, usize) = (32, 20, 8);
+const SH_LINK: (usize, usize, usize) = (40, 24, 4);
+const SH_INFO: (usize, usize, usize) = (44, 28, 4);
+const SH_ALIGN: (usize, usize, usize) = (48, 32, 8);
+const SH_ENTSIZE: (usize, usize, usize) = (56, 36, 8);
+
+/// Corrupted objects: llvmext-objcopy refuses exactly what llvm-objcopy-19
+/// refuses, with its message (the section index or name and the value
+/// found; after the file name where llvm-objcopy prints it), and copies
+/// what llvm-objcopy-19 copies.
+#[test]
+fn corrupted_objects_are_refused_as_llvm_objcopy_refuses_them() {
+    let scratch = scratch_dir("objcopy-elf-refusals");
+    let src = support::cache::repo_root().join("testdata/elf/refusals.c");
+    let patches: &[Patch] = &[
+        ("symtab-entsize", |d, s| s.set(d, ".symtab", SH_ENTSIZE, 23)),
+        ("rel-entsize-0", |d, s| s.set(d, s.rel(), SH_ENTSIZE, 0)),
+        ("rel-entsize-16", |d, s| s.set(d, s.rel(), SH_ENTSIZE, 16)),
+        ("sh_name-past-shstrtab", |d, s| s.set(d, ".text", SH_NAME, 5000)),
+        ("shstrndx-99", |d, s| {
+            let at = if s.is64 { 0x3e } else { 0x32 };
+            d[at..at + 2].copy_from_slice(&99u16.to_le_bytes());
+        }),
+        ("shstrndx-progbits", |d, s| {
+            let at = if s.is64 { 0x3e } else { 0x32 };
+            d[at..at + 2].copy_from_slice(&(s.index[".text"] as u16).to_le_bytes());
+        }),
+        ("e_shentsize", |d, s| {
+            let at = if s.is64 { 0x3a } else { 0x2e };
+            d[at..at + 2].copy_from_slice(&32u16.to_le_bytes());
+        }),
+        ("e_shoff-past-eof", |d, s| {
+            if s.is64 {
+                d[0x28..0x30].copy_from_slice(&100_000u64.to_le_bytes());
+            } else {
+                d[0x20..0x24].copy_from_slice(&100_000u32.to_le_bytes());
+            }
+        }),
+        ("e_shnum-past-eof", |d, s| {
+            let at = if s.is64 { 0x3c } else { 0x30 };
+            d[at..at + 2].copy_from_slice(&200u16.to_le_bytes());
+        }),
+        ("rel-link-99", |d, s| s.set(d, s.rel(), SH_LINK, 99)),
+        ("rel-link-text", |d, s| s.set(d, s.rel(), SH_LINK, s.index[".text"] as u64)),
+        ("rel-info-99", |d, s| s.set(d, s.rel(), SH_INFO, 99)),
+        ("symtab-link-99", |d, s| s.set(d, ".symtab", SH_LINK, 99)),
+        ("symtab-link-text", |d, s| s.set(d, ".symtab", SH_LINK, s.index[".text"] as u64)),
+        ("strtab-progbits", |d, s| s.set(d, ".strtab", SH_TYPE, 1)),
+        ("two-symtabs", |d, s| s.set(d, ".llvm_addrsig", SH_TYPE, 2)),
+        ("text-offset-past-eof", |d, s| s.set(d, ".text", SH_OFFSET, 100_000)),
+        ("text-size-past-eof", |d, s| s.set(d, ".text", SH_SIZE, 100_000)),
+        ("symtab-size", |d, s| {
+            let n = if s.is64 { 24 * 3 + 5 } else { 16 * 3 + 5 };
+            s.set(d, ".symtab", SH_SIZE, n)
+        }),
+        ("rel-size", |d, s| s.set(d, s.rel(), SH_SIZE, 25)),
+        ("symbol-section-50", |d, s| {
+            let at = s.symoff + if s.is64 { 24 * 2 + 6 } else { 16 * 2 + 14 };
+            d[at..at + 2].copy_from_slice(&50u16.to_le_bytes());
+        }),
+        ("st_name-past-strtab", |d, s| {
+            let at = s.symoff + if s.is64 { 24 * 2 } else { 16 * 2 };
+            d[at..at + 4].copy_from_slice(&90_000u32.to_le_bytes());
+        }),
+        ("reloc-symbol-99", |d, s| {
+            if s.is64 {
+                let at = s.relaoff + 8;
+                let info = u64::from_le_bytes(d[at..at + 8].try_into().unwrap());
+                d[at..at + 8].copy_from_slice(&(99 << 32 | (info & 0xffff_ffff)).to_le_bytes());
+            } else {
+                let at = s.relaoff + 4;
+                let info = u32::from_le_bytes(d[at..at + 4].try_into().unwrap());
+                d[at..at + 4].copy_from_slice(&(99 << 8 | (info & 0xff)).to_le_bytes());
+            }
+        }),
+        // Accepted by llvm-objcopy-19.
+        ("align-3", |d, s| s.set(d, ".text", SH_ALIGN, 3)),
+        ("align-0", |d, s| s.set(d, ".text", SH_ALIGN, 0)),
+        ("align-6-data", |d, s| s.set(d, ".data", SH_ALIGN, 6)),
+        ("symtab-info-99", |d, s| s.set(d, ".symtab", SH_INFO, 99)),
+    ];
+    let mut checked = 0;
+    for target in ["x86_64-linux-gnu", "i686-linux-gnu"] {
+        let args = vec!["-c".to_owned(), "-O2".to_owned(), format!("--target={target}")];
+        let obj = cached_object("clang-19", &args, &src);
+        let data = std::fs::read(&obj).unwrap();
+        let shdrs = Shdrs::read(&data);
+        for (label, patch) in patches {
+            let mut d = data.clone();
+            patch(&mut d, &shdrs);
+            let input = scratch.join(format!("{target}.{label}.o"));
+            std::fs::write(&input, &d).unwrap();
+            let out = Command::new(tool("llvm-objcopy-19"))
+                .arg(&input)
+                .arg(scratch.join("out.o"))
+                .output()
+                .unwrap();
+            let what = format!("{target} {label}");
+            let ours = objcopy_elf::validate(&d).and_then(|()| {
+                objcopy_elf::copy(&d).map(|_| ()).map_err(|m| objcopy_elf::Refusal {
+                    message: format!("(a copy error) {m}"),
+                    names_file: true,
+                })
+            });
+            if out.status.success() {
+                if let Err(r) = ours {
+                    panic!("{what}: llvm-objcopy-19 copies it, ours refuses: {}", r.message);
+                }
+            } else {
+                let stderr = String::from_utf8_lossy(&out.stderr);
+                let first = stderr.lines().next().unwrap_or("");
+                let msg = first.split_once("error: ").map_or(first, |(_, m)| m);
+                let file = format!("'{}': ", input.display());
+                let (names_file, msg) = match msg.strip_prefix(&file) {
+                    Some(rest) => (true, rest),
+                    None => (false, msg),
+                };
+                match ours {
+                    Ok(()) => panic!("{what}: llvm-objcopy-19 refuses it ({msg}), ours copies it"),
+                    Err(r) => assert_eq!(
+                        (r.names_file, r.message.as_str()),
+                        (names_file, msg),
+                        "{what}: (after the file name, message)"
+                    ),
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 2 * patches.len());
+}

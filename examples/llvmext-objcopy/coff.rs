@@ -170,13 +170,13 @@ impl<'a> Input<'a> {
             let name = if raw_name.starts_with(b"//") {
                 let off = decode_base64_name(trim_nul(&raw_name[2..]))
                     .ok_or_else(|| format!("section {}: bad base-64 name", k + 1))?;
-                string_at(strtab, off, "section name")?
+                string_at(strtab, off, &format!("name of section {}", k + 1))?
             } else if raw_name[0] == b'/' {
                 let digits = std::str::from_utf8(trim_nul(&raw_name[1..]))
                     .ok()
                     .and_then(|s| s.parse::<u64>().ok())
                     .ok_or_else(|| format!("section {}: bad long-name offset", k + 1))?;
-                string_at(strtab, digits, "section name")?
+                string_at(strtab, digits, &format!("name of section {}", k + 1))?
             } else {
                 trim_nul(raw_name)
             };
@@ -188,11 +188,12 @@ impl<'a> Input<'a> {
             let contents = if characteristics & SCN_UNINITIALIZED != 0 || raw_pointer == 0 {
                 &[][..]
             } else {
-                bytes(data, u64::from(raw_pointer), u64::from(size), "section contents")?
+                let what = format!("contents of section {}", k + 1);
+                bytes(data, u64::from(raw_pointer), u64::from(size), &what)?
             };
             let mut first = u64::from(reloc_pointer);
             if characteristics & SCN_NRELOC_OVFL != 0 && nrelocs == 0xffff {
-                let r = bytes(data, first, 10, "relocation count")?;
+                let r = bytes(data, first, 10, &format!("relocation count of section {}", k + 1))?;
                 let total = u32_at(r, 0);
                 if total == 0 {
                     return Err(format!("section {}: overflow relocation count of 0", k + 1));
@@ -200,7 +201,8 @@ impl<'a> Input<'a> {
                 nrelocs = total - 1;
                 first += 10;
             }
-            let rel = bytes(data, first, 10 * u64::from(nrelocs), "relocations")?;
+            let what = format!("relocations of section {}", k + 1);
+            let rel = bytes(data, first, 10 * u64::from(nrelocs), &what)?;
             let relocs =
                 rel.chunks_exact(10).map(|r| (u32_at(r, 0), u32_at(r, 4), u16_at(r, 8))).collect();
             sections.push(InSection {
@@ -220,7 +222,7 @@ impl<'a> Input<'a> {
         while i < nsyms as usize {
             let r = &symtab_bytes[i * ss..(i + 1) * ss];
             let name = if u32_at(r, 0) == 0 {
-                string_at(strtab, u64::from(u32_at(r, 4)), "symbol name")?
+                string_at(strtab, u64::from(u32_at(r, 4)), &format!("name of symbol {i}"))?
             } else {
                 trim_nul(&r[..8])
             };
@@ -233,6 +235,14 @@ impl<'a> Input<'a> {
                 let n = if n <= 65_279 { i32::from(n) } else { i32::from(n as i16) };
                 (n, 14)
             };
+            // As llvm-objcopy-19: a positive section number names a section.
+            if section > 0 && section as u32 > nsections {
+                return Err(format!(
+                    "section number out of range: symbol {i} '{}' names section {section} of \
+                     {nsections}",
+                    String::from_utf8_lossy(name)
+                ));
+            }
             let naux = r[rest + 3] as usize;
             if i + 1 + naux > nsyms as usize {
                 return Err(format!("symbol {i}: {naux} auxiliary records past the table"));

@@ -11,13 +11,255 @@ use object::elf;
 use object::read::elf::{FileHeader, Rel as _, Rela as _, SectionHeader as _, Sym as _};
 use object::{Endianness, FileKind};
 
-/// Rebuilds the ELF object `data` through llvmext-obj.
+/// Rebuilds the ELF object `data` through llvmext-obj, after the checks of
+/// [`validate`].
 pub fn copy(data: &[u8]) -> Result<Vec<u8>, String> {
+    validate(data).map_err(|r| r.message)?;
     match FileKind::parse(data).map_err(|e| e.to_string())? {
         FileKind::Elf32 => copy_as::<elf::FileHeader32<Endianness>>(data),
         FileKind::Elf64 => copy_as::<elf::FileHeader64<Endianness>>(data),
         _ => Err("not an ELF file".into()),
     }
+}
+
+/// An input llvm-objcopy-19 refuses, with its message: `names_file` when
+/// llvm-objcopy prints it after the file name (`error: 'F': …`, the ELF
+/// header and the section header table), not for what its ELF reader
+/// finds in the sections (`error: section [index 2] has …`).
+#[derive(Debug)]
+pub struct Refusal {
+    /// llvm-objcopy-19's message.
+    pub message: String,
+    /// Printed after the input file's name.
+    pub names_file: bool,
+}
+
+/// Reads the section header table, the section and symbol string tables,
+/// the symbol table and the relocation sections of the ELF object `data`
+/// with llvm-objcopy-19's checks, and refuses what it refuses with its
+/// message (every one names the section by index or name, and the value
+/// found). What passes is copied by [`copy`].
+pub fn validate(data: &[u8]) -> Result<(), Refusal> {
+    let file = |m: String| Refusal { message: m, names_file: true };
+    let plain = |m: String| Refusal { message: m, names_file: false };
+    if data.len() < 52 || &data[..4] != b"\x7fELF" {
+        return Ok(()); // the object crate's errors
+    }
+    let is64 = data[4] == 2;
+    let big = data[5] == 2;
+    let rd = |off: u64, size: usize| -> Option<u64> {
+        let off = usize::try_from(off).ok()?;
+        let b = data.get(off..off.checked_add(size)?)?;
+        let mut v = 0u64;
+        for k in 0..size {
+            let byte = if big { b[k] } else { b[size - 1 - k] };
+            v = v << 8 | u64::from(byte);
+        }
+        Some(v)
+    };
+    let word = if is64 { 8 } else { 4 };
+    let (shoff_at, shent_at) = if is64 { (0x28, 0x3a) } else { (0x20, 0x2e) };
+    if is64 && data.len() < 64 {
+        return Ok(());
+    }
+    let shoff = rd(shoff_at, word).unwrap_or(0);
+    let shentsize = rd(shent_at, 2).unwrap_or(0);
+    let mut shnum = rd(shent_at + 2, 2).unwrap_or(0);
+    let mut shstrndx = rd(shent_at + 4, 2).unwrap_or(0);
+    let len = data.len() as u64;
+    if shoff == 0 {
+        return Ok(());
+    }
+    let shsize: u64 = if is64 { 64 } else { 40 };
+    if shentsize != shsize {
+        return Err(file(format!("invalid e_shentsize in ELF header: {shentsize}")));
+    }
+    if shoff.checked_add(shsize).is_none_or(|end| end > len) {
+        return Err(file(format!(
+            "section header table goes past the end of the file: e_shoff = {shoff:#x}"
+        )));
+    }
+    // A section header field: (offset in a 64-bit header, in a 32-bit one).
+    let field = |i: u64, f: (u64, u64, usize)| -> u64 {
+        let (o64, o32, size) = f;
+        let at = shoff + i * shsize + if is64 { o64 } else { o32 };
+        rd(at, if is64 { size } else { 4.min(size) }).unwrap_or(0)
+    };
+    const NAME: (u64, u64, usize) = (0, 0, 4);
+    const TYPE: (u64, u64, usize) = (4, 4, 4);
+    const OFFSET: (u64, u64, usize) = (24, 16, 8);
+    const SIZE: (u64, u64, usize) = (32, 20, 8);
+    const LINK: (u64, u64, usize) = (40, 24, 4);
+    const INFO: (u64, u64, usize) = (44, 28, 4);
+    const ENTSIZE: (u64, u64, usize) = (56, 36, 8);
+    if shnum == 0 {
+        shnum = field(0, SIZE);
+    }
+    if shnum.checked_mul(shsize).and_then(|n| n.checked_add(shoff)).is_none_or(|end| end > len) {
+        return Err(file("section table goes past the end of file".into()));
+    }
+    if shstrndx == u64::from(elf::SHN_XINDEX) {
+        shstrndx = field(0, LINK);
+    }
+    let type_name = |ty: u32| match SectionType(ty).name() {
+        Some(n) => format!("SHT_{n}"),
+        None => "Unknown".to_owned(),
+    };
+    // The bytes of section `i`, inside the file.
+    let contents = |i: u64| -> Result<&[u8], Refusal> {
+        let (off, size) = (field(i, OFFSET), field(i, SIZE));
+        match off.checked_add(size) {
+            Some(end) if end <= len => Ok(&data[off as usize..end as usize]),
+            _ => Err(plain(format!(
+                "section [index {i}] has a sh_offset ({off:#x}) + sh_size ({size:#x}) that is \
+                 greater than the file size ({len:#x})"
+            ))),
+        }
+    };
+    // A string table's bytes, checked as LLVM's getStringTable does.
+    let string_table = |i: u64| -> Result<&[u8], Refusal> {
+        let ty = field(i, TYPE) as u32;
+        if ty != elf::SHT_STRTAB {
+            return Err(plain(format!(
+                "invalid sh_type for string table section [index {i}]: expected SHT_STRTAB, \
+                 but got {}",
+                type_name(ty)
+            )));
+        }
+        let bytes = contents(i)?;
+        match bytes.last() {
+            None => Err(plain(format!("SHT_STRTAB string table section [index {i}] is empty"))),
+            Some(0) => Ok(bytes),
+            Some(_) => Err(plain(format!(
+                "SHT_STRTAB string table section [index {i}] is non-null terminated"
+            ))),
+        }
+    };
+    if shnum == 0 {
+        return Ok(());
+    }
+    if shstrndx >= shnum {
+        return Err(plain(format!("section header string table index {shstrndx} does not exist")));
+    }
+    let shstrtab = if shstrndx == 0 { &[][..] } else { string_table(shstrndx)? };
+    let mut names = vec![&[][..]; shnum as usize];
+    let mut symtab = None;
+    for i in 1..shnum {
+        let ty = field(i, TYPE) as u32;
+        if ty != elf::SHT_NOBITS {
+            contents(i)?;
+        }
+        let name = field(i, NAME);
+        if shstrndx != 0 {
+            let Some(rest) = shstrtab.get(name as usize..) else {
+                return Err(plain(format!(
+                    "a section [index {i}] has an invalid sh_name ({name:#x}) offset which goes \
+                     past the end of the section name string table"
+                )));
+            };
+            names[i as usize] = &rest[..rest.iter().position(|&c| c == 0).unwrap_or(rest.len())];
+        }
+        if ty == elf::SHT_SYMTAB {
+            if symtab.is_some() {
+                return Err(plain("found multiple SHT_SYMTAB sections".into()));
+            }
+            symtab = Some(i);
+        }
+    }
+    // A table of `entsize`-byte entries: its sh_entsize and sh_size.
+    let table = |i: u64, entsize: u64| -> Result<&[u8], Refusal> {
+        let got = field(i, ENTSIZE);
+        if got != entsize {
+            return Err(plain(format!(
+                "section [index {i}] has invalid sh_entsize: expected {entsize}, but got {got}"
+            )));
+        }
+        let size = field(i, SIZE);
+        if size % entsize != 0 {
+            return Err(plain(format!(
+                "section [index {i}] has an invalid sh_size ({size}) which is not a multiple of \
+                 its sh_entsize ({entsize})"
+            )));
+        }
+        contents(i)
+    };
+    let symsize: u64 = if is64 { 24 } else { 16 };
+    let mut nsyms = 0;
+    if let Some(st) = symtab {
+        let link = field(st, LINK);
+        if link >= shnum {
+            return Err(plain(format!(
+                "Symbol table has link index of {link} which is not a valid index"
+            )));
+        }
+        if field(link, TYPE) as u32 != elf::SHT_STRTAB {
+            return Err(plain(format!(
+                "Symbol table has link index of {link} which is not a string table"
+            )));
+        }
+        let strtab = string_table(link)?;
+        let syms = table(st, symsize)?;
+        nsyms = syms.len() as u64 / symsize;
+        for k in 1..nsyms {
+            let at = field(st, OFFSET) + k * symsize;
+            let st_name = rd(at, 4).unwrap_or(0);
+            let shndx = rd(at + if is64 { 6 } else { 14 }, 2).unwrap_or(0);
+            if st_name as usize >= strtab.len() && st_name != 0 {
+                return Err(plain(format!(
+                    "st_name ({st_name:#x}) is past the end of the string table of size {:#x}",
+                    strtab.len()
+                )));
+            }
+            if shndx != 0 && shndx < u64::from(elf::SHN_LORESERVE) && shndx >= shnum {
+                let name = &strtab[st_name as usize..];
+                let name = &name[..name.iter().position(|&c| c == 0).unwrap_or(name.len())];
+                return Err(plain(format!(
+                    "symbol '{}' is defined has invalid section index {shndx}",
+                    String::from_utf8_lossy(name)
+                )));
+            }
+        }
+    }
+    for i in 1..shnum {
+        let ty = field(i, TYPE) as u32;
+        if ty != elf::SHT_REL && ty != elf::SHT_RELA {
+            continue;
+        }
+        let name = String::from_utf8_lossy(names[i as usize]);
+        let (link, info) = (field(i, LINK), field(i, INFO));
+        if link != 0 {
+            if link >= shnum {
+                return Err(plain(format!("Link field value {link} in section {name} is invalid")));
+            }
+            if Some(link) != symtab {
+                return Err(plain(format!(
+                    "Link field value {link} in section {name} is not a symbol table"
+                )));
+            }
+        }
+        if info >= shnum {
+            return Err(plain(format!("Info field value {info} in section {name} is invalid")));
+        }
+        let entsize = match (ty == elf::SHT_RELA, is64) {
+            (true, true) => 24,
+            (true, false) => 12,
+            (false, true) => 16,
+            (false, false) => 8,
+        };
+        let relocs = table(i, entsize)?;
+        for r in relocs.chunks_exact(entsize as usize) {
+            let at = (r.as_ptr() as usize - data.as_ptr() as usize) as u64;
+            let sym = if is64 {
+                rd(at + 8, 8).unwrap_or(0) >> 32
+            } else {
+                rd(at + 4, 4).unwrap_or(0) >> 8
+            };
+            if sym != 0 && sym >= nsyms {
+                return Err(plain(format!("invalid symbol index: {sym}")));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// What an input section becomes.

@@ -22,6 +22,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Err(r) = elf::validate(&data) {
+        match r.names_file {
+            true => eprintln!("llvmext-objcopy: error: '{input}': {}", r.message),
+            false => eprintln!("llvmext-objcopy: error: {}", r.message),
+        }
+        return ExitCode::FAILURE;
+    }
     let result = if data.starts_with(b"\x7fELF") { elf::copy(&data) } else { coff::copy(&data) };
     match result {
         Ok(bytes) => match std::fs::write(output, bytes) {

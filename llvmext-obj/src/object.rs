@@ -714,7 +714,7 @@ impl Object {
             secs.push(id);
         }
         if self.note_gnu_stack {
-            b.add_section(SectionSpec::new(b".note.GNU-stack", SectionType::PROGBITS, F(0)))?;
+            b.add_note_gnu_stack()?;
         }
         let mut syms = Vec::with_capacity(self.symbols.len());
         for s in &self.symbols {

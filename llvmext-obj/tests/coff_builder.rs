@@ -238,3 +238,29 @@ fn flag_letters_and_drectve() {
     // LLVM's .drectve: LNK_INFO | LNK_REMOVE, 1-byte aligned.
     assert_eq!(flags, SectionFlags::DRECTVE.0 | 0x0010_0000);
 }
+
+/// What COFF forbids: a COMDAT flag without a selection, a section of both
+/// initialized and uninitialized data, two external definitions of one name.
+#[test]
+fn forbidden_flags_and_twice_defined_names() {
+    let mut b = CoffBuilder::new(Machine::AMD64);
+    let s = b.add_section(b".text$x", SectionFlags::TEXT | SectionFlags::LNK_COMDAT).unwrap();
+    let e = b.write().unwrap_err();
+    assert!(e.to_string().contains("IMAGE_SCN_LNK_COMDAT without a COMDAT selection"), "{e}");
+    b.set_comdat(s, Selection::ANY).unwrap();
+    b.write().unwrap();
+    let both = SectionFlags::CNT_INITIALIZED_DATA | SectionFlags::CNT_UNINITIALIZED_DATA;
+    let mut c = CoffBuilder::new(Machine::AMD64);
+    c.add_section(b".odd", both | SectionFlags::MEM_READ).unwrap();
+    let e = c.write().unwrap_err();
+    assert!(e.to_string().contains("both initialized and uninitialized"), "{e}");
+
+    let mut d = CoffBuilder::new(Machine::AMD64);
+    let text = d.add_section(b".text", SectionFlags::TEXT).unwrap();
+    d.append_data(text, &[0xc3, 0xc3]).unwrap();
+    d.add_symbol(Symbol::external(b"f", text, 0)).unwrap();
+    d.write().unwrap();
+    d.add_symbol(Symbol::external(b"f", text, 1)).unwrap();
+    let e = d.write().unwrap_err();
+    assert_eq!(e.to_string(), "symbol 'f' is defined twice (two external definitions of one name)");
+}

@@ -182,3 +182,67 @@ fn a_built_object_reads_back() {
     let addrsig = sections.section(object::SectionIndex(8)).unwrap();
     assert_eq!(addrsig.data(en, &*bytes).unwrap(), [2, 4]);
 }
+
+/// Misuse the format forbids: an error naming the problem at `add_*` or
+/// `write`, no bytes; and the `.note.GNU-stack` helper.
+#[test]
+fn forbidden_flags_twice_defined_names_and_foreign_relocations() {
+    let kind = |r: llvmext_obj::Result<_>| -> ErrorKind {
+        let e: llvmext_obj::Error = r.map(|_: SectionId| ()).unwrap_err();
+        e.kind().clone()
+    };
+    let mut b = ElfBuilder::new(Class::Elf64, Endian::Little, Machine::X86_64);
+    let merge = SectionSpec::new(b".rodata.str", SectionType::PROGBITS, SectionFlags::MERGE);
+    let k = kind(b.add_section(merge));
+    assert!(matches!(&k, ErrorKind::Invalid(m) if m.contains("SHF_MERGE")), "{k:?}");
+    let grp = SectionSpec::new(b".text.g", SectionType::PROGBITS, SectionFlags::GROUP);
+    let k = kind(b.add_section(grp));
+    assert!(matches!(&k, ErrorKind::Invalid(m) if m.contains("SHF_GROUP")), "{k:?}");
+    let ok = SectionSpec::new(b".rodata.str", SectionType::PROGBITS, SectionFlags::MERGE);
+    b.add_section(ok.entsize(1)).unwrap();
+
+    let text = b
+        .add_section(SectionSpec::new(
+            b".text",
+            SectionType::PROGBITS,
+            SectionFlags::ALLOC | SectionFlags::EXECINSTR,
+        ))
+        .unwrap();
+    b.append_data(text, &[0xc3; 8], 16).unwrap();
+    // An AArch64 relocation in an x86-64 object.
+    let f = b.add_symbol(SymbolSpec::defined(b"f", Binding::GLOBAL, SymbolType::FUNC, text, 0, 1));
+    let f = f.unwrap();
+    let e = b.add_reloc(text, Reloc::new(0, Some(f), RelocAarch64::CALL26, 0)).unwrap_err();
+    assert!(e.to_string().contains("relocation type"), "{e}");
+    // A relocation outside the section's bytes: refused when written.
+    b.add_reloc(text, Reloc::new(6, Some(f), RelocX86_64::PC32, -4)).unwrap();
+    let e = b.write().unwrap_err();
+    assert!(e.to_string().contains("outside the section's bytes"), "{e}");
+}
+
+#[test]
+fn two_global_definitions_of_one_name_are_refused() {
+    let mut b = ElfBuilder::new(Class::Elf64, Endian::Little, Machine::X86_64);
+    let flags = SectionFlags::ALLOC | SectionFlags::EXECINSTR;
+    let text = b.add_section(SectionSpec::new(b".text", SectionType::PROGBITS, flags)).unwrap();
+    b.append_data(text, &[0xc3; 2], 1).unwrap();
+    let def = |at| SymbolSpec::defined(b"f", Binding::GLOBAL, SymbolType::FUNC, text, at, 1);
+    b.add_symbol(def(0)).unwrap();
+    // Locals of one name are fine (two `static` variables of C functions).
+    b.add_symbol(SymbolSpec::defined(b"s", Binding::LOCAL, SymbolType::OBJECT, text, 0, 1))
+        .unwrap();
+    b.add_symbol(SymbolSpec::defined(b"s", Binding::LOCAL, SymbolType::OBJECT, text, 1, 1))
+        .unwrap();
+    b.add_note_gnu_stack().unwrap();
+    let bytes = b.write().unwrap();
+    let file = object::read::elf::ElfFile64::<Endianness>::parse(&*bytes).unwrap();
+    use object::{Object, ObjectSection};
+    let note = file.section_by_name(".note.GNU-stack").unwrap();
+    assert_eq!((note.size(), note.flags()), (0, object::SectionFlags::Elf { sh_flags: 0 }));
+    b.add_symbol(def(1)).unwrap();
+    let e = b.write().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "symbol 'f' is defined twice (two non-local definitions of one name)"
+    );
+}

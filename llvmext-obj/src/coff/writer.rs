@@ -871,6 +871,7 @@ impl CoffBuilder {
     /// default, a string table or file past 4 GiB, an auxiliary record of
     /// 19 or 20 bytes without bigobj, a section number that does not fit.
     pub fn layout(&self) -> Result<CoffLayout> {
+        self.check_sections_and_definitions()?;
         let n = self.sections.len();
         let bigobj = match self.bigobj {
             BigObj::Always => true,
@@ -1011,6 +1012,52 @@ impl CoffBuilder {
     pub fn write(&self) -> Result<Vec<u8>> {
         let layout = self.layout()?;
         self.write_layout(&layout)
+    }
+
+    /// What the format forbids and the builder cannot see when it is
+    /// added: a section flagged `IMAGE_SCN_LNK_COMDAT` without a selection
+    /// ([`set_comdat`](Self::set_comdat) sets both), a section of both
+    /// initialized and uninitialized data, two external definitions of one
+    /// name.
+    fn check_sections_and_definitions(&self) -> Result<()> {
+        const BOTH: u32 =
+            SectionFlags::CNT_INITIALIZED_DATA.0 | SectionFlags::CNT_UNINITIALIZED_DATA.0;
+        for s in &self.sections {
+            let name = || String::from_utf8_lossy(&s.name).into_owned();
+            if s.flags & SectionFlags::LNK_COMDAT.0 != 0 && s.selection == 0 {
+                return Err(Error::invalid(format!(
+                    "section '{}' is flagged IMAGE_SCN_LNK_COMDAT without a COMDAT selection \
+                     (use set_comdat or set_associative)",
+                    name()
+                )));
+            }
+            if s.flags & BOTH == BOTH {
+                return Err(Error::invalid(format!(
+                    "section '{}' is flagged as both initialized and uninitialized data",
+                    name()
+                )));
+            }
+        }
+        let mut defined: Vec<&[u8]> = self
+            .symbols
+            .iter()
+            .filter(|s| {
+                s.class == StorageClass::EXTERNAL.0
+                    && match s.section {
+                        SecRef::Index(_) => true,
+                        SecRef::Number(n) => n > 0,
+                    }
+            })
+            .map(|s| &self.names[s.name.0..s.name.0 + s.name.1])
+            .collect();
+        defined.sort_unstable();
+        match defined.windows(2).find(|w| w[0] == w[1]) {
+            Some(w) => Err(Error::invalid(format!(
+                "symbol '{}' is defined twice (two external definitions of one name)",
+                String::from_utf8_lossy(w[0])
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// Writes the object with a layout from [`layout`](Self::layout) of

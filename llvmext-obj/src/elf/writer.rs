@@ -476,6 +476,20 @@ impl ElfBuilder {
             Some(g) => Some(self.check_group(g)? as u32),
             None => None,
         };
+        let name = || String::from_utf8_lossy(spec.name).into_owned();
+        if spec.flags.0 & SectionFlags::GROUP.0 != 0 && group.is_none() {
+            return Err(Error::invalid(format!(
+                "section '{}': SHF_GROUP is set by the builder for a section given a group \
+                 (SectionSpec::group), not by its flags",
+                name()
+            )));
+        }
+        if spec.flags.0 & SectionFlags::MERGE.0 != 0 && spec.entsize == 0 {
+            return Err(Error::invalid(format!(
+                "section '{}': SHF_MERGE needs the size of the entries merged (sh_entsize 0)",
+                name()
+            )));
+        }
         let mut flags = spec.flags;
         if group.is_some() {
             flags |= SectionFlags::GROUP;
@@ -715,6 +729,27 @@ impl ElfBuilder {
         Ok(())
     }
 
+    /// Adds the empty `.note.GNU-stack` section compilers put in every
+    /// object (`SHT_PROGBITS`, no flags: the stack is not executable). GNU
+    /// ld warns about an object without it ("missing .note.GNU-stack
+    /// section implies executable stack") and makes the stack executable.
+    ///
+    /// ```
+    /// use llvmext_obj::elf::{Class, ElfBuilder, Endian, Machine};
+    /// let mut b = ElfBuilder::new(Class::Elf64, Endian::Little, Machine::X86_64);
+    /// b.add_note_gnu_stack()?;
+    /// let bytes = b.write()?;
+    /// assert!(bytes.windows(16).any(|w| w == b".note.GNU-stack\0"));
+    /// # Ok::<(), llvmext_obj::Error>(())
+    /// ```
+    pub fn add_note_gnu_stack(&mut self) -> Result<SectionId> {
+        self.add_section(SectionSpec::new(
+            b".note.GNU-stack",
+            SectionType::PROGBITS,
+            SectionFlags(0),
+        ))
+    }
+
     /// Asks for an `.llvm_addrsig` section listing `symbols` (the
     /// address-significant ones), written with their final symbol-table
     /// indices whatever order the table ends up in.
@@ -742,7 +777,31 @@ impl ElfBuilder {
     /// after object saves the page faults of a fresh buffer).
     pub fn write_into(&self, out: &mut Vec<u8>) -> Result<()> {
         self.check_relocs()?;
+        self.check_definitions()?;
         Layout::new(self)?.write(self, out)
+    }
+
+    /// No name has two non-local definitions (global, weak or unique, in a
+    /// section, absolute or common): a linker could not tell them apart.
+    fn check_definitions(&self) -> Result<()> {
+        let mut defined: Vec<&[u8]> = self
+            .symbols
+            .iter()
+            .filter(|s| {
+                s.binding != Binding::LOCAL
+                    && s.kind != SymbolType::SECTION
+                    && !matches!(s.place, SymbolPlace::Undefined | SymbolPlace::Reserved(_))
+            })
+            .map(|s| &self.sym_names[s.name.0..s.name.1])
+            .collect();
+        defined.sort_unstable();
+        match defined.windows(2).find(|w| w[0] == w[1]) {
+            Some(w) => Err(Error::invalid(format!(
+                "symbol '{}' is defined twice (two non-local definitions of one name)",
+                String::from_utf8_lossy(w[0])
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// Every relocation's field lies inside its section's bytes (its size
