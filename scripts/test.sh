@@ -18,3 +18,9 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 cargo test -p llvmext --all-targets
 cargo test --workspace --exclude llvmext --all-targets
 cargo test --workspace --doc
+# The crates as they would be published, each built against the others as
+# packaged (scripts/package-test.sh also runs the packaged crates' tests).
+dirty=()
+if [ -n "$(git status --porcelain 2>/dev/null)" ]; then dirty=(--allow-dirty); fi
+cargo publish --workspace --dry-run "${dirty[@]}" 2>&1 \
+    | { grep -v -e "^warning: ignoring \(test\|benchmark\|example\)" -e "aborting upload" || true; }

@@ -31,6 +31,32 @@
 //! and the containers alone.
 //!
 //! It must not depend on `llvmext-obj` or `llvmext-asm`.
+//!
+//! # Writing and reading bitcode
+//!
+//! A module from `.ll` text (or built with `llvmext_ir::builder`) written
+//! as the bitcode `llvm-as-19` writes, read back lazily, and its records
+//! listed as `llvm-bcanalyzer-19 -dump` lists them:
+//!
+//! ```
+//! # #[cfg(feature = "ir")] {
+//! use llvmext_bitcode::{analyzer, read, write};
+//!
+//! let text = "define i32 @add(i32 %a, i32 %b) {\n  %s = add nsw i32 %a, %b\n  ret i32 %s\n}\n";
+//! let module = llvmext_ir::parse::parse(text.as_bytes(), "add.ll")?;
+//! let bc = write(&module)?; // verified first: a broken module is an error
+//! assert_eq!(&bc[..4], b"BC\xC0\xDE");
+//!
+//! let back = read(&bc)?;
+//! assert!(back.to_string().contains("%s = add nsw i32 %a, %b"));
+//!
+//! let mut dump = Vec::new();
+//! let opts = analyzer::Options { dump: true, ..Default::default() };
+//! analyzer::analyze(&bc, "add.bc", &opts, &mut dump)?;
+//! assert!(String::from_utf8(dump)?.contains("<FUNCTION_BLOCK NumWords="));
+//! # }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![deny(missing_docs)]
 
 pub mod analyzer;

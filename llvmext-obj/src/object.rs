@@ -58,6 +58,7 @@
 use crate::coff::{self, CoffBuilder};
 use crate::elf::{self, ElfBuilder};
 use crate::error::{Error, ErrorKind, Result};
+use crate::ids::{id_type, next_tag};
 use crate::llvm::RelocKind;
 
 /// The object file format.
@@ -153,35 +154,20 @@ pub enum ComdatSelection {
     Largest,
 }
 
-macro_rules! object_id {
-    ($(#[$m:meta])* $name:ident) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub struct $name {
-            tag: u32,
-            index: u32,
-        }
-
-        impl $name {
-            /// The position in the order of addition to the [`Object`].
-            pub fn index(self) -> usize {
-                self.index as usize
-            }
-        }
-    };
-}
-
-object_id!(
+id_type!(
     /// A section of one [`Object`].
-    SectionId
+    SectionId,
+    "The position in the order of addition to the [`Object`]."
 );
-object_id!(
+id_type!(
     /// A symbol of one [`Object`].
-    SymbolId
+    SymbolId,
+    "The position in the order of addition to the [`Object`]."
 );
-object_id!(
+id_type!(
     /// A COMDAT of one [`Object`].
-    ComdatId
+    ComdatId,
+    "The position in the order of addition to the [`Object`]."
 );
 
 /// Where a symbol is.
@@ -299,8 +285,6 @@ struct Comdat {
     selection: ComdatSelection,
 }
 
-static NEXT_TAG: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(1);
-
 /// A relocatable object of either format, built with the same calls (see
 /// the [module documentation](self)).
 #[derive(Debug, Clone)]
@@ -347,7 +331,7 @@ impl Object {
     /// An empty object of `format` for `arch`.
     pub fn new(format: BinaryFormat, arch: Architecture) -> Self {
         Object {
-            tag: NEXT_TAG.fetch_add(1, core::sync::atomic::Ordering::Relaxed),
+            tag: next_tag(),
             format,
             arch,
             note_gnu_stack: true,

@@ -76,7 +76,7 @@ fn misuse_of_sections_and_symbols_is_an_error() {
     let bss = b.add_section(b".bss", SectionFlags::BSS).unwrap();
     let data = b.add_section(b".data", SectionFlags::DATA).unwrap();
     assert!(matches!(kind(b.set_data(bss, vec![0])), ErrorKind::Invalid(_)));
-    assert!(matches!(kind(b.append_data(bss, &[0])), ErrorKind::Invalid(_)));
+    assert!(matches!(kind(b.append_data(bss, &[0], 1)), ErrorKind::Invalid(_)));
     assert!(matches!(kind(b.set_uninitialized_size(data, 4)), ErrorKind::Invalid(_)));
     assert!(matches!(kind(b.set_comdat(data, Selection::ASSOCIATIVE)), ErrorKind::Invalid(_)));
     assert!(matches!(kind(b.set_comdat(data, Selection(0))), ErrorKind::Invalid(_)));
@@ -95,7 +95,7 @@ fn misuse_of_sections_and_symbols_is_an_error() {
     // A relocation whose field is outside the section's bytes.
     let r = Reloc::new(0, Some(plain), RelocAmd64::ADDR32, 0);
     assert!(matches!(kind(b.add_reloc(data, r)), ErrorKind::Invalid(_)));
-    b.append_data(data, &[0; 8]).unwrap();
+    b.append_data(data, &[0; 8], 8).unwrap();
     let r = Reloc::new(6, Some(plain), RelocAmd64::ADDR32, 0);
     assert!(matches!(kind(b.add_reloc(data, r)), ErrorKind::Invalid(_)));
     assert_eq!(b.relocation_count(data).unwrap(), 0);
@@ -257,10 +257,29 @@ fn forbidden_flags_and_twice_defined_names() {
 
     let mut d = CoffBuilder::new(Machine::AMD64);
     let text = d.add_section(b".text", SectionFlags::TEXT).unwrap();
-    d.append_data(text, &[0xc3, 0xc3]).unwrap();
+    d.append_data(text, &[0xc3, 0xc3], 16).unwrap();
     d.add_symbol(Symbol::external(b"f", text, 0)).unwrap();
     d.write().unwrap();
     d.add_symbol(Symbol::external(b"f", text, 1)).unwrap();
     let e = d.write().unwrap_err();
     assert_eq!(e.to_string(), "symbol 'f' is defined twice (two external definitions of one name)");
+}
+
+/// `append_data` as in ELF: padded to the alignment, which the section
+/// takes on; a bad alignment is an error.
+#[test]
+fn append_data_aligns_as_elf_does() {
+    let mut b = CoffBuilder::new(Machine::AMD64);
+    let text = b.add_section(b".text", SectionFlags::TEXT).unwrap();
+    assert_eq!(b.append_data(text, &[0xc3; 3], 1).unwrap(), 0);
+    assert_eq!(b.append_data(text, &[0xc3], 32).unwrap(), 32);
+    assert_eq!(b.append_data(text, &[0xc3], 4).unwrap(), 36);
+    assert!(matches!(kind(b.append_data(text, &[0], 3)), ErrorKind::BadAlignment { align: 3 }));
+    assert!(matches!(kind(b.append_data(text, &[0], 16384)), ErrorKind::BadAlignment { .. }));
+    let bytes = b.write().unwrap();
+    let file = CoffFile::<&[u8]>::parse(&*bytes).unwrap();
+    let s = file.section_by_name(".text").unwrap();
+    assert_eq!(s.align(), 32);
+    assert_eq!(&s.data().unwrap()[..4], &[0xc3, 0xc3, 0xc3, 0]);
+    assert_eq!(s.size(), 37);
 }

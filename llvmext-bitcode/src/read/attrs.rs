@@ -1049,7 +1049,9 @@ mod tests {
     /// attribute sets of the disassembly parsed by llvmext-ir, no more
     /// and no fewer. Returns the decoded sets.
     fn check_against_llvm_dis(name: &str, src: &str, assembler: &str) -> Vec<Vec<Attr>> {
-        let dir = std::env::temp_dir().join(format!("llvmext-attrs-{}", std::process::id()));
+        // One directory per check: the tests run in parallel threads of one
+        // process, and each removes its directory when done.
+        let dir = std::env::temp_dir().join(format!("llvmext-attrs-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let ll = dir.join(format!("{name}.ll"));
         let bc = dir.join(format!("{name}.bc"));

@@ -27,7 +27,7 @@
 //! let mut b = CoffBuilder::new(Machine::I386);
 //! let f = b.add_section(b".text$f", SectionFlags::TEXT)?;
 //! b.set_comdat(f, Selection::ANY)?;
-//! b.append_data(f, &[0xc3])?;
+//! b.append_data(f, &[0xc3], 16)?;
 //! b.add_symbol(Symbol::external(b"_f", f, 0))?;
 //! let d = b.add_section(b".drectve", SectionFlags::DRECTVE)?;
 //! b.set_data(d, &b" /DEFAULTLIB:libcmt"[..])?;

@@ -1,12 +1,11 @@
 //! The COFF object builder and writer.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use super::consts::{
     check_reloc_machine, reloc_field_size, Machine, RelocType, SectionFlags, Selection,
     StorageClass, SymbolType, WeakSearch,
 };
 use crate::error::{Error, ErrorKind, Result};
+use crate::ids::{id_type, next_tag};
 use crate::strtab::{FinalStringTable, StringTable, StrtabKind};
 
 /// The most sections an object without bigobj can have
@@ -32,37 +31,16 @@ const NAME_SIZE: usize = 8;
 /// first relocation record (LLVM: `>= 0xffff`).
 const RELOC_OVERFLOW: usize = 0xffff;
 
-static NEXT_TAG: AtomicU32 = AtomicU32::new(1);
-
-/// A section of one [`CoffBuilder`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct SectionId {
-    tag: u32,
-    index: u32,
-}
-
-impl SectionId {
-    /// The position of the section in the order it was added (not its
-    /// section number: see [`CoffLayout::section_number`]).
-    pub fn index(self) -> usize {
-        self.index as usize
-    }
-}
-
-/// A symbol of one [`CoffBuilder`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct SymbolId {
-    tag: u32,
-    index: u32,
-}
-
-impl SymbolId {
-    /// The position of the symbol in the order it was added (not its symbol
-    /// table index: see [`CoffLayout::symbol_index`]).
-    pub fn index(self) -> usize {
-        self.index as usize
-    }
-}
+id_type!(
+    /// A section of one [`CoffBuilder`].
+    SectionId,
+    "The position of the section in the order it was added (not its section number: see [`CoffLayout::section_number`])."
+);
+id_type!(
+    /// A symbol of one [`CoffBuilder`].
+    SymbolId,
+    "The position of the symbol in the order it was added (not its symbol table index: see [`CoffLayout::symbol_index`])."
+);
 
 /// Whether the object uses the bigobj format (`ANON_OBJECT_HEADER_BIGOBJ`,
 /// 32-bit section numbers, 20-byte symbol records).
@@ -386,7 +364,7 @@ impl CoffBuilder {
     /// and header characteristics 0 (what LLVM writes by default).
     pub fn new(machine: Machine) -> Self {
         CoffBuilder {
-            tag: NEXT_TAG.fetch_add(1, Ordering::Relaxed),
+            tag: next_tag(),
             revision: 0,
             machine,
             bigobj: BigObj::Auto,
@@ -566,20 +544,32 @@ impl CoffBuilder {
         Ok(())
     }
 
-    /// Appends `bytes` to an initialized section and returns the offset
-    /// they start at.
-    pub fn append_data(&mut self, section: SectionId, bytes: &[u8]) -> Result<u32> {
+    /// Appends `bytes` to an initialized section at the next multiple of
+    /// `align` (a power of two up to 8192; 0 and 1 mean none), padding
+    /// with zeros, raises the section's alignment to `align`, and returns
+    /// the offset they start at — as [`ElfBuilder::append_data`] does.
+    ///
+    /// [`ElfBuilder::append_data`]: crate::elf::ElfBuilder::append_data
+    pub fn append_data(&mut self, section: SectionId, bytes: &[u8], align: u64) -> Result<u64> {
+        let align = align.max(1);
+        let bits = SectionFlags::align(align)?.0;
         let s = self.section_mut(section)?;
         if s.is_uninitialized() {
             return Err(Error::invalid("an uninitialized-data section has no contents"));
         }
-        let end = s.data.len() as u64 + bytes.len() as u64;
+        let start = (s.data.len() as u64).next_multiple_of(align);
+        let end = start + bytes.len() as u64;
         if end > u64::from(u32::MAX) {
             return Err(Error::new(ErrorKind::DoesNotFit { field: "SizeOfRawData", value: end }));
         }
-        let at = s.data.len() as u32;
+        s.data.resize(start as usize, 0);
         s.data.extend_from_slice(bytes);
-        Ok(at)
+        // The alignment field grows with the exponent; 1 leaves it as is
+        // (none, after clear_alignment).
+        if align > 1 && bits > s.align_bits {
+            s.align_bits = bits;
+        }
+        Ok(start)
     }
 
     /// Sets the size of an uninitialized-data section

@@ -13,16 +13,13 @@
 //! through this builder with its sections and symbols in the same order, is
 //! byte-identical.
 
-use std::sync::atomic::{AtomicU32, Ordering};
-
 use super::consts::{
     shn, Binding, Machine, OsAbi, RelocType, SectionFlags, SectionType, SymbolType, Visibility,
     GRP_COMDAT,
 };
 use crate::error::{Error, ErrorKind, Result};
+use crate::ids::{id_type, next_tag};
 use crate::strtab::{StrId, StringTable, StrtabKind};
-
-static NEXT_TAG: AtomicU32 = AtomicU32::new(1);
 
 /// ELFCLASS32 or ELFCLASS64.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,38 +39,20 @@ pub enum Endian {
     Big,
 }
 
-macro_rules! id_type {
-    ($(#[$m:meta])* $name:ident, $what:literal) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub struct $name {
-            tag: u32,
-            index: u32,
-        }
-
-        impl $name {
-            /// The position in the order of addition to the builder.
-            pub fn index(self) -> usize {
-                self.index as usize
-            }
-        }
-    };
-}
-
 id_type!(
     /// A section of an [`ElfBuilder`].
     SectionId,
-    "section"
+    "The position in the order of addition to the builder (not the section header index)."
 );
 id_type!(
     /// A symbol of an [`ElfBuilder`].
     SymbolId,
-    "symbol"
+    "The position in the order of addition to the builder (not the symbol table index)."
 );
 id_type!(
     /// A section group (`SHT_GROUP`) of an [`ElfBuilder`].
     GroupId,
-    "group"
+    "The position in the order of addition to the builder."
 );
 
 /// What a section's `sh_link` holds.
@@ -383,7 +362,7 @@ impl ElfBuilder {
     /// has them (REL for i386 and ARM, RELA for x86-64, AArch64, RISC-V).
     pub fn new(class: Class, endian: Endian, machine: Machine) -> Self {
         ElfBuilder {
-            tag: NEXT_TAG.fetch_add(1, Ordering::Relaxed),
+            tag: next_tag(),
             class,
             endian,
             machine,
