@@ -29,7 +29,7 @@ use std::process::Command;
 
 use llvmext::obj::coff::{
     BigObj, CoffBuilder, Machine, Reloc, RelocAmd64, RelocArm64, RelocI386, SectionFlags,
-    Selection, StorageClass, Symbol, SymbolType, WeakSearch,
+    SectionSpec, Selection, StorageClass, Symbol, SymbolType, WeakSearch,
 };
 use llvmext::obj::ErrorKind;
 use support::cache::{repo_root, target_dir, ScratchDir};
@@ -234,7 +234,9 @@ fn bigobj_from_scratch_reads_back() {
         b.set_bigobj(mode);
         let mut last = None;
         for i in 0..65_280u32 {
-            let s = b.add_section(format!(".t${i}").as_bytes(), SectionFlags::RDATA).unwrap();
+            let s = b
+                .add_section(SectionSpec::new(format!(".t${i}").as_bytes(), SectionFlags::RDATA))
+                .unwrap();
             b.set_data(s, i.to_le_bytes().to_vec()).unwrap();
             last = Some(s);
         }
@@ -271,7 +273,9 @@ fn bigobj_from_scratch_reads_back() {
 fn long_names_past_seven_digits_use_base64() {
     let dir = scratch("base64");
     let mut b = CoffBuilder::new(Machine::AMD64);
-    let s = b.add_section(b".rdata$a_long_section_name", SectionFlags::RDATA).unwrap();
+    let s = b
+        .add_section(SectionSpec::new(b".rdata$a_long_section_name", SectionFlags::RDATA))
+        .unwrap();
     b.set_data(s, vec![1, 2, 3, 4]).unwrap();
     // Strings are laid out by their reversed bytes, descending: this name
     // ends in 'z' and goes first, pushing the section's name past 9 999 999.
@@ -297,28 +301,28 @@ fn long_names_past_seven_digits_use_base64() {
 fn amd64_program(bigobj: BigObj) -> Vec<u8> {
     let mut b = CoffBuilder::new(Machine::AMD64);
     b.set_bigobj(bigobj);
-    let text = b.add_section(b".text", SectionFlags::TEXT).unwrap();
+    let text = b.add_section(SectionSpec::new(b".text", SectionFlags::TEXT)).unwrap();
     b.set_alignment(text, 16).unwrap();
-    let data = b.add_section(b".data", SectionFlags::DATA).unwrap();
+    let data = b.add_section(SectionSpec::new(b".data", SectionFlags::DATA)).unwrap();
     b.set_alignment(data, 8).unwrap();
-    let bss = b.add_section(b".bss", SectionFlags::BSS).unwrap();
+    let bss = b.add_section(SectionSpec::new(b".bss", SectionFlags::BSS)).unwrap();
     b.set_alignment(bss, 16).unwrap();
     b.set_uninitialized_size(bss, 64).unwrap();
-    let helper_sec = b.add_section(b".text$helper", SectionFlags::TEXT).unwrap();
+    let helper_sec = b.add_section(SectionSpec::new(b".text$helper", SectionFlags::TEXT)).unwrap();
     b.set_comdat(helper_sec, Selection::ANY).unwrap();
     let helper = b
         .add_symbol(Symbol::external(b"helper", helper_sec, 0).with_type(SymbolType::FUNCTION))
         .unwrap();
     let rdata = b
-        .add_section(
+        .add_section(SectionSpec::new(
             b".rdata$a_section_name_longer_than_eight",
             SectionFlags::from_letters(b".rdata", "dr").unwrap(),
-        )
+        ))
         .unwrap();
     b.set_alignment(rdata, 4).unwrap();
-    let assoc = b.add_section(b".rdata$helper", SectionFlags::RDATA).unwrap();
+    let assoc = b.add_section(SectionSpec::new(b".rdata$helper", SectionFlags::RDATA)).unwrap();
     b.set_associative(assoc, helper_sec).unwrap();
-    let drectve = b.add_section(b".drectve", SectionFlags::DRECTVE).unwrap();
+    let drectve = b.add_section(SectionSpec::new(b".drectve", SectionFlags::DRECTVE)).unwrap();
 
     // start: call helper; call optional; mov eax, [rip+value]; ret
     b.set_data(
@@ -364,9 +368,9 @@ fn amd64_program(bigobj: BigObj) -> Vec<u8> {
 /// address.
 fn i386_program() -> Vec<u8> {
     let mut b = CoffBuilder::new(Machine::I386);
-    let text = b.add_section(b".text", SectionFlags::TEXT).unwrap();
+    let text = b.add_section(SectionSpec::new(b".text", SectionFlags::TEXT)).unwrap();
     b.set_alignment(text, 16).unwrap();
-    let data = b.add_section(b".data", SectionFlags::DATA).unwrap();
+    let data = b.add_section(SectionSpec::new(b".data", SectionFlags::DATA)).unwrap();
     b.set_alignment(data, 4).unwrap();
     // _start: call _helper; mov eax, [value]; ret  _helper: ret
     b.set_data(text, vec![0xe8, 0, 0, 0, 0, 0xa1, 0, 0, 0, 0, 0xc3, 0xc3]).unwrap();
@@ -386,15 +390,15 @@ fn i386_program() -> Vec<u8> {
 /// function and loads data through ADRP + ADD and LDR.
 fn arm64_dll() -> Vec<u8> {
     let mut b = CoffBuilder::new(Machine::ARM64);
-    let text = b.add_section(b".text", SectionFlags::TEXT).unwrap();
+    let text = b.add_section(SectionSpec::new(b".text", SectionFlags::TEXT)).unwrap();
     b.set_alignment(text, 4).unwrap();
-    let data = b.add_section(b".data", SectionFlags::DATA).unwrap();
+    let data = b.add_section(SectionSpec::new(b".data", SectionFlags::DATA)).unwrap();
     b.set_alignment(data, 8).unwrap();
-    let f = b.add_section(b".text$callee", SectionFlags::TEXT).unwrap();
+    let f = b.add_section(SectionSpec::new(b".text$callee", SectionFlags::TEXT)).unwrap();
     b.set_alignment(f, 4).unwrap();
     b.set_comdat(f, Selection::NODUPLICATES).unwrap();
     let callee = b.add_symbol(Symbol::external(b"callee", f, 0)).unwrap();
-    let drectve = b.add_section(b".drectve", SectionFlags::DRECTVE).unwrap();
+    let drectve = b.add_section(SectionSpec::new(b".drectve", SectionFlags::DRECTVE)).unwrap();
     let words: [u32; 6] = [
         0x9400_0000, // bl callee
         0x9000_0000, // adrp x0, value
@@ -475,7 +479,7 @@ fn objects_laid_out_unlike_llvm_survive_objcopy() {
     b.set_llvm_section_numbering(false);
     b.set_timestamp(0x6000_0000);
     b.set_characteristics(0x0004);
-    let f = b.add_section(b".text$f", SectionFlags::TEXT).unwrap();
+    let f = b.add_section(SectionSpec::new(b".text$f", SectionFlags::TEXT)).unwrap();
     b.set_comdat(f, Selection::LARGEST).unwrap();
     let fsym = b.add_symbol(Symbol::external(b"f", f, 0).with_type(SymbolType::FUNCTION)).unwrap();
     // A function-definition auxiliary record: tag index, size, line
@@ -485,15 +489,15 @@ fn objects_laid_out_unlike_llvm_survive_objcopy() {
     aux.extend_from_slice(&3u32.to_le_bytes());
     aux.extend_from_slice(&[0; 10]);
     b.add_aux_record(fsym, &aux).unwrap();
-    let pdata = b.add_section(b".pdata$f", SectionFlags::RDATA).unwrap();
+    let pdata = b.add_section(SectionSpec::new(b".pdata$f", SectionFlags::RDATA)).unwrap();
     b.set_associative(pdata, f).unwrap();
-    let data = b.add_section(b".data", SectionFlags::DATA).unwrap();
+    let data = b.add_section(SectionSpec::new(b".data", SectionFlags::DATA)).unwrap();
     b.clear_alignment(data).unwrap();
     b.set_checksum(data, 0xdead_beef).unwrap();
     b.set_data(f, vec![0x90, 0x90, 0xc3]).unwrap();
     b.set_data(pdata, vec![0; 12]).unwrap();
     b.set_data(data, vec![1, 2, 3]).unwrap();
-    let bss = b.add_section(b".bss", SectionFlags::BSS).unwrap();
+    let bss = b.add_section(SectionSpec::new(b".bss", SectionFlags::BSS)).unwrap();
     b.set_uninitialized_size(bss, 12).unwrap();
     for off in [0, 4] {
         b.add_reloc(pdata, Reloc::new(off, Some(fsym), RelocAmd64::ADDR32NB, 0)).unwrap();

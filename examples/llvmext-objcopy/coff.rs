@@ -12,7 +12,7 @@
 //! addresses (which LLVM never writes) are dropped.
 
 use llvmext::obj::coff::{
-    checksum, BigObj, CoffBuilder, Machine, Reloc, SectionFlags, SectionId, Selection,
+    checksum, BigObj, CoffBuilder, Machine, Reloc, SectionFlags, SectionId, SectionSpec, Selection,
     StorageClass, Symbol, SymbolId, SymbolSection, SymbolType, WeakSearch, BIGOBJ_MAGIC,
 };
 
@@ -375,7 +375,9 @@ impl<'a> Input<'a> {
         let mut ids: Vec<Option<SectionId>> = vec![None; n];
         for &k in &order {
             let s = &self.sections[k];
-            let id = b.add_section_without_symbol(s.name, SectionFlags(s.characteristics))?;
+            let id = b.add_section(
+                SectionSpec::new(s.name, SectionFlags(s.characteristics)).without_symbol(),
+            )?;
             if s.characteristics & SCN_ALIGN_MASK == 0 {
                 b.clear_alignment(id)?;
             }

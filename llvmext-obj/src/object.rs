@@ -762,8 +762,7 @@ impl Object {
                 SectionKind::ReadOnlyData => F::RDATA,
                 SectionKind::UninitializedData => F::BSS,
             };
-            let id = b.add_section(&s.name, flags)?;
-            b.set_alignment(id, s.align)?;
+            let id = b.add_section(coff::SectionSpec::new(&s.name, flags).align(s.align))?;
             match s.kind {
                 SectionKind::UninitializedData => {
                     let size = u32::try_from(s.bss).map_err(|_| {

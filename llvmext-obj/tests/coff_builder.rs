@@ -3,11 +3,11 @@
 
 use llvmext_obj::coff::{
     checksum, BigObj, CoffBuilder, Machine, Reloc, RelocAmd64, RelocArm64, RelocI386, SectionFlags,
-    Selection, StorageClass, Symbol, SymbolSection, WeakSearch,
+    SectionSpec, Selection, StorageClass, Symbol, SymbolSection, WeakSearch,
 };
 use llvmext_obj::ErrorKind;
 use object::read::coff::CoffFile;
-use object::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
+use object::{Object, ObjectComdat, ObjectSection, ObjectSymbol, RelocationTarget};
 
 fn kind<T: std::fmt::Debug>(r: llvmext_obj::Result<T>) -> ErrorKind {
     r.unwrap_err().kind().clone()
@@ -17,9 +17,9 @@ fn kind<T: std::fmt::Debug>(r: llvmext_obj::Result<T>) -> ErrorKind {
 fn ids_of_another_builder_are_rejected() {
     let mut a = CoffBuilder::new(Machine::AMD64);
     let mut b = CoffBuilder::new(Machine::AMD64);
-    let sa = a.add_section(b".text", SectionFlags::TEXT).unwrap();
+    let sa = a.add_section(SectionSpec::new(b".text", SectionFlags::TEXT)).unwrap();
     let ya = a.add_symbol(Symbol::undefined(b"x")).unwrap();
-    let sb = b.add_section(b".text", SectionFlags::TEXT).unwrap();
+    let sb = b.add_section(SectionSpec::new(b".text", SectionFlags::TEXT)).unwrap();
     let foreign_section = ErrorKind::ForeignId { what: "section" };
     let foreign_symbol = ErrorKind::ForeignId { what: "symbol" };
     assert_eq!(kind(b.set_data(sa, vec![1])), foreign_section);
@@ -41,7 +41,7 @@ fn ids_of_another_builder_are_rejected() {
 #[test]
 fn bad_alignments_are_rejected() {
     let mut b = CoffBuilder::new(Machine::I386);
-    let s = b.add_section(b".data", SectionFlags::DATA).unwrap();
+    let s = b.add_section(SectionSpec::new(b".data", SectionFlags::DATA)).unwrap();
     for align in [0u64, 3, 6, 12, 16_384, 1 << 40] {
         assert_eq!(kind(b.set_alignment(s, align)), ErrorKind::BadAlignment { align });
     }
@@ -49,7 +49,7 @@ fn bad_alignments_are_rejected() {
         b.set_alignment(s, align).unwrap();
     }
     // An alignment field of 15 does not exist.
-    let r = b.add_section(b".bad", SectionFlags(0x00f0_0040));
+    let r = b.add_section(SectionSpec::new(b".bad", SectionFlags(0x00f0_0040)));
     assert!(matches!(kind(r), ErrorKind::BadAlignment { .. }));
 }
 
@@ -58,10 +58,10 @@ fn too_many_sections_without_bigobj_is_an_error() {
     let mut b = CoffBuilder::new(Machine::AMD64);
     b.set_bigobj(BigObj::Never);
     for _ in 0..65_279 {
-        b.add_section_without_symbol(b".s", SectionFlags::RDATA).unwrap();
+        b.add_section(SectionSpec::new(b".s", SectionFlags::RDATA).without_symbol()).unwrap();
     }
     assert!(!b.layout().unwrap().is_bigobj());
-    b.add_section_without_symbol(b".s", SectionFlags::RDATA).unwrap();
+    b.add_section(SectionSpec::new(b".s", SectionFlags::RDATA).without_symbol()).unwrap();
     assert_eq!(kind(b.write()), ErrorKind::TooManySections { count: 65_280, limit: 65_279 });
     b.set_bigobj(BigObj::Auto);
     assert!(b.layout().unwrap().is_bigobj());
@@ -73,8 +73,8 @@ fn too_many_sections_without_bigobj_is_an_error() {
 #[test]
 fn misuse_of_sections_and_symbols_is_an_error() {
     let mut b = CoffBuilder::new(Machine::AMD64);
-    let bss = b.add_section(b".bss", SectionFlags::BSS).unwrap();
-    let data = b.add_section(b".data", SectionFlags::DATA).unwrap();
+    let bss = b.add_section(SectionSpec::new(b".bss", SectionFlags::BSS)).unwrap();
+    let data = b.add_section(SectionSpec::new(b".data", SectionFlags::DATA)).unwrap();
     assert!(matches!(kind(b.set_data(bss, vec![0])), ErrorKind::Invalid(_)));
     assert!(matches!(kind(b.append_data(bss, &[0], 1)), ErrorKind::Invalid(_)));
     assert!(matches!(kind(b.set_uninitialized_size(data, 4)), ErrorKind::Invalid(_)));
@@ -138,14 +138,14 @@ fn misuse_of_sections_and_symbols_is_an_error() {
 #[test]
 fn layout_follows_llvm() {
     let mut b = CoffBuilder::new(Machine::AMD64);
-    let text = b.add_section(b".text", SectionFlags::TEXT).unwrap();
+    let text = b.add_section(SectionSpec::new(b".text", SectionFlags::TEXT)).unwrap();
     b.set_alignment(text, 16).unwrap();
-    let assoc = b.add_section(b".xdata$f", SectionFlags::RDATA).unwrap();
-    let f = b.add_section(b".text$f", SectionFlags::TEXT).unwrap();
+    let assoc = b.add_section(SectionSpec::new(b".xdata$f", SectionFlags::RDATA)).unwrap();
+    let f = b.add_section(SectionSpec::new(b".text$f", SectionFlags::TEXT)).unwrap();
     b.set_comdat(f, Selection::ANY).unwrap();
     let fsym = b.add_symbol(Symbol::external(b"f", f, 0)).unwrap();
     b.set_associative(assoc, f).unwrap();
-    let bss = b.add_section(b".bss", SectionFlags::BSS).unwrap();
+    let bss = b.add_section(SectionSpec::new(b".bss", SectionFlags::BSS)).unwrap();
     b.set_uninitialized_size(bss, 100).unwrap();
     b.set_data(text, vec![0xe8, 0, 0, 0, 0, 0xc3]).unwrap();
     b.set_data(assoc, vec![1, 2, 3, 4]).unwrap();
@@ -198,8 +198,8 @@ fn layout_follows_llvm() {
 #[test]
 fn long_names_and_overflowing_relocations() {
     let mut b = CoffBuilder::new(Machine::ARM64);
-    let long = b.add_section(b".rdata$long_name", SectionFlags::RDATA).unwrap();
-    let eight = b.add_section(b".eight__", SectionFlags::RDATA).unwrap();
+    let long = b.add_section(SectionSpec::new(b".rdata$long_name", SectionFlags::RDATA)).unwrap();
+    let eight = b.add_section(SectionSpec::new(b".eight__", SectionFlags::RDATA)).unwrap();
     b.set_data(long, vec![0u8; 8 * 70_000]).unwrap();
     b.set_data(eight, vec![0u8; 8]).unwrap();
     let sym = b.add_symbol(Symbol::undefined(b"a_symbol_name_longer_than_8")).unwrap();
@@ -230,7 +230,10 @@ fn long_names_and_overflowing_relocations() {
 fn flag_letters_and_drectve() {
     let mut b = CoffBuilder::new(Machine::AMD64);
     let d = b
-        .add_section(b".drectve", SectionFlags::from_letters(b".drectve", "yni").unwrap())
+        .add_section(SectionSpec::new(
+            b".drectve",
+            SectionFlags::from_letters(b".drectve", "yni").unwrap(),
+        ))
         .unwrap();
     b.set_data(d, &b" /DEFAULTLIB:x"[..]).unwrap();
     let bytes = b.write().unwrap();
@@ -244,19 +247,21 @@ fn flag_letters_and_drectve() {
 #[test]
 fn forbidden_flags_and_twice_defined_names() {
     let mut b = CoffBuilder::new(Machine::AMD64);
-    let s = b.add_section(b".text$x", SectionFlags::TEXT | SectionFlags::LNK_COMDAT).unwrap();
+    let s = b
+        .add_section(SectionSpec::new(b".text$x", SectionFlags::TEXT | SectionFlags::LNK_COMDAT))
+        .unwrap();
     let e = b.write().unwrap_err();
     assert!(e.to_string().contains("IMAGE_SCN_LNK_COMDAT without a COMDAT selection"), "{e}");
     b.set_comdat(s, Selection::ANY).unwrap();
     b.write().unwrap();
     let both = SectionFlags::CNT_INITIALIZED_DATA | SectionFlags::CNT_UNINITIALIZED_DATA;
     let mut c = CoffBuilder::new(Machine::AMD64);
-    c.add_section(b".odd", both | SectionFlags::MEM_READ).unwrap();
+    c.add_section(SectionSpec::new(b".odd", both | SectionFlags::MEM_READ)).unwrap();
     let e = c.write().unwrap_err();
     assert!(e.to_string().contains("both initialized and uninitialized"), "{e}");
 
     let mut d = CoffBuilder::new(Machine::AMD64);
-    let text = d.add_section(b".text", SectionFlags::TEXT).unwrap();
+    let text = d.add_section(SectionSpec::new(b".text", SectionFlags::TEXT)).unwrap();
     d.append_data(text, &[0xc3, 0xc3], 16).unwrap();
     d.add_symbol(Symbol::external(b"f", text, 0)).unwrap();
     d.write().unwrap();
@@ -270,7 +275,7 @@ fn forbidden_flags_and_twice_defined_names() {
 #[test]
 fn append_data_aligns_as_elf_does() {
     let mut b = CoffBuilder::new(Machine::AMD64);
-    let text = b.add_section(b".text", SectionFlags::TEXT).unwrap();
+    let text = b.add_section(SectionSpec::new(b".text", SectionFlags::TEXT)).unwrap();
     assert_eq!(b.append_data(text, &[0xc3; 3], 1).unwrap(), 0);
     assert_eq!(b.append_data(text, &[0xc3], 32).unwrap(), 32);
     assert_eq!(b.append_data(text, &[0xc3], 4).unwrap(), 36);
@@ -282,4 +287,37 @@ fn append_data_aligns_as_elf_does() {
     assert_eq!(s.align(), 32);
     assert_eq!(&s.data().unwrap()[..4], &[0xc3, 0xc3, 0xc3, 0]);
     assert_eq!(s.size(), 37);
+}
+
+/// A COMDAT declared in one call with its symbol; the misuses it catches.
+#[test]
+fn comdat_in_one_call() {
+    let mut b = CoffBuilder::new(Machine::AMD64);
+    let text = b.add_section(SectionSpec::new(b".text$f", SectionFlags::TEXT).align(16)).unwrap();
+    let data = b.add_section(SectionSpec::new(b".data", SectionFlags::DATA)).unwrap();
+    b.append_data(text, &[0xc3], 1).unwrap();
+    let wrong = Symbol::external(b"f", data, 0);
+    assert!(matches!(kind(b.add_comdat(text, Selection::ANY, wrong)), ErrorKind::Invalid(_)));
+    b.add_comdat(text, Selection::ANY, Symbol::external(b"f", text, 0)).unwrap();
+    let again = Symbol::external(b"g", text, 0);
+    assert!(matches!(kind(b.add_comdat(text, Selection::ANY, again)), ErrorKind::Invalid(_)));
+    let bare =
+        b.add_section(SectionSpec::new(b".text$h", SectionFlags::TEXT).without_symbol()).unwrap();
+    let h = Symbol::external(b"h", bare, 0);
+    assert!(matches!(kind(b.add_comdat(bare, Selection::ANY, h)), ErrorKind::Invalid(_)));
+    b.add_section_symbol(bare).unwrap();
+    b.add_comdat(bare, Selection::NODUPLICATES, h).unwrap();
+    let bytes = b.write().unwrap();
+    let file = CoffFile::<&[u8]>::parse(&*bytes).unwrap();
+    let comdats: Vec<(String, object::ComdatKind)> = file
+        .comdats()
+        .map(|c| (file.symbol_by_index(c.symbol()).unwrap().name().unwrap().to_owned(), c.kind()))
+        .collect();
+    assert_eq!(
+        comdats,
+        [
+            ("f".to_owned(), object::ComdatKind::Any),
+            ("h".to_owned(), object::ComdatKind::NoDuplicates)
+        ]
+    );
 }

@@ -25,10 +25,15 @@ fn testdata(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/llvm-sections").join(name)
 }
 
+/// A fresh path for `name`: tests run in parallel and several assemble the
+/// same source, so each call gets its own file (one written by llvm-mc-19
+/// while another test reads it would be read truncated).
 fn tmp(name: &str) -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("llvmext-llvm-sections-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    dir.join(format!("{n}-{name}"))
 }
 
 /// Runs `tool args`; a missing tool fails the test naming its package.

@@ -25,11 +25,11 @@
 //! ```
 //! use llvmext_obj::coff::{CoffBuilder, Machine, SectionFlags, Selection, Symbol};
 //! let mut b = CoffBuilder::new(Machine::I386);
-//! let f = b.add_section(b".text$f", SectionFlags::TEXT)?;
+//! let f = b.add_section(SectionSpec::new(b".text$f", SectionFlags::TEXT))?;
 //! b.set_comdat(f, Selection::ANY)?;
 //! b.append_data(f, &[0xc3], 16)?;
 //! b.add_symbol(Symbol::external(b"_f", f, 0))?;
-//! let d = b.add_section(b".drectve", SectionFlags::DRECTVE)?;
+//! let d = b.add_section(SectionSpec::new(b".drectve", SectionFlags::DRECTVE))?;
 //! b.set_data(d, &b" /DEFAULTLIB:libcmt"[..])?;
 //! let obj = b.write()?;
 //! assert_eq!(&obj[..4], &[0x4c, 0x01, 2, 0]);
@@ -44,6 +44,6 @@ pub use consts::{
     SymbolType, WeakSearch,
 };
 pub use writer::{
-    checksum, encode_section_name, BigObj, CoffBuilder, CoffLayout, Reloc, SectionId, Symbol,
-    SymbolId, SymbolSection, BIGOBJ_MAGIC, MAX_SECTIONS_16, MAX_SECTIONS_32,
+    checksum, encode_section_name, BigObj, CoffBuilder, CoffLayout, Reloc, SectionId, SectionSpec,
+    Symbol, SymbolId, SymbolSection, BIGOBJ_MAGIC, MAX_SECTIONS_16, MAX_SECTIONS_32,
 };

@@ -42,6 +42,50 @@ id_type!(
     "The position of the symbol in the order it was added (not its symbol table index: see [`CoffLayout::symbol_index`])."
 );
 
+/// A section to add with [`CoffBuilder::add_section`]: its name, its
+/// characteristics and alignment, and whether it gets its section symbol
+/// now — as [`elf::SectionSpec`](crate::elf::SectionSpec) for ELF.
+///
+/// ```
+/// use llvmext_obj::coff::{CoffBuilder, Machine, SectionFlags, SectionSpec};
+/// let mut b = CoffBuilder::new(Machine::AMD64);
+/// let text = b.add_section(SectionSpec::new(b".text", SectionFlags::TEXT).align(16))?;
+/// assert_eq!(b.append_data(text, &[0xc3], 1)?, 0);
+/// # Ok::<(), llvmext_obj::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SectionSpec<'a> {
+    /// The name (a long one goes to the string table).
+    pub name: &'a [u8],
+    /// The characteristics (an alignment field in them is used unless
+    /// [`align`](Self::align) is set).
+    pub flags: SectionFlags,
+    /// The alignment: a power of two up to 8192 (`None`: the flags', else 1).
+    pub align: Option<u64>,
+    /// Whether the section symbol is added with the section (LLVM adds one
+    /// for every section).
+    pub symbol: bool,
+}
+
+impl<'a> SectionSpec<'a> {
+    /// A section named `name` with characteristics `flags`, with its
+    /// section symbol.
+    pub fn new(name: &'a [u8], flags: SectionFlags) -> Self {
+        SectionSpec { name, flags, align: None, symbol: true }
+    }
+
+    /// With alignment `align` (a power of two up to 8192).
+    pub fn align(self, align: u64) -> Self {
+        SectionSpec { align: Some(align), ..self }
+    }
+
+    /// Without its section symbol (added later with
+    /// [`CoffBuilder::add_section_symbol`], or never).
+    pub fn without_symbol(self) -> Self {
+        SectionSpec { symbol: false, ..self }
+    }
+}
+
 /// Whether the object uses the bigobj format (`ANON_OBJECT_HEADER_BIGOBJ`,
 /// 32-bit section numbers, 20-byte symbol records).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -268,7 +312,7 @@ struct SymbolData {
 /// ```
 /// use llvmext_obj::coff::{CoffBuilder, Machine, Reloc, RelocAmd64, SectionFlags, Symbol};
 /// let mut b = CoffBuilder::new(Machine::AMD64);
-/// let text = b.add_section(b".text", SectionFlags::TEXT)?;
+/// let text = b.add_section(SectionSpec::new(b".text", SectionFlags::TEXT))?;
 /// b.set_alignment(text, 16)?;
 /// // call puts; ret
 /// b.set_data(text, vec![0xe8, 0, 0, 0, 0, 0xc3])?;
@@ -439,29 +483,35 @@ impl CoffBuilder {
         Ok(&mut self.sections[i])
     }
 
-    /// Adds a section and, as LLVM does, its section symbol (static, named
-    /// like the section, with a section-definition auxiliary record).
+    /// Adds a section as `spec` describes it and, unless
+    /// [`SectionSpec::without_symbol`] says otherwise, its section symbol as
+    /// LLVM does (static, named like the section, with a section-definition
+    /// auxiliary record; a COMDAT section needs one, since its selection is
+    /// written there: add it later with
+    /// [`add_section_symbol`](Self::add_section_symbol)).
     ///
-    /// `flags` are the section characteristics. An alignment field in them
-    /// is kept; without one the section is 1-byte aligned (LLVM's default);
-    /// change it with [`set_alignment`](Self::set_alignment).
-    /// `LNK_NRELOC_OVFL` is ignored (the writer sets it when needed).
-    pub fn add_section(&mut self, name: &[u8], flags: SectionFlags) -> Result<SectionId> {
-        let id = self.add_section_without_symbol(name, flags)?;
-        self.add_section_symbol(id)?;
+    /// The alignment is [`SectionSpec::align`]'s, else the alignment field
+    /// of the flags, else 1 byte (LLVM's default). `LNK_NRELOC_OVFL` is
+    /// ignored (the writer sets it when needed).
+    pub fn add_section(&mut self, spec: SectionSpec<'_>) -> Result<SectionId> {
+        let id = self.push_section(spec.name, spec.flags, spec.align)?;
+        if spec.symbol {
+            self.add_section_symbol(id)?;
+        }
         Ok(id)
     }
 
-    /// Adds a section without a section symbol (add one later with
-    /// [`add_section_symbol`](Self::add_section_symbol); a COMDAT section
-    /// needs one, since its selection is written there).
-    pub fn add_section_without_symbol(
+    fn push_section(
         &mut self,
         name: &[u8],
         flags: SectionFlags,
+        align: Option<u64>,
     ) -> Result<SectionId> {
-        let align = flags.alignment()?.unwrap_or(1);
-        let align_bits = SectionFlags::align(u64::from(align))?.0;
+        let align = match align {
+            Some(a) => a,
+            None => u64::from(flags.alignment()?.unwrap_or(1)),
+        };
+        let align_bits = SectionFlags::align(align)?.0;
         if self.sections.len() >= MAX_SECTIONS_32 as usize {
             return Err(Error::new(ErrorKind::TooManySections {
                 count: self.sections.len() as u64 + 1,
@@ -610,6 +660,54 @@ impl CoffBuilder {
         s.associated = None;
         s.flags |= SectionFlags::LNK_COMDAT.0;
         Ok(())
+    }
+
+    /// Declares a COMDAT in one call: makes `section` a COMDAT with
+    /// `selection` (as [`set_comdat`](Self::set_comdat)) and adds `symbol`,
+    /// defined in it, as its COMDAT symbol — the symbol the linker selects
+    /// by, which COFF takes to be the first symbol defined in the section
+    /// after its section symbol. Errors: a symbol not in `section`, a
+    /// section without its section symbol (where the selection is
+    /// written), or one that already has a symbol defined in it.
+    ///
+    /// ```
+    /// use llvmext_obj::coff::{CoffBuilder, Machine, SectionFlags, SectionSpec, Selection, Symbol};
+    /// let mut b = CoffBuilder::new(Machine::AMD64);
+    /// let flags = SectionFlags::TEXT;
+    /// let text = b.add_section(SectionSpec::new(b".text$inline_f", flags).align(16))?;
+    /// b.append_data(text, &[0xc3], 1)?;
+    /// let f = b.add_comdat(text, Selection::ANY, Symbol::external(b"inline_f", text, 0))?;
+    /// # let _ = f;
+    /// # b.write()?;
+    /// # Ok::<(), llvmext_obj::Error>(())
+    /// ```
+    pub fn add_comdat(
+        &mut self,
+        section: SectionId,
+        selection: Selection,
+        symbol: Symbol<'_>,
+    ) -> Result<SymbolId> {
+        let si = self.section_index(section)?;
+        if symbol.section != SymbolSection::Section(section) {
+            return Err(Error::invalid("a COMDAT symbol is defined in its COMDAT section"));
+        }
+        let Some(own) = self.sections[si].symbol else {
+            return Err(Error::invalid(
+                "a COMDAT section needs its section symbol (where the selection is written)",
+            ));
+        };
+        let taken = self.symbols[own as usize + 1..]
+            .iter()
+            .any(|s| matches!(s.section, SecRef::Index(k) if k as usize == si));
+        if taken {
+            return Err(Error::invalid(format!(
+                "section '{}' already has a symbol defined in it: its COMDAT symbol would be \
+                 that one",
+                String::from_utf8_lossy(&self.sections[si].name)
+            )));
+        }
+        self.set_comdat(section, selection)?;
+        self.add_symbol(symbol)
     }
 
     /// Makes `section` an associative COMDAT of `associated` (linked if and
@@ -1221,11 +1319,11 @@ impl CoffBuilder {
 /// ```
 /// use llvmext_obj::coff::{CoffBuilder, Machine, SectionFlags};
 /// let mut b = CoffBuilder::new(Machine::ARM64);
-/// let text = b.add_section(b".text", SectionFlags::TEXT)?;
-/// let xdata = b.add_section(b".xdata", SectionFlags::RDATA)?;
+/// let text = b.add_section(SectionSpec::new(b".text", SectionFlags::TEXT))?;
+/// let xdata = b.add_section(SectionSpec::new(b".xdata", SectionFlags::RDATA))?;
 /// b.set_comdat(text, llvmext_obj::coff::Selection::ANY)?;
 /// b.set_associative(xdata, text)?;
-/// let data = b.add_section(b".data", SectionFlags::DATA)?;
+/// let data = b.add_section(SectionSpec::new(b".data", SectionFlags::DATA))?;
 /// let l = b.layout()?;
 /// // Associative sections are numbered last.
 /// assert_eq!(l.section_number(text)?, 1);
