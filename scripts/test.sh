@@ -24,3 +24,5 @@ dirty=()
 if [ -n "$(git status --porcelain 2>/dev/null)" ]; then dirty=(--allow-dirty); fi
 cargo publish --workspace --dry-run "${dirty[@]}" 2>&1 \
     | { grep -v -e "^warning: ignoring \(test\|benchmark\|example\)" -e "aborting upload" || true; }
+# API breaks against the recorded baseline (scripts/semver-baseline).
+bash scripts/semver-check.sh

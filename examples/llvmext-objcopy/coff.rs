@@ -11,9 +11,10 @@
 //! come out byte-identical. Line numbers and non-zero virtual sizes or
 //! addresses (which LLVM never writes) are dropped.
 
+use llvmext::core::raw::coff as raw;
 use llvmext::obj::coff::{
     checksum, BigObj, CoffBuilder, Machine, Reloc, SectionFlags, SectionId, SectionSpec, Selection,
-    StorageClass, Symbol, SymbolId, SymbolSection, SymbolType, WeakSearch, BIGOBJ_MAGIC,
+    StorageClass, Symbol, SymbolId, SymbolSection, SymbolType, WeakSearch, MAX_SECTIONS_16,
 };
 
 /// Rebuilds the COFF object `data` through llvmext-obj.
@@ -38,6 +39,24 @@ fn bytes<'a>(data: &'a [u8], offset: u64, len: u64, what: &str) -> Result<&'a [u
     }
 }
 
+/// The structure `parse` reads from the `len` bytes at `offset`, and those
+/// bytes; a truncated structure is an error naming `what`.
+fn read<'a, T>(
+    data: &'a [u8],
+    offset: u64,
+    len: usize,
+    what: &str,
+    parse: impl FnOnce(&'a [u8]) -> Option<T>,
+) -> Result<(T, &'a [u8]), String> {
+    let b = bytes(data, offset, len as u64, what)?;
+    // `bytes` checked the length, all `parse` checks.
+    let parsed = parse(b).ok_or_else(|| format!("malformed {what} at offset {offset}"))?;
+    Ok((parsed, b))
+}
+
+// The fields of auxiliary records (which `raw::coff` does not describe)
+// and the string table's size.
+
 fn u16_at(b: &[u8], at: usize) -> u16 {
     u16::from_le_bytes([b[at], b[at + 1]])
 }
@@ -58,8 +77,8 @@ struct InSection<'a> {
     raw_pointer: u32,
     reloc_pointer: u32,
     contents: &'a [u8],
-    /// `(offset, symbol index, type)`.
-    relocs: Vec<(u32, u32, u16)>,
+    /// Without the overflow record.
+    relocs: Vec<raw::Relocation>,
 }
 
 struct InSymbol<'a> {
@@ -122,37 +141,45 @@ fn decode_base64_name(digits: &[u8]) -> Option<u64> {
 
 impl<'a> Input<'a> {
     fn parse(data: &'a [u8]) -> Result<Self, String> {
-        let head = bytes(data, 0, 20, "COFF file header")?;
-        let bigobj = u16_at(head, 0) == 0
-            && u16_at(head, 2) == 0xffff
-            && u16_at(head, 4) >= 2
-            && data.len() >= 56
-            && data[12..28] == BIGOBJ_MAGIC;
-        let (machine, nsections, timestamp, symtab, nsyms, characteristics, sections_at) = if bigobj
-        {
-            let h = bytes(data, 0, 56, "bigobj file header")?;
-            (u16_at(h, 6), u32_at(h, 44), u32_at(h, 8), u32_at(h, 48), u32_at(h, 52), 0, 56)
-        } else {
-            let optional = u16_at(head, 16);
-            if optional != 0 {
-                return Err(format!(
-                    "not a relocatable object: optional header of {optional} bytes"
-                ));
-            }
-            (
-                u16_at(head, 0),
-                u32::from(u16_at(head, 2)),
-                u32_at(head, 4),
-                u32_at(head, 8),
-                u32_at(head, 12),
-                u16_at(head, 18),
-                20u64,
-            )
-        };
-        let symbol_size: u64 = if bigobj { 20 } else { 18 };
+        let (head, _) =
+            read(data, 0, raw::FileHeader::SIZE, "COFF file header", raw::FileHeader::parse)?;
+        // Bigobj when the signatures, version and class id say so (what
+        // `BigObjHeader::parse` checks), as LLVM decides.
+        let bigobj = raw::BigObjHeader::parse(data);
+        let (machine, nsections, timestamp, symtab, nsyms, characteristics, sections_at) =
+            match bigobj {
+                Some(h) => (
+                    h.machine,
+                    h.number_of_sections,
+                    h.time_date_stamp,
+                    h.pointer_to_symbol_table,
+                    h.number_of_symbols,
+                    0,
+                    raw::BigObjHeader::SIZE,
+                ),
+                None => {
+                    let optional = head.size_of_optional_header;
+                    if optional != 0 {
+                        return Err(format!(
+                            "not a relocatable object: optional header of {optional} bytes"
+                        ));
+                    }
+                    (
+                        head.machine,
+                        u32::from(head.number_of_sections),
+                        head.time_date_stamp,
+                        head.pointer_to_symbol_table,
+                        head.number_of_symbols,
+                        head.characteristics,
+                        raw::FileHeader::SIZE,
+                    )
+                }
+            };
+        let bigobj = bigobj.is_some();
+        let symbol_size = raw::Symbol::size(bigobj);
 
         // The symbol table and the string table after it.
-        let symtab_len = u64::from(nsyms) * symbol_size;
+        let symtab_len = u64::from(nsyms) * symbol_size as u64;
         let (symtab_bytes, strtab) = if symtab == 0 && nsyms == 0 {
             (&[][..], &[][..])
         } else {
@@ -165,52 +192,64 @@ impl<'a> Input<'a> {
 
         let mut sections = Vec::with_capacity(nsections.min(1 << 20) as usize);
         for k in 0..u64::from(nsections) {
-            let h = bytes(data, sections_at + 40 * k, 40, "section header")?;
-            let raw_name = &h[..8];
-            let name = if raw_name.starts_with(b"//") {
-                let off = decode_base64_name(trim_nul(&raw_name[2..]))
+            let at = sections_at as u64 + raw::SectionHeader::SIZE as u64 * k;
+            let (h, h_bytes) = read(
+                data,
+                at,
+                raw::SectionHeader::SIZE,
+                "section header",
+                raw::SectionHeader::parse,
+            )?;
+            let name = if h.name.starts_with(b"//") {
+                let off = decode_base64_name(trim_nul(&h.name[2..]))
                     .ok_or_else(|| format!("section {}: bad base-64 name", k + 1))?;
                 string_at(strtab, off, &format!("name of section {}", k + 1))?
-            } else if raw_name[0] == b'/' {
-                let digits = std::str::from_utf8(trim_nul(&raw_name[1..]))
+            } else if h.name[0] == b'/' {
+                let digits = std::str::from_utf8(trim_nul(&h.name[1..]))
                     .ok()
                     .and_then(|s| s.parse::<u64>().ok())
                     .ok_or_else(|| format!("section {}: bad long-name offset", k + 1))?;
                 string_at(strtab, digits, &format!("name of section {}", k + 1))?
             } else {
-                trim_nul(raw_name)
+                // A short name, borrowed from the file (the name field
+                // leads the header).
+                trim_nul(&h_bytes[..h.name.len()])
             };
-            let size = u32_at(h, 16);
-            let raw_pointer = u32_at(h, 20);
-            let reloc_pointer = u32_at(h, 24);
-            let mut nrelocs = u32::from(u16_at(h, 32));
-            let characteristics = u32_at(h, 36);
-            let contents = if characteristics & SCN_UNINITIALIZED != 0 || raw_pointer == 0 {
-                &[][..]
-            } else {
-                let what = format!("contents of section {}", k + 1);
-                bytes(data, u64::from(raw_pointer), u64::from(size), &what)?
-            };
-            let mut first = u64::from(reloc_pointer);
-            if characteristics & SCN_NRELOC_OVFL != 0 && nrelocs == 0xffff {
-                let r = bytes(data, first, 10, &format!("relocation count of section {}", k + 1))?;
-                let total = u32_at(r, 0);
+            let contents =
+                if h.characteristics & SCN_UNINITIALIZED != 0 || h.pointer_to_raw_data == 0 {
+                    &[][..]
+                } else {
+                    let what = format!("contents of section {}", k + 1);
+                    let (at, len) = (h.pointer_to_raw_data, h.size_of_raw_data);
+                    bytes(data, u64::from(at), u64::from(len), &what)?
+                };
+            let mut first = u64::from(h.pointer_to_relocations);
+            let mut nrelocs = u32::from(h.number_of_relocations);
+            if h.characteristics & SCN_NRELOC_OVFL != 0 && nrelocs == 0xffff {
+                let what = format!("relocation count of section {}", k + 1);
+                let (r, _) =
+                    read(data, first, raw::Relocation::SIZE, &what, raw::Relocation::parse)?;
+                // The count, this record included.
+                let total = r.virtual_address;
                 if total == 0 {
                     return Err(format!("section {}: overflow relocation count of 0", k + 1));
                 }
                 nrelocs = total - 1;
-                first += 10;
+                first += raw::Relocation::SIZE as u64;
             }
             let what = format!("relocations of section {}", k + 1);
-            let rel = bytes(data, first, 10 * u64::from(nrelocs), &what)?;
-            let relocs =
-                rel.chunks_exact(10).map(|r| (u32_at(r, 0), u32_at(r, 4), u16_at(r, 8))).collect();
+            let len = raw::Relocation::SIZE as u64 * u64::from(nrelocs);
+            let relocs = bytes(data, first, len, &what)?
+                .chunks_exact(raw::Relocation::SIZE)
+                // Every chunk is a whole record: none is dropped.
+                .filter_map(raw::Relocation::parse)
+                .collect();
             sections.push(InSection {
                 name,
-                characteristics,
-                size,
-                raw_pointer,
-                reloc_pointer,
+                characteristics: h.characteristics,
+                size: h.size_of_raw_data,
+                raw_pointer: h.pointer_to_raw_data,
+                reloc_pointer: h.pointer_to_relocations,
                 contents,
                 relocs,
             });
@@ -218,22 +257,31 @@ impl<'a> Input<'a> {
 
         let mut symbols = Vec::new();
         let mut i = 0usize;
-        let ss = symbol_size as usize;
-        while i < nsyms as usize {
-            let r = &symtab_bytes[i * ss..(i + 1) * ss];
-            let name = if u32_at(r, 0) == 0 {
-                string_at(strtab, u64::from(u32_at(r, 4)), &format!("name of symbol {i}"))?
-            } else {
-                trim_nul(&r[..8])
+        let records: Vec<&[u8]> = symtab_bytes.chunks_exact(symbol_size).collect();
+        while i < records.len() {
+            let r = records[i];
+            let sym = raw::Symbol::parse(r, bigobj)
+                .ok_or_else(|| format!("symbol {i}: truncated record"))?;
+            let name = match sym.name_offset() {
+                Some(offset) => {
+                    string_at(strtab, u64::from(offset), &format!("name of symbol {i}"))?
+                }
+                // A short name, borrowed from the file (the name field
+                // leads the record).
+                None => trim_nul(&r[..sym.name.len()]),
             };
-            let (section, rest) = if bigobj {
-                (u32_at(r, 12) as i32, 16)
+            let section = if bigobj {
+                sym.section_number
             } else {
-                let n = u16_at(r, 12);
-                // As LLVM reads it: up to 65 279 a section number, above
-                // that the special negative numbers.
-                let n = if n <= 65_279 { i32::from(n) } else { i32::from(n as i16) };
-                (n, 14)
+                // As LLVM reads a 16-bit number: up to 65 279 a section
+                // number, above that the special negative numbers (which
+                // `parse` sign-extends all 16-bit numbers to).
+                let n = sym.section_number as u16;
+                if u32::from(n) <= MAX_SECTIONS_16 {
+                    i32::from(n)
+                } else {
+                    sym.section_number
+                }
             };
             // As llvm-objcopy-19: a positive section number names a section.
             if section > 0 && section as u32 > nsections {
@@ -243,20 +291,19 @@ impl<'a> Input<'a> {
                     String::from_utf8_lossy(name)
                 ));
             }
-            let naux = r[rest + 3] as usize;
-            if i + 1 + naux > nsyms as usize {
+            let naux = usize::from(sym.number_of_aux_symbols);
+            if i + 1 + naux > records.len() {
                 return Err(format!("symbol {i}: {naux} auxiliary records past the table"));
             }
-            let aux =
-                (0..naux).map(|k| &symtab_bytes[(i + 1 + k) * ss..(i + 2 + k) * ss]).collect();
+            let aux = records[i + 1..i + 1 + naux].to_vec();
             symbols.push((
                 i as u32,
                 InSymbol {
                     name,
-                    value: u32_at(r, 8),
+                    value: sym.value,
                     section,
-                    ty: u16_at(r, rest),
-                    class: r[rest + 2],
+                    ty: sym.ty,
+                    class: sym.storage_class,
                     aux,
                 },
             ));
@@ -459,9 +506,10 @@ impl<'a> Input<'a> {
             b.set_weak_default(id, symbol_at(tag, "a weak external")?)?;
         }
         for (k, s) in self.sections.iter().enumerate() {
-            for &(offset, sym, ty) in &s.relocs {
-                let symbol = symbol_at(sym, "a relocation")?;
-                b.add_reloc(ids[k], Reloc::new(u64::from(offset), Some(symbol), ty, 0))?;
+            for r in &s.relocs {
+                let symbol = symbol_at(r.symbol_table_index, "a relocation")?;
+                let offset = u64::from(r.virtual_address);
+                b.add_reloc(ids[k], Reloc::new(offset, Some(symbol), r.ty, 0))?;
             }
         }
         b.write()

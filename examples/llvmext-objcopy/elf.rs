@@ -40,74 +40,54 @@ pub struct Refusal {
 /// message (every one names the section by index or name, and the value
 /// found). What passes is copied by [`copy`].
 pub fn validate(data: &[u8]) -> Result<(), Refusal> {
+    use llvmext::core::raw::elf::{Encoding, FileHeader, Relocation, SectionHeader, Symbol};
     let file = |m: String| Refusal { message: m, names_file: true };
     let plain = |m: String| Refusal { message: m, names_file: false };
-    if data.len() < 52 || &data[..4] != b"\x7fELF" {
-        return Ok(()); // the object crate's errors
-    }
-    let is64 = data[4] == 2;
-    let big = data[5] == 2;
-    let rd = |off: u64, size: usize| -> Option<u64> {
-        let off = usize::try_from(off).ok()?;
-        let b = data.get(off..off.checked_add(size)?)?;
-        let mut v = 0u64;
-        for k in 0..size {
-            let byte = if big { b[k] } else { b[size - 1 - k] };
-            v = v << 8 | u64::from(byte);
-        }
-        Some(v)
-    };
-    let word = if is64 { 8 } else { 4 };
-    let (shoff_at, shent_at) = if is64 { (0x28, 0x3a) } else { (0x20, 0x2e) };
-    if is64 && data.len() < 64 {
-        return Ok(());
-    }
-    let shoff = rd(shoff_at, word).unwrap_or(0);
-    let shentsize = rd(shent_at, 2).unwrap_or(0);
-    let mut shnum = rd(shent_at + 2, 2).unwrap_or(0);
-    let mut shstrndx = rd(shent_at + 4, 2).unwrap_or(0);
+    // Another magic, class or byte order, or a truncated header: the
+    // object crate's errors.
+    let Some(enc) = Encoding::from_ident(data) else { return Ok(()) };
+    let Some(h) = FileHeader::parse(data, enc) else { return Ok(()) };
     let len = data.len() as u64;
-    if shoff == 0 {
+    if h.e_shoff == 0 {
         return Ok(());
     }
-    let shsize: u64 = if is64 { 64 } else { 40 };
-    if shentsize != shsize {
-        return Err(file(format!("invalid e_shentsize in ELF header: {shentsize}")));
+    let shsize = SectionHeader::size(enc) as u64;
+    if u64::from(h.e_shentsize) != shsize {
+        return Err(file(format!("invalid e_shentsize in ELF header: {}", h.e_shentsize)));
     }
-    if shoff.checked_add(shsize).is_none_or(|end| end > len) {
+    if h.e_shoff.checked_add(shsize).is_none_or(|end| end > len) {
         return Err(file(format!(
-            "section header table goes past the end of the file: e_shoff = {shoff:#x}"
+            "section header table goes past the end of the file: e_shoff = {:#x}",
+            h.e_shoff
         )));
     }
-    // A section header field: (offset in a 64-bit header, in a 32-bit one).
-    let field = |i: u64, f: (u64, u64, usize)| -> u64 {
-        let (o64, o32, size) = f;
-        let at = shoff + i * shsize + if is64 { o64 } else { o32 };
-        rd(at, if is64 { size } else { 4.min(size) }).unwrap_or(0)
+    // Inside the file: checked above for section 0, below for the others.
+    let shdr = |i: u64| {
+        let at = (h.e_shoff + i * shsize) as usize;
+        SectionHeader::parse(&data[at..], enc).unwrap_or_default()
     };
-    const NAME: (u64, u64, usize) = (0, 0, 4);
-    const TYPE: (u64, u64, usize) = (4, 4, 4);
-    const OFFSET: (u64, u64, usize) = (24, 16, 8);
-    const SIZE: (u64, u64, usize) = (32, 20, 8);
-    const LINK: (u64, u64, usize) = (40, 24, 4);
-    const INFO: (u64, u64, usize) = (44, 28, 4);
-    const ENTSIZE: (u64, u64, usize) = (56, 36, 8);
+    let mut shnum = u64::from(h.e_shnum);
     if shnum == 0 {
-        shnum = field(0, SIZE);
+        shnum = shdr(0).sh_size;
     }
-    if shnum.checked_mul(shsize).and_then(|n| n.checked_add(shoff)).is_none_or(|end| end > len) {
+    if shnum.checked_mul(shsize).and_then(|n| n.checked_add(h.e_shoff)).is_none_or(|e| e > len) {
         return Err(file("section table goes past the end of file".into()));
     }
+    if shnum == 0 {
+        return Ok(());
+    }
+    let headers: Vec<SectionHeader> = (0..shnum).map(shdr).collect();
+    let mut shstrndx = u64::from(h.e_shstrndx);
     if shstrndx == u64::from(elf::SHN_XINDEX) {
-        shstrndx = field(0, LINK);
+        shstrndx = u64::from(headers[0].sh_link);
     }
     let type_name = |ty: u32| match SectionType(ty).name() {
         Some(n) => format!("SHT_{n}"),
         None => "Unknown".to_owned(),
     };
     // The bytes of section `i`, inside the file.
-    let contents = |i: u64| -> Result<&[u8], Refusal> {
-        let (off, size) = (field(i, OFFSET), field(i, SIZE));
+    let contents = |i: usize| -> Result<&[u8], Refusal> {
+        let (off, size) = (headers[i].sh_offset, headers[i].sh_size);
         match off.checked_add(size) {
             Some(end) if end <= len => Ok(&data[off as usize..end as usize]),
             _ => Err(plain(format!(
@@ -117,8 +97,8 @@ pub fn validate(data: &[u8]) -> Result<(), Refusal> {
         }
     };
     // A string table's bytes, checked as LLVM's getStringTable does.
-    let string_table = |i: u64| -> Result<&[u8], Refusal> {
-        let ty = field(i, TYPE) as u32;
+    let string_table = |i: usize| -> Result<&[u8], Refusal> {
+        let ty = headers[i].sh_type;
         if ty != elf::SHT_STRTAB {
             return Err(plain(format!(
                 "invalid sh_type for string table section [index {i}]: expected SHT_STRTAB, \
@@ -135,31 +115,32 @@ pub fn validate(data: &[u8]) -> Result<(), Refusal> {
             ))),
         }
     };
-    if shnum == 0 {
-        return Ok(());
-    }
     if shstrndx >= shnum {
         return Err(plain(format!("section header string table index {shstrndx} does not exist")));
     }
+    let shstrndx = shstrndx as usize;
     let shstrtab = if shstrndx == 0 { &[][..] } else { string_table(shstrndx)? };
-    let mut names = vec![&[][..]; shnum as usize];
+    let c_str = |b: &[u8]| -> String {
+        String::from_utf8_lossy(&b[..b.iter().position(|&c| c == 0).unwrap_or(b.len())])
+            .into_owned()
+    };
+    let mut names = vec![String::new(); headers.len()];
     let mut symtab = None;
-    for i in 1..shnum {
-        let ty = field(i, TYPE) as u32;
-        if ty != elf::SHT_NOBITS {
+    for (i, s) in headers.iter().enumerate().skip(1) {
+        if s.sh_type != elf::SHT_NOBITS {
             contents(i)?;
         }
-        let name = field(i, NAME);
         if shstrndx != 0 {
-            let Some(rest) = shstrtab.get(name as usize..) else {
+            let Some(rest) = shstrtab.get(s.sh_name as usize..) else {
                 return Err(plain(format!(
-                    "a section [index {i}] has an invalid sh_name ({name:#x}) offset which goes \
-                     past the end of the section name string table"
+                    "a section [index {i}] has an invalid sh_name ({:#x}) offset which goes \
+                     past the end of the section name string table",
+                    s.sh_name
                 )));
             };
-            names[i as usize] = &rest[..rest.iter().position(|&c| c == 0).unwrap_or(rest.len())];
+            names[i] = c_str(rest);
         }
-        if ty == elf::SHT_SYMTAB {
+        if s.sh_type == elf::SHT_SYMTAB {
             if symtab.is_some() {
                 return Err(plain("found multiple SHT_SYMTAB sections".into()));
             }
@@ -167,15 +148,14 @@ pub fn validate(data: &[u8]) -> Result<(), Refusal> {
         }
     }
     // A table of `entsize`-byte entries: its sh_entsize and sh_size.
-    let table = |i: u64, entsize: u64| -> Result<&[u8], Refusal> {
-        let got = field(i, ENTSIZE);
-        if got != entsize {
+    let table = |i: usize, entsize: usize| -> Result<&[u8], Refusal> {
+        let (got, size) = (headers[i].sh_entsize, headers[i].sh_size);
+        if got != entsize as u64 {
             return Err(plain(format!(
                 "section [index {i}] has invalid sh_entsize: expected {entsize}, but got {got}"
             )));
         }
-        let size = field(i, SIZE);
-        if size % entsize != 0 {
+        if size % entsize as u64 != 0 {
             return Err(plain(format!(
                 "section [index {i}] has an invalid sh_size ({size}) which is not a multiple of \
                  its sh_entsize ({entsize})"
@@ -183,55 +163,54 @@ pub fn validate(data: &[u8]) -> Result<(), Refusal> {
         }
         contents(i)
     };
-    let symsize: u64 = if is64 { 24 } else { 16 };
     let mut nsyms = 0;
     if let Some(st) = symtab {
-        let link = field(st, LINK);
-        if link >= shnum {
+        let link = headers[st].sh_link as usize;
+        if link >= headers.len() {
             return Err(plain(format!(
                 "Symbol table has link index of {link} which is not a valid index"
             )));
         }
-        if field(link, TYPE) as u32 != elf::SHT_STRTAB {
+        if headers[link].sh_type != elf::SHT_STRTAB {
             return Err(plain(format!(
                 "Symbol table has link index of {link} which is not a string table"
             )));
         }
         let strtab = string_table(link)?;
-        let syms = table(st, symsize)?;
-        nsyms = syms.len() as u64 / symsize;
-        for k in 1..nsyms {
-            let at = field(st, OFFSET) + k * symsize;
-            let st_name = rd(at, 4).unwrap_or(0);
-            let shndx = rd(at + if is64 { 6 } else { 14 }, 2).unwrap_or(0);
-            if st_name as usize >= strtab.len() && st_name != 0 {
+        let size = Symbol::size(enc);
+        let syms = table(st, size)?;
+        nsyms = (syms.len() / size) as u64;
+        for entry in syms.chunks_exact(size).skip(1) {
+            let sym = Symbol::parse(entry, enc).unwrap_or_default();
+            let past = sym.st_name != 0 && sym.st_name as usize >= strtab.len();
+            let (false, Some(name)) = (past, strtab.get(sym.st_name as usize..)) else {
                 return Err(plain(format!(
-                    "st_name ({st_name:#x}) is past the end of the string table of size {:#x}",
+                    "st_name ({:#x}) is past the end of the string table of size {:#x}",
+                    sym.st_name,
                     strtab.len()
                 )));
-            }
+            };
+            let shndx = u64::from(sym.st_shndx);
             if shndx != 0 && shndx < u64::from(elf::SHN_LORESERVE) && shndx >= shnum {
-                let name = &strtab[st_name as usize..];
-                let name = &name[..name.iter().position(|&c| c == 0).unwrap_or(name.len())];
                 return Err(plain(format!(
                     "symbol '{}' is defined has invalid section index {shndx}",
-                    String::from_utf8_lossy(name)
+                    c_str(name)
                 )));
             }
         }
     }
-    for i in 1..shnum {
-        let ty = field(i, TYPE) as u32;
-        if ty != elf::SHT_REL && ty != elf::SHT_RELA {
+    for (i, s) in headers.iter().enumerate().skip(1) {
+        let rela = s.sh_type == elf::SHT_RELA;
+        if !rela && s.sh_type != elf::SHT_REL {
             continue;
         }
-        let name = String::from_utf8_lossy(names[i as usize]);
-        let (link, info) = (field(i, LINK), field(i, INFO));
+        let name = &names[i];
+        let (link, info) = (u64::from(s.sh_link), u64::from(s.sh_info));
         if link != 0 {
             if link >= shnum {
                 return Err(plain(format!("Link field value {link} in section {name} is invalid")));
             }
-            if Some(link) != symtab {
+            if Some(link as usize) != symtab {
                 return Err(plain(format!(
                     "Link field value {link} in section {name} is not a symbol table"
                 )));
@@ -240,21 +219,10 @@ pub fn validate(data: &[u8]) -> Result<(), Refusal> {
         if info >= shnum {
             return Err(plain(format!("Info field value {info} in section {name} is invalid")));
         }
-        let entsize = match (ty == elf::SHT_RELA, is64) {
-            (true, true) => 24,
-            (true, false) => 12,
-            (false, true) => 16,
-            (false, false) => 8,
-        };
-        let relocs = table(i, entsize)?;
-        for r in relocs.chunks_exact(entsize as usize) {
-            let at = (r.as_ptr() as usize - data.as_ptr() as usize) as u64;
-            let sym = if is64 {
-                rd(at + 8, 8).unwrap_or(0) >> 32
-            } else {
-                rd(at + 4, 4).unwrap_or(0) >> 8
-            };
-            if sym != 0 && sym >= nsyms {
+        let size = Relocation::size(enc, rela);
+        for entry in table(i, size)?.chunks_exact(size) {
+            let sym = Relocation::parse(entry, enc, rela).unwrap_or_default().sym(enc);
+            if sym != 0 && u64::from(sym) >= nsyms {
                 return Err(plain(format!("invalid symbol index: {sym}")));
             }
         }

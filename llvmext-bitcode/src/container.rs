@@ -733,77 +733,76 @@ const SHN_XINDEX: u32 = 0xffff;
 const SHF_COMPRESSED: u64 = 0x800;
 
 fn elf(data: &[u8]) -> Result<Vec<EmbeddedBitcode<'_>>, Error> {
+    use llvmext_core::raw::elf::{Encoding, FileHeader, SectionHeader};
     let fmt = ObjectFormat::Elf;
     let err = |message, offset| Error::Object { format: Some(fmt), message, offset };
-    let wide = match data.get(4) {
-        Some(1) => false,
-        Some(2) => true,
+    match data.get(4) {
+        Some(1 | 2) => {}
         Some(_) => return Err(err("invalid EI_CLASS (not 1 or 2)", 4)),
         None => return Err(err("truncated ELF identification", data.len() as u64)),
-    };
-    let big = match data.get(5) {
-        Some(1) => false,
-        Some(2) => true,
+    }
+    match data.get(5) {
+        Some(1 | 2) => {}
         Some(_) => return Err(err("invalid EI_DATA (not 1 or 2)", 5)),
         None => return Err(err("truncated ELF identification", data.len() as u64)),
-    };
-    let b = Bytes { data, big, format: fmt };
-    let (ehsize, shoff_at, shentsize_at) = if wide { (64, 0x28, 0x3a) } else { (52, 0x20, 0x2e) };
-    if (data.len() as u64) < ehsize {
-        return Err(err("truncated ELF header", data.len() as u64));
     }
-    let shoff = b.word(wide, shoff_at, "truncated ELF header")?;
-    let shentsize = b.u16(shentsize_at, "truncated ELF header")?;
-    let mut shnum = u64::from(b.u16(shentsize_at + 2, "truncated ELF header")?);
-    let mut shstrndx = u32::from(b.u16(shentsize_at + 4, "truncated ELF header")?);
-    if shoff == 0 {
+    let Some(enc) = Encoding::from_ident(data) else {
+        return Err(err("not an ELF identification", 0));
+    };
+    let Some(h) = FileHeader::parse(data, enc) else {
+        return Err(err("truncated ELF header", data.len() as u64));
+    };
+    if h.e_shoff == 0 {
         return Ok(Vec::new());
     }
-    let entsize: u64 = if wide { 64 } else { 40 };
-    if u64::from(shentsize) != entsize {
-        return Err(err("e_shentsize is not the size of a section header", shentsize_at));
+    let entsize = SectionHeader::size(enc) as u64;
+    if u64::from(h.e_shentsize) != entsize {
+        return Err(err(
+            "e_shentsize is not the size of a section header",
+            FileHeader::E_SHENTSIZE_AT.get(enc),
+        ));
     }
-    // Section header `i`'s field at `field_offset` (64-bit, 32-bit).
-    let shdr = |i: u64, field: (u64, u64)| -> u64 {
-        shoff + i * entsize + if wide { field.0 } else { field.1 }
-    };
-    const NAME: (u64, u64) = (0, 0);
-    const TYPE: (u64, u64) = (4, 4);
-    const FLAGS: (u64, u64) = (8, 8);
-    const OFFSET: (u64, u64) = (24, 16);
-    const SIZE: (u64, u64) = (32, 20);
-    const LINK: (u64, u64) = (40, 24);
-    if shoff.checked_add(entsize).is_none_or(|end| end > data.len() as u64) {
+    let shoff_at = FileHeader::E_SHOFF_AT.get(enc);
+    if h.e_shoff.checked_add(entsize).is_none_or(|end| end > data.len() as u64) {
         return Err(err("section header table past the end of the file", shoff_at));
     }
+    // Section header `i`, inside the file (checked below), and where its
+    // field `at` is.
+    let at = |i: u64| h.e_shoff + i * entsize;
+    let field = |i: u64, f: llvmext_core::raw::elf::FieldAt| at(i) + f.get(enc);
+    let shdr = |i: u64| SectionHeader::parse(&data[at(i) as usize..], enc).unwrap_or_default();
     // Extended numbering: the real counts are in section 0.
+    let first = shdr(0);
+    let mut shnum = u64::from(h.e_shnum);
     if shnum == 0 {
-        shnum = b.word(wide, shdr(0, SIZE), "truncated section header")?;
+        shnum = first.sh_size;
     }
+    let mut shstrndx = u32::from(h.e_shstrndx);
     if shstrndx == SHN_XINDEX {
-        shstrndx = b.u32(shdr(0, LINK), "truncated section header")?;
+        shstrndx = first.sh_link;
     }
-    let table_end = shnum.checked_mul(entsize).and_then(|n| n.checked_add(shoff));
+    let table_end = shnum.checked_mul(entsize).and_then(|n| n.checked_add(h.e_shoff));
     if table_end.is_none_or(|end| end > data.len() as u64) {
         return Err(err("section header table past the end of the file", shoff_at));
     }
     if u64::from(shstrndx) >= shnum {
-        return Err(err("e_shstrndx is not a section index", shentsize_at + 4));
+        return Err(err("e_shstrndx is not a section index", FileHeader::E_SHSTRNDX_AT.get(enc)));
     }
+    let b = Bytes { data, big: enc.big_endian, format: fmt };
     let section_data = |i: u64| -> Result<&[u8], Error> {
-        if b.u32(shdr(i, TYPE), "truncated section header")? == SHT_NOBITS {
+        let s = shdr(i);
+        if s.sh_type == SHT_NOBITS {
             return Ok(&[]);
         }
-        let off = b.word(wide, shdr(i, OFFSET), "truncated section header")?;
-        let size = b.word(wide, shdr(i, SIZE), "truncated section header")?;
-        b.slice(off, size, "section contents past the end of the file", shdr(i, OFFSET))
+        let what = "section contents past the end of the file";
+        b.slice(s.sh_offset, s.sh_size, what, field(i, SectionHeader::SH_OFFSET_AT))
     };
     let names = section_data(u64::from(shstrndx))?;
     let mut found = Vec::new();
     for i in 0..shnum {
-        let name_at = shdr(i, NAME);
-        let name_off = b.u32(name_at, "truncated section header")? as usize;
-        let Some(rest) = names.get(name_off..) else {
+        let s = shdr(i);
+        let name_at = field(i, SectionHeader::SH_NAME_AT);
+        let Some(rest) = names.get(s.sh_name as usize..) else {
             return Err(err("section name offset past the end of the string table", name_at));
         };
         let Some(len) = rest.iter().position(|&c| c == 0) else {
@@ -811,23 +810,25 @@ fn elf(data: &[u8]) -> Result<Vec<EmbeddedBitcode<'_>>, Error> {
         };
         let name = &rest[..len];
         let Some(kind) = classify(name) else { continue };
-        if b.u32(shdr(i, TYPE), "truncated section header")? == SHT_NOBITS {
+        if s.sh_type == SHT_NOBITS {
             return Err(err(
                 "embedded-bitcode section has no contents (SHT_NOBITS)",
-                shdr(i, TYPE),
+                field(i, SectionHeader::SH_TYPE_AT),
             ));
         }
-        if b.word(wide, shdr(i, FLAGS), "truncated section header")? & SHF_COMPRESSED != 0 {
-            return Err(err("compressed embedded-bitcode section (unsupported)", shdr(i, FLAGS)));
+        if s.sh_flags & SHF_COMPRESSED != 0 {
+            return Err(err(
+                "compressed embedded-bitcode section (unsupported)",
+                field(i, SectionHeader::SH_FLAGS_AT),
+            ));
         }
-        let contents = section_data(i)?;
         found.push(EmbeddedBitcode {
             format: fmt,
             kind,
             section: String::from_utf8_lossy(name).into_owned(),
             section_index: i as usize,
-            offset: b.word(wide, shdr(i, OFFSET), "truncated section header")?,
-            data: contents,
+            offset: s.sh_offset,
+            data: section_data(i)?,
         });
     }
     Ok(found)

@@ -14,6 +14,9 @@
 //!   ([`bitstream::BitstreamReader`]). It knows nothing of LLVM IR.
 //! - [`magic`]: stream magics (`'BC' 0xC0DE` and others) and the bitcode
 //!   wrapper header (`0x0B17C0DE`).
+//! - [`raw`]: the on-disk structures of ELF and COFF (headers, symbols,
+//!   relocations) as typed structs, shared by the object writers, their
+//!   readers and the bitcode container.
 //!
 //! ```
 //! use llvmext_core::bitstream::{Abbrev, AbbrevOp, BitstreamWriter, BitstreamReader, Entry};
@@ -62,5 +65,6 @@ pub mod bitstream;
 mod error;
 pub mod leb128;
 pub mod magic;
+pub mod raw;
 
 pub use error::{Error, ErrorKind, Result};

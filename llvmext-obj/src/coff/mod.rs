@@ -23,7 +23,7 @@
 //! [`SectionFlags::DRECTVE`] (`LNK_INFO | LNK_REMOVE`) and 1-byte alignment:
 //!
 //! ```
-//! use llvmext_obj::coff::{CoffBuilder, Machine, SectionFlags, Selection, Symbol};
+//! use llvmext_obj::coff::{CoffBuilder, Machine, SectionFlags, SectionSpec, Selection, Symbol};
 //! let mut b = CoffBuilder::new(Machine::I386);
 //! let f = b.add_section(SectionSpec::new(b".text$f", SectionFlags::TEXT))?;
 //! b.set_comdat(f, Selection::ANY)?;
@@ -39,11 +39,18 @@
 mod consts;
 mod writer;
 
+// The `ClassID` of a bigobj header (`COFF::BigObjMagic`), defined once
+// with the other on-disk structures in `llvmext_core::raw::coff`.
+/// The class id of a bigobj header (`ANON_OBJECT_HEADER_BIGOBJ`): the
+/// constant of [`llvmext_core::raw::coff`], under the name this module
+/// always had (a constant, not a re-export, so that tools reading this
+/// crate's API alone see it).
+pub const BIGOBJ_MAGIC: [u8; 16] = crate::core::raw::coff::BIGOBJ_MAGIC;
 pub use consts::{
     Machine, RelocAmd64, RelocArm64, RelocI386, RelocType, SectionFlags, Selection, StorageClass,
     SymbolType, WeakSearch,
 };
 pub use writer::{
     checksum, encode_section_name, BigObj, CoffBuilder, CoffLayout, Reloc, SectionId, SectionSpec,
-    Symbol, SymbolId, SymbolSection, BIGOBJ_MAGIC, MAX_SECTIONS_16, MAX_SECTIONS_32,
+    Symbol, SymbolId, SymbolSection, MAX_SECTIONS_16, MAX_SECTIONS_32,
 };

@@ -4,6 +4,7 @@ use super::consts::{
     check_reloc_machine, reloc_field_size, Machine, RelocType, SectionFlags, Selection,
     StorageClass, SymbolType, WeakSearch,
 };
+use crate::core::raw::coff as raw;
 use crate::error::{Error, ErrorKind, Result};
 use crate::ids::{id_type, next_tag};
 use crate::strtab::{FinalStringTable, StringTable, StrtabKind};
@@ -15,16 +16,11 @@ pub const MAX_SECTIONS_16: u32 = 65_279;
 /// signed 32-bit).
 pub const MAX_SECTIONS_32: u32 = i32::MAX as u32;
 
-/// The `ClassID` of a bigobj header (`COFF::BigObjMagic`).
-pub const BIGOBJ_MAGIC: [u8; 16] = [
-    0xc7, 0xa1, 0xba, 0xd1, 0xee, 0xba, 0xa9, 0x4b, 0xaf, 0x20, 0xfa, 0xf6, 0x6a, 0xa4, 0xdc, 0xb8,
-];
-
-const HEADER16_SIZE: u64 = 20;
-const HEADER32_SIZE: u64 = 56;
-const SECTION_HEADER_SIZE: u64 = 40;
-const RELOCATION_SIZE: u64 = 10;
+/// The size of an auxiliary symbol record: a symbol record's
+/// (`raw::Symbol::size(false)`), 20 bytes in bigobj.
 const SYMBOL16_SIZE: usize = 18;
+/// The size of a bigobj auxiliary record (`raw::Symbol::size(true)`), and
+/// of the raw auxiliary records [`CoffBuilder::add_aux_record`] keeps.
 const SYMBOL32_SIZE: usize = 20;
 const NAME_SIZE: usize = 8;
 /// From this many relocations on, a section's count overflows into its
@@ -310,7 +306,9 @@ struct SymbolData {
 /// every 1 MiB of a larger section; those are ordinary symbols here.
 ///
 /// ```
-/// use llvmext_obj::coff::{CoffBuilder, Machine, Reloc, RelocAmd64, SectionFlags, Symbol};
+/// use llvmext_obj::coff::{
+///     CoffBuilder, Machine, Reloc, RelocAmd64, SectionFlags, SectionSpec, Symbol,
+/// };
 /// let mut b = CoffBuilder::new(Machine::AMD64);
 /// let text = b.add_section(SectionSpec::new(b".text", SectionFlags::TEXT))?;
 /// b.set_alignment(text, 16)?;
@@ -974,7 +972,7 @@ impl CoffBuilder {
                 false
             }
         };
-        let symbol_size = if bigobj { SYMBOL32_SIZE } else { SYMBOL16_SIZE };
+        let symbol_size = raw::Symbol::size(bigobj);
 
         // Section numbers.
         let mut numbers = vec![0u32; n];
@@ -1055,8 +1053,8 @@ impl CoffBuilder {
         let symbol_name_offsets: Vec<u32> = symbol_strs.into_iter().map(offset_of).collect();
 
         // File offsets.
-        let mut offset = if bigobj { HEADER32_SIZE } else { HEADER16_SIZE };
-        offset += SECTION_HEADER_SIZE * n as u64;
+        let header = if bigobj { raw::BigObjHeader::SIZE } else { raw::FileHeader::SIZE };
+        let mut offset = (header + raw::SectionHeader::SIZE * n) as u64;
         let mut raw_offsets = vec![0u32; n];
         let mut reloc_offsets = vec![0u32; n];
         let too_big =
@@ -1069,7 +1067,7 @@ impl CoffBuilder {
             if !s.relocs.is_empty() {
                 reloc_offsets[i] = u32::try_from(offset).map_err(|_| too_big(offset))?;
                 let count = s.relocs.len() as u64 + u64::from(s.relocs.len() >= RELOC_OVERFLOW);
-                offset += RELOCATION_SIZE * count;
+                offset += raw::Relocation::SIZE as u64 * count;
             }
         }
         let symtab_offset = u32::try_from(offset).map_err(|_| too_big(offset))?;
@@ -1158,30 +1156,35 @@ impl CoffBuilder {
             return Err(Error::invalid("the builder changed after the layout was made"));
         }
         let bigobj = layout.bigobj;
-        let symbol_size = if bigobj { SYMBOL32_SIZE } else { SYMBOL16_SIZE };
-        let mut w = Vec::with_capacity(layout.file_size as usize);
+        let symbol_size = raw::Symbol::size(bigobj);
+        // Every byte has its place in the layout: fill a zeroed buffer of
+        // the file's size (padding and unused fields stay zero).
+        let mut w = Out { buf: vec![0u8; layout.file_size as usize], at: 0 };
 
         // File header.
-        let nsections = self.sections.len() as u32;
+        let number_of_sections = self.sections.len() as u32;
         if bigobj {
-            w.extend_from_slice(&0u16.to_le_bytes());
-            w.extend_from_slice(&0xffffu16.to_le_bytes());
-            w.extend_from_slice(&2u16.to_le_bytes());
-            w.extend_from_slice(&self.machine.0.to_le_bytes());
-            w.extend_from_slice(&self.timestamp.to_le_bytes());
-            w.extend_from_slice(&BIGOBJ_MAGIC);
-            w.extend_from_slice(&[0u8; 16]);
-            w.extend_from_slice(&nsections.to_le_bytes());
-            w.extend_from_slice(&layout.symtab_offset.to_le_bytes());
-            w.extend_from_slice(&layout.symbol_count.to_le_bytes());
+            raw::BigObjHeader {
+                machine: self.machine.0,
+                time_date_stamp: self.timestamp,
+                number_of_sections,
+                pointer_to_symbol_table: layout.symtab_offset,
+                number_of_symbols: layout.symbol_count,
+                ..raw::BigObjHeader::default()
+            }
+            .write(w.next(raw::BigObjHeader::SIZE));
         } else {
-            w.extend_from_slice(&self.machine.0.to_le_bytes());
-            w.extend_from_slice(&(nsections as u16).to_le_bytes());
-            w.extend_from_slice(&self.timestamp.to_le_bytes());
-            w.extend_from_slice(&layout.symtab_offset.to_le_bytes());
-            w.extend_from_slice(&layout.symbol_count.to_le_bytes());
-            w.extend_from_slice(&0u16.to_le_bytes());
-            w.extend_from_slice(&self.characteristics.to_le_bytes());
+            raw::FileHeader {
+                machine: self.machine.0,
+                // `layout` checked that the count fits.
+                number_of_sections: number_of_sections as u16,
+                time_date_stamp: self.timestamp,
+                pointer_to_symbol_table: layout.symtab_offset,
+                number_of_symbols: layout.symbol_count,
+                size_of_optional_header: 0,
+                characteristics: self.characteristics,
+            }
+            .write(w.next(raw::FileHeader::SIZE));
         }
 
         // Section headers, by number.
@@ -1191,75 +1194,83 @@ impl CoffBuilder {
             let name = if s.name.len() > NAME_SIZE {
                 encode_section_name(u64::from(layout.section_name_offsets[i]))?
             } else {
-                let mut n = [0u8; NAME_SIZE];
-                n[..s.name.len()].copy_from_slice(&s.name);
-                n
+                short_name(&s.name)
             };
             let overflow = s.relocs.len() >= RELOC_OVERFLOW;
-            let mut flags = s.flags | s.align_bits;
+            let mut characteristics = s.flags | s.align_bits;
             if overflow {
-                flags |= SectionFlags::LNK_NRELOC_OVFL.0;
+                characteristics |= SectionFlags::LNK_NRELOC_OVFL.0;
             }
-            let nrelocs = if overflow { 0xffff } else { s.relocs.len() as u16 };
-            w.extend_from_slice(&name);
-            w.extend_from_slice(&0u32.to_le_bytes()); // VirtualSize
-            w.extend_from_slice(&0u32.to_le_bytes()); // VirtualAddress
-            w.extend_from_slice(&s.size().to_le_bytes());
-            w.extend_from_slice(&layout.raw_offsets[i].to_le_bytes());
-            w.extend_from_slice(&layout.reloc_offsets[i].to_le_bytes());
-            w.extend_from_slice(&0u32.to_le_bytes()); // PointerToLinenumbers
-            w.extend_from_slice(&nrelocs.to_le_bytes());
-            w.extend_from_slice(&0u16.to_le_bytes()); // NumberOfLinenumbers
-            w.extend_from_slice(&flags.to_le_bytes());
+            raw::SectionHeader {
+                name,
+                size_of_raw_data: s.size(),
+                pointer_to_raw_data: layout.raw_offsets[i],
+                pointer_to_relocations: layout.reloc_offsets[i],
+                number_of_relocations: if overflow { 0xffff } else { s.relocs.len() as u16 },
+                characteristics,
+                ..raw::SectionHeader::default()
+            }
+            .write(w.next(raw::SectionHeader::SIZE));
         }
 
         // Raw data and relocations, in the order added.
         for s in &self.sections {
             if !s.is_uninitialized() {
-                w.extend_from_slice(&s.data);
+                w.next(s.data.len()).copy_from_slice(&s.data);
             }
-            if s.relocs.len() >= RELOC_OVERFLOW {
-                let count = s.relocs.len() as u32 + 1;
-                w.extend_from_slice(&count.to_le_bytes());
-                w.extend_from_slice(&[0u8; 6]);
+            if s.relocs.is_empty() {
+                continue;
             }
-            for &(offset, sym, ty) in &s.relocs {
-                w.extend_from_slice(&offset.to_le_bytes());
-                w.extend_from_slice(&layout.symbol_indices[sym as usize].to_le_bytes());
-                w.extend_from_slice(&ty.to_le_bytes());
+            let overflow = s.relocs.len() >= RELOC_OVERFLOW;
+            let count = s.relocs.len() + usize::from(overflow);
+            let mut records = w.next(raw::Relocation::SIZE * count);
+            if overflow {
+                // The real count, this record included, in the first one.
+                let virtual_address = count as u32;
+                raw::Relocation { virtual_address, ..raw::Relocation::default() }.write(records);
+                records = &mut records[raw::Relocation::SIZE..];
+            }
+            let records = records.chunks_exact_mut(raw::Relocation::SIZE);
+            for (&(virtual_address, sym, ty), record) in s.relocs.iter().zip(records) {
+                raw::Relocation {
+                    virtual_address,
+                    symbol_table_index: layout.symbol_indices[sym as usize],
+                    ty,
+                }
+                .write(record);
             }
         }
-        debug_assert_eq!(w.len() as u64, u64::from(layout.symtab_offset));
+        debug_assert_eq!(w.at as u64, u64::from(layout.symtab_offset));
 
         // The symbol table.
         for (k, s) in self.symbols.iter().enumerate() {
             let name = self.symbol_name(s);
-            if name.len() > NAME_SIZE {
-                w.extend_from_slice(&[0u8; 4]);
-                w.extend_from_slice(&layout.symbol_name_offsets[k].to_le_bytes());
-            } else {
+            let name = if name.len() > NAME_SIZE {
                 let mut n = [0u8; NAME_SIZE];
-                n[..name.len()].copy_from_slice(name);
-                w.extend_from_slice(&n);
-            }
-            w.extend_from_slice(&s.value.to_le_bytes());
-            let number: i32 = match s.section {
-                SecRef::Index(i) => layout.numbers[i as usize] as i32,
-                SecRef::Number(v) => v,
-            };
-            if bigobj {
-                w.extend_from_slice(&number.to_le_bytes());
+                n[4..].copy_from_slice(&layout.symbol_name_offsets[k].to_le_bytes());
+                n
             } else {
-                w.extend_from_slice(&(number as i16).to_le_bytes());
+                short_name(name)
+            };
+            raw::Symbol {
+                name,
+                value: s.value,
+                section_number: match s.section {
+                    SecRef::Index(i) => layout.numbers[i as usize] as i32,
+                    SecRef::Number(v) => v,
+                },
+                ty: s.ty,
+                storage_class: s.class,
+                // `layout` checked that the count fits.
+                number_of_aux_symbols: self.aux_count(s, symbol_size) as u8,
             }
-            w.extend_from_slice(&s.ty.to_le_bytes());
-            w.push(s.class);
-            // `layout` checked that the count fits.
-            w.push(self.aux_count(s, symbol_size) as u8);
+            .write(bigobj, w.next(symbol_size));
+            // Auxiliary records: the buffer is zeroed, so only the fields
+            // are written.
             match &s.kind {
                 SymKind::Plain(aux) => {
                     for r in aux {
-                        w.extend_from_slice(&r[..symbol_size]);
+                        w.next(symbol_size).copy_from_slice(&r[..symbol_size]);
                     }
                 }
                 SymKind::SectionDef(si) => {
@@ -1280,44 +1291,70 @@ impl CoffBuilder {
                         }
                         _ => layout.numbers[*si as usize],
                     };
-                    w.extend_from_slice(&sec.size().to_le_bytes());
-                    w.extend_from_slice(&nrelocs.to_le_bytes());
-                    w.extend_from_slice(&0u16.to_le_bytes());
-                    w.extend_from_slice(&crc.to_le_bytes());
-                    w.extend_from_slice(&(number as u16).to_le_bytes());
-                    w.push(sec.selection);
-                    w.push(0);
-                    w.extend_from_slice(&((number >> 16) as u16).to_le_bytes());
-                    w.resize(w.len() + symbol_size - SYMBOL16_SIZE, 0);
+                    // `IMAGE_AUX_SYMBOL` for a section definition.
+                    let r = w.next(symbol_size);
+                    r[0..4].copy_from_slice(&sec.size().to_le_bytes());
+                    r[4..6].copy_from_slice(&nrelocs.to_le_bytes());
+                    // 6..8: NumberOfLinenumbers, 0.
+                    r[8..12].copy_from_slice(&crc.to_le_bytes());
+                    r[12..14].copy_from_slice(&(number as u16).to_le_bytes());
+                    r[14] = sec.selection;
+                    // 15: unused.
+                    r[16..18].copy_from_slice(&((number >> 16) as u16).to_le_bytes());
                 }
                 SymKind::Weak { default, search } => {
                     // `layout` refused weak externals without a default.
                     let tag = default.map_or(0, |d| layout.symbol_indices[d as usize]);
-                    w.extend_from_slice(&tag.to_le_bytes());
-                    w.extend_from_slice(&search.to_le_bytes());
-                    w.resize(w.len() + symbol_size - 8, 0);
+                    let r = w.next(symbol_size);
+                    r[0..4].copy_from_slice(&tag.to_le_bytes());
+                    r[4..8].copy_from_slice(&search.to_le_bytes());
                 }
                 SymKind::File(file) => {
-                    for chunk in file.chunks(symbol_size) {
-                        w.extend_from_slice(chunk);
-                        w.resize(w.len() + symbol_size - chunk.len(), 0);
-                    }
+                    let records = w.next(symbol_size * file.len().div_ceil(symbol_size));
+                    records[..file.len()].copy_from_slice(file);
                 }
             }
         }
 
         // The string table.
-        w.extend_from_slice(layout.strtab.bytes());
-        debug_assert_eq!(w.len() as u64, layout.file_size);
-        Ok(w)
+        let strtab = layout.strtab.bytes();
+        w.next(strtab.len()).copy_from_slice(strtab);
+        debug_assert_eq!(w.at, w.buf.len());
+        Ok(w.buf)
     }
+}
+
+/// The output of [`CoffBuilder::write_layout`]: a zeroed buffer of the
+/// file's size and where the next structure goes.
+struct Out {
+    buf: Vec<u8>,
+    at: usize,
+}
+
+impl Out {
+    /// The next `len` bytes of the buffer (the layout sized it: panics if
+    /// they are not there).
+    #[inline]
+    fn next(&mut self, len: usize) -> &mut [u8] {
+        let start = self.at;
+        self.at += len;
+        &mut self.buf[start..self.at]
+    }
+}
+
+/// A name of at most 8 bytes, NUL-padded to the 8-byte field.
+#[inline]
+fn short_name(name: &[u8]) -> [u8; NAME_SIZE] {
+    let mut n = [0u8; NAME_SIZE];
+    n[..name.len()].copy_from_slice(name);
+    n
 }
 
 /// Where everything of a [`CoffBuilder`] goes: made by
 /// [`CoffBuilder::layout`], consumed by [`CoffBuilder::write_layout`].
 ///
 /// ```
-/// use llvmext_obj::coff::{CoffBuilder, Machine, SectionFlags};
+/// use llvmext_obj::coff::{CoffBuilder, Machine, SectionFlags, SectionSpec};
 /// let mut b = CoffBuilder::new(Machine::ARM64);
 /// let text = b.add_section(SectionSpec::new(b".text", SectionFlags::TEXT))?;
 /// let xdata = b.add_section(SectionSpec::new(b".xdata", SectionFlags::RDATA))?;
@@ -1397,5 +1434,17 @@ impl CoffLayout {
     /// The size of the whole file.
     pub fn file_size(&self) -> u64 {
         self.file_size
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auxiliary_record_sizes_are_the_symbol_record_sizes() {
+        assert_eq!(SYMBOL16_SIZE, raw::Symbol::size(false));
+        assert_eq!(SYMBOL32_SIZE, raw::Symbol::size(true));
+        assert_eq!(NAME_SIZE, raw::SectionHeader::default().name.len());
     }
 }

@@ -20,6 +20,7 @@ use super::consts::{
 use crate::error::{Error, ErrorKind, Result};
 use crate::ids::{id_type, next_tag};
 use crate::strtab::{StrId, StringTable, StrtabKind};
+use llvmext_core::raw::elf as raw;
 
 /// ELFCLASS32 or ELFCLASS64.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1132,7 +1133,8 @@ impl Layout {
         let mut buf = core::mem::take(dest);
         buf.clear();
         buf.resize(total, 0);
-        let mut out = Out { buf, be: b.endian == Endian::Big, is64: self.is64 };
+        let enc = raw::Encoding { is64: self.is64, big_endian: b.endian == Endian::Big };
+        let mut out = Out { buf, enc };
         let result = self.fill(b, &mut out);
         *dest = out.buf;
         if result.is_err() {
@@ -1175,33 +1177,21 @@ impl Layout {
     }
 
     fn header(&self, b: &ElfBuilder, out: &mut Out) {
-        let buf = &mut out.buf;
-        buf[..4].copy_from_slice(b"\x7fELF");
-        buf[4] = if self.is64 { 2 } else { 1 };
-        buf[5] = if out.be { 2 } else { 1 };
-        buf[6] = 1;
-        buf[7] = b.os_abi.0;
-        buf[8] = b.abi_version;
-        out.u16(16, 1); // ET_REL
-        out.u16(18, b.machine.0);
-        out.u32(20, 1);
+        let enc = out.enc;
+        let mut h = raw::FileHeader::new(enc);
+        h.e_ident[7] = b.os_abi.0;
+        h.e_ident[8] = b.abi_version;
         let n = self.table.len() as u64 + 1;
-        let shnum = if n >= u64::from(shn::LORESERVE) { 0 } else { n as u16 };
-        if self.is64 {
-            out.u64(40, self.shoff);
-            out.u32(48, b.e_flags);
-            out.u16(52, 64);
-            out.u16(58, 64);
-            out.u16(60, shnum);
-            out.u16(62, 1);
-        } else {
-            out.u32(32, self.shoff as u32);
-            out.u32(36, b.e_flags);
-            out.u16(40, 52);
-            out.u16(46, 40);
-            out.u16(48, shnum);
-            out.u16(50, 1);
+        raw::FileHeader {
+            e_type: 1, // ET_REL
+            e_machine: b.machine.0,
+            e_shoff: self.shoff,
+            e_flags: b.e_flags,
+            e_shnum: if n >= u64::from(shn::LORESERVE) { 0 } else { n as u16 },
+            e_shstrndx: 1,
+            ..h
         }
+        .write(enc, &mut out.buf);
     }
 
     fn symbols(&self, b: &ElfBuilder, out: &mut Out) -> Result<()> {
@@ -1228,27 +1218,29 @@ impl Layout {
                 out.u32(sb + (n + 1) * 4, extended);
             }
             let info = (s.binding.0 << 4) | (s.kind.0 & 0xf);
-            if self.is64 {
-                out.u32(o, name);
-                out.buf[o + 4] = info;
-                out.buf[o + 5] = s.other;
-                out.u16(o + 6, field);
-                out.u64(o + 8, s.value);
-                out.u64(o + 16, s.size);
-            } else {
-                let value = u32::try_from(s.value).map_err(|_| {
-                    Error::new(ErrorKind::DoesNotFit { field: "st_value", value: s.value })
-                })?;
-                let sz = u32::try_from(s.size).map_err(|_| {
-                    Error::new(ErrorKind::DoesNotFit { field: "st_size", value: s.size })
-                })?;
-                out.u32(o, name);
-                out.u32(o + 4, value);
-                out.u32(o + 8, sz);
-                out.buf[o + 12] = info;
-                out.buf[o + 13] = s.other;
-                out.u16(o + 14, field);
+            if !self.is64 {
+                if s.value > u64::from(u32::MAX) {
+                    return Err(Error::new(ErrorKind::DoesNotFit {
+                        field: "st_value",
+                        value: s.value,
+                    }));
+                }
+                if s.size > u64::from(u32::MAX) {
+                    return Err(Error::new(ErrorKind::DoesNotFit {
+                        field: "st_size",
+                        value: s.size,
+                    }));
+                }
             }
+            raw::Symbol {
+                st_name: name,
+                st_info: info,
+                st_other: s.other,
+                st_shndx: field,
+                st_value: s.value,
+                st_size: s.size,
+            }
+            .write(out.enc, &mut out.buf[o..o + size]);
         }
         Ok(())
     }
@@ -1268,53 +1260,40 @@ impl Layout {
                     "an addend on a SHT_REL relocation (it belongs in the section's bytes)",
                 )
             };
-            let mut o = self.offsets[self.rel_ord[i] as usize - 1].0 as usize;
-            if self.is64 {
-                if !rela && s.relocs.iter().any(|r| r.addend != 0) {
-                    return Err(rel_addend());
-                }
-                let size = if rela { 24 } else { 16 };
-                let be = out.be;
-                let word = |v: u64| if be { v.to_be_bytes() } else { v.to_le_bytes() };
-                let dst = &mut out.buf[o..o + s.relocs.len() * size];
-                for (r, d) in s.relocs.iter().zip(dst.chunks_exact_mut(size)) {
-                    let info = (u64::from(sym_of(r)) << 32) | u64::from(r.r_type);
-                    d[..8].copy_from_slice(&word(r.offset));
-                    d[8..16].copy_from_slice(&word(info));
-                    if rela {
-                        d[16..24].copy_from_slice(&word(r.addend as u64));
-                    }
-                }
-                continue;
+            if !rela && s.relocs.iter().any(|r| r.addend != 0) {
+                return Err(rel_addend());
             }
-            for r in &s.relocs {
-                let sym = sym_of(r);
-                if !rela && r.addend != 0 {
-                    return Err(rel_addend());
-                }
-                let offset = u32::try_from(r.offset).map_err(|_| {
-                    Error::new(ErrorKind::DoesNotFit { field: "r_offset", value: r.offset })
-                })?;
-                if r.r_type > 0xff {
-                    return Err(Error::new(ErrorKind::DoesNotFit {
-                        field: "ELFCLASS32 r_type",
-                        value: u64::from(r.r_type),
-                    }));
-                }
-                out.u32(o, offset);
-                out.u32(o + 4, (sym << 8) | r.r_type);
-                if rela {
-                    let a = i32::try_from(r.addend).map_err(|_| {
-                        Error::new(ErrorKind::DoesNotFit {
+            let enc = out.enc;
+            let size = raw::Relocation::size(enc, rela);
+            let o = self.offsets[self.rel_ord[i] as usize - 1].0 as usize;
+            let dst = &mut out.buf[o..o + s.relocs.len() * size];
+            for (r, d) in s.relocs.iter().zip(dst.chunks_exact_mut(size)) {
+                if !self.is64 {
+                    if r.offset > u64::from(u32::MAX) {
+                        return Err(Error::new(ErrorKind::DoesNotFit {
+                            field: "r_offset",
+                            value: r.offset,
+                        }));
+                    }
+                    if r.r_type > 0xff {
+                        return Err(Error::new(ErrorKind::DoesNotFit {
+                            field: "ELFCLASS32 r_type",
+                            value: u64::from(r.r_type),
+                        }));
+                    }
+                    if rela && i32::try_from(r.addend).is_err() {
+                        return Err(Error::new(ErrorKind::DoesNotFit {
                             field: "ELFCLASS32 r_addend",
                             value: r.addend as u64,
-                        })
-                    })?;
-                    out.u32(o + 8, a as u32);
-                    o += 12;
-                } else {
-                    o += 8;
+                        }));
+                    }
                 }
+                raw::Relocation {
+                    r_offset: r.offset,
+                    r_info: raw::Relocation::info(enc, sym_of(r), r.r_type),
+                    r_addend: r.addend,
+                }
+                .write(enc, rela, d);
             }
         }
         Ok(())
@@ -1328,7 +1307,9 @@ impl Layout {
         // The null section: its size holds the section count when e_shnum
         // cannot.
         let null_size = if n >= u64::from(shn::LORESERVE) { n } else { 0 };
-        out.shdr(o, [0, 0], [0, 0, 0, null_size], [0, 0], [0, 0]);
+        let enc = out.enc;
+        let null = raw::SectionHeader { sh_size: null_size, ..Default::default() };
+        null.write(enc, &mut out.buf[o..o + shentsize]);
         for (k, e) in self.table.iter().enumerate() {
             o += shentsize;
             let name = self.strtab.offset(self.names[k]).unwrap_or(0);
@@ -1397,7 +1378,19 @@ impl Layout {
                     }
                 }
             }
-            out.shdr(o, [name, ty], [flags, addr, off, size], [link, info], [align, entsize]);
+            raw::SectionHeader {
+                sh_name: name,
+                sh_type: ty,
+                sh_flags: flags,
+                sh_addr: addr,
+                sh_offset: off,
+                sh_size: size,
+                sh_link: link,
+                sh_info: info,
+                sh_addralign: align,
+                sh_entsize: entsize,
+            }
+            .write(enc, &mut out.buf[o..o + shentsize]);
         }
         Ok(())
     }
@@ -1406,51 +1399,13 @@ impl Layout {
 /// The output buffer, written at absolute offsets.
 struct Out {
     buf: Vec<u8>,
-    be: bool,
-    is64: bool,
+    enc: raw::Encoding,
 }
 
 impl Out {
-    fn u16(&mut self, o: usize, v: u16) {
-        let b = if self.be { v.to_be_bytes() } else { v.to_le_bytes() };
-        self.buf[o..o + 2].copy_from_slice(&b);
-    }
-
     fn u32(&mut self, o: usize, v: u32) {
-        let b = if self.be { v.to_be_bytes() } else { v.to_le_bytes() };
+        let b = if self.enc.big_endian { v.to_be_bytes() } else { v.to_le_bytes() };
         self.buf[o..o + 4].copy_from_slice(&b);
-    }
-
-    fn u64(&mut self, o: usize, v: u64) {
-        let b = if self.be { v.to_be_bytes() } else { v.to_le_bytes() };
-        self.buf[o..o + 8].copy_from_slice(&b);
-    }
-
-    fn word(&mut self, o: usize, v: u64) -> usize {
-        if self.is64 {
-            self.u64(o, v);
-            o + 8
-        } else {
-            self.u32(o, v as u32);
-            o + 4
-        }
-    }
-
-    /// A section header: name and type, flags/addr/offset/size (words),
-    /// link and info, align and entsize (words).
-    fn shdr(&mut self, o: usize, nt: [u32; 2], words: [u64; 4], li: [u32; 2], ae: [u64; 2]) {
-        self.u32(o, nt[0]);
-        self.u32(o + 4, nt[1]);
-        let mut p = o + 8;
-        for w in words {
-            p = self.word(p, w);
-        }
-        self.u32(p, li[0]);
-        self.u32(p + 4, li[1]);
-        p += 8;
-        for w in ae {
-            p = self.word(p, w);
-        }
     }
 }
 
