@@ -16,11 +16,17 @@ export CARGO_TERM_COLOR=never
 
 dirty=()
 if [ -n "$(git status --porcelain 2>/dev/null)" ]; then dirty=(--allow-dirty); fi
-cargo publish --workspace --dry-run "${dirty[@]}" 2>&1 \
+# Cargo takes the packaged crates it builds against for registry crates:
+# it unpacks each into its registry source cache once per name and version
+# and never rebuilds one it has built, so a previous run's would be used.
+# Neither cache is kept between runs (none of these crates is on crates.io:
+# only these runs put them there).
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/llvmext-[a-z]*-[0-9]* target/publish-check
+CARGO_TARGET_DIR=target/publish-check cargo publish --workspace --dry-run "${dirty[@]}" 2>&1 \
     | { grep -v -e "^warning: ignoring \(test\|benchmark\|example\)" -e "aborting upload" || true; }
 
 # The .crate files themselves (the dry run leaves them unpacked only).
-cargo package --workspace --no-verify "${dirty[@]}" 2>&1 \
+CARGO_TARGET_DIR=target/publish-check cargo package --workspace --no-verify "${dirty[@]}" 2>&1 \
     | { grep -v -e "^warning: ignoring \(test\|benchmark\|example\)" || true; }
 
 crates=(llvmext-core llvmext-ir llvmext-bitcode llvmext-obj llvmext-asm llvmext)
@@ -29,7 +35,7 @@ version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 work=$(mktemp -d "${TMPDIR:-/tmp}/llvmext-package-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 for c in "${crates[@]}"; do
-    tar -xzf "target/package/$c-$version.crate" -C "$work"
+    tar -xzf "target/publish-check/package/$c-$version.crate" -C "$work"
 done
 patches=()
 for c in "${crates[@]}"; do

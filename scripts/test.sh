@@ -22,7 +22,13 @@ cargo test --workspace --doc
 # packaged (scripts/package-test.sh also runs the packaged crates' tests).
 dirty=()
 if [ -n "$(git status --porcelain 2>/dev/null)" ]; then dirty=(--allow-dirty); fi
-cargo publish --workspace --dry-run "${dirty[@]}" 2>&1 \
+# Cargo takes the packaged crates it builds against for registry crates:
+# it unpacks each into its registry source cache once per name and version
+# and never rebuilds one it has built, so a previous run's would be used.
+# Neither cache is kept between runs (none of these crates is on crates.io:
+# only these runs put them there).
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/llvmext-[a-z]*-[0-9]* target/publish-check
+CARGO_TARGET_DIR=target/publish-check cargo publish --workspace --dry-run "${dirty[@]}" 2>&1 \
     | { grep -v -e "^warning: ignoring \(test\|benchmark\|example\)" -e "aborting upload" || true; }
 # API breaks against the recorded baseline (scripts/semver-baseline).
 bash scripts/semver-check.sh
