@@ -41,9 +41,11 @@ patches=()
 for c in "${crates[@]}"; do
     patches+=(--config "patch.crates-io.$c.path=\"$work/$c-$version\"")
 done
-# One target directory for all (the dependencies are built once), kept
-# under the repository's target/ between runs.
+# One target directory for all (the dependencies are built once), fresh
+# each run: the packages' paths change from run to run and cargo would take
+# a previous run's build of a crate for this one's.
 export CARGO_TARGET_DIR="$root/target/package-test"
+rm -rf "$CARGO_TARGET_DIR"
 for c in "${crates[@]}"; do
     echo "== $c $version (unpacked package)"
     cp Cargo.lock "$work/$c-$version/Cargo.lock"
