@@ -54,12 +54,7 @@ fn read<'a, T>(
     Ok((parsed, b))
 }
 
-// The fields of auxiliary records (which `raw::coff` does not describe)
-// and the string table's size.
-
-fn u16_at(b: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes([b[at], b[at + 1]])
-}
+// The string table's size.
 
 fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
@@ -327,12 +322,13 @@ impl<'a> Input<'a> {
             return None;
         }
         let a = sym.aux[0];
+        let d = raw::AuxSectionDefinition::parse(a)?;
         let nrelocs = if s.relocs.len() >= 0xffff { 0xffff } else { s.relocs.len() as u16 };
-        let selection = a[14];
-        let number = u32::from(u16_at(a, 12)) | (u32::from(u16_at(a, 16)) << 16);
-        let canonical = u32_at(a, 0) == s.size
-            && u16_at(a, 4) == nrelocs
-            && u16_at(a, 6) == 0
+        let (selection, number) = (d.selection, d.number);
+        let canonical = d.length == s.size
+            && d.number_of_relocations == nrelocs
+            && d.number_of_linenumbers == 0
+            // The unused bytes are 0, as the builder writes them.
             && a[15] == 0
             && a[18..].iter().all(|&b| b == 0)
             && (selection == 0 || s.characteristics & SCN_LNK_COMDAT != 0)
@@ -341,7 +337,7 @@ impl<'a> Input<'a> {
             } else {
                 number == k as u32 + 1
             };
-        canonical.then_some(SectionDef { symbol: 0, selection, number, checksum: u32_at(a, 8) })
+        canonical.then_some(SectionDef { symbol: 0, selection, number, checksum: d.check_sum })
     }
 
     fn rebuild(&self) -> llvmext::obj::Result<Vec<u8>> {
@@ -469,9 +465,9 @@ impl<'a> Input<'a> {
                 && sym.aux.len() == 1
                 && sym.aux[0][8..].iter().all(|&c| c == 0)
             {
-                let a = sym.aux[0];
-                let id = b.add_weak_external(sym.name, None, WeakSearch(u32_at(a, 4)))?;
-                weak.push((id, u32_at(a, 0)));
+                let a = raw::AuxWeakExternal::parse(sym.aux[0]).unwrap_or_default();
+                let id = b.add_weak_external(sym.name, None, WeakSearch(a.characteristics))?;
+                weak.push((id, a.tag_index));
                 id
             } else {
                 let section = match sym.section {

@@ -314,6 +314,89 @@ impl Symbol {
     }
 }
 
+/// The auxiliary record of a section's symbol (`IMAGE_AUX_SYMBOL`'s
+/// section definition): the section's size, relocation count, checksum,
+/// and COMDAT selection and associated section.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AuxSectionDefinition {
+    /// `Length`: the section's size.
+    pub length: u32,
+    /// `NumberOfRelocations` (0xffff when it overflows).
+    pub number_of_relocations: u16,
+    /// `NumberOfLinenumbers`.
+    pub number_of_linenumbers: u16,
+    /// `CheckSum` (CRC-32 of the contents, for COMDAT `EXACT_MATCH`).
+    pub check_sum: u32,
+    /// `Number` and, in bigobj, `HighNumber` above it: the associated
+    /// section of an associative COMDAT (the section itself, as LLVM
+    /// writes it, otherwise).
+    pub number: u32,
+    /// `Selection` (`IMAGE_COMDAT_SELECT_*`, 0 if not a COMDAT).
+    pub selection: u8,
+}
+
+impl AuxSectionDefinition {
+    /// The record at the start of `bytes` (18 bytes at least).
+    pub fn parse(bytes: &[u8]) -> Option<AuxSectionDefinition> {
+        let mut f = fields(bytes, 18)?;
+        let (length, number_of_relocations, number_of_linenumbers, check_sum) =
+            (f.u32(), f.u16(), f.u16(), f.u32());
+        let low = f.u16();
+        let selection = f.u8();
+        f.at += 1;
+        let high = f.u16();
+        Some(AuxSectionDefinition {
+            length,
+            number_of_relocations,
+            number_of_linenumbers,
+            check_sum,
+            number: u32::from(low) | u32::from(high) << 16,
+            selection,
+        })
+    }
+
+    /// Writes the record at the start of `out` (18 bytes at least; panics
+    /// if shorter); the unused bytes are left as they are.
+    pub fn write(&self, out: &mut [u8]) {
+        let mut f = fields_mut(out);
+        f.u32(self.length);
+        f.u16(self.number_of_relocations);
+        f.u16(self.number_of_linenumbers);
+        f.u32(self.check_sum);
+        f.u16(self.number as u16);
+        f.u8(self.selection);
+        f.at += 1;
+        f.u16((self.number >> 16) as u16);
+    }
+}
+
+/// The auxiliary record of a weak external (`IMAGE_AUX_SYMBOL`'s weak
+/// external): the symbol it falls back to and how the linker searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AuxWeakExternal {
+    /// `TagIndex`: the symbol table index of the default definition.
+    pub tag_index: u32,
+    /// `Characteristics` (`IMAGE_WEAK_EXTERN_SEARCH_*`).
+    pub characteristics: u32,
+}
+
+impl AuxWeakExternal {
+    /// The record at the start of `bytes` (8 bytes at least; the rest of
+    /// its 18 or 20 is unused).
+    pub fn parse(bytes: &[u8]) -> Option<AuxWeakExternal> {
+        let mut f = fields(bytes, 8)?;
+        Some(AuxWeakExternal { tag_index: f.u32(), characteristics: f.u32() })
+    }
+
+    /// Writes the record at the start of `out` (8 bytes at least; panics
+    /// if shorter).
+    pub fn write(&self, out: &mut [u8]) {
+        let mut f = fields_mut(out);
+        f.u32(self.tag_index);
+        f.u32(self.characteristics);
+    }
+}
+
 /// A relocation record (`IMAGE_RELOCATION`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Relocation {
@@ -373,6 +456,21 @@ mod tests {
         let r = Relocation { virtual_address: 4, symbol_table_index: 9, ty: 4 };
         r.write(&mut b);
         assert_eq!(Relocation::parse(&b), Some(r));
+        let d = AuxSectionDefinition {
+            length: 5,
+            number_of_relocations: 2,
+            number_of_linenumbers: 0,
+            check_sum: 0xdead_beef,
+            number: 0x0001_0002,
+            selection: 5,
+        };
+        let mut r = [0u8; 20];
+        d.write(&mut r);
+        assert_eq!(r[12..18], [2, 0, 5, 0, 1, 0]);
+        assert_eq!(AuxSectionDefinition::parse(&r), Some(d));
+        let w = AuxWeakExternal { tag_index: 7, characteristics: 3 };
+        w.write(&mut r);
+        assert_eq!(AuxWeakExternal::parse(&r), Some(w));
         let h = BigObjHeader { machine: 0xaa64, number_of_sections: 70_000, ..Default::default() };
         h.write(&mut b);
         assert_eq!(BigObjHeader::parse(&b), Some(h));

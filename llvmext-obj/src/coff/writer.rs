@@ -1291,23 +1291,21 @@ impl CoffBuilder {
                         }
                         _ => layout.numbers[*si as usize],
                     };
-                    // `IMAGE_AUX_SYMBOL` for a section definition.
-                    let r = w.next(symbol_size);
-                    r[0..4].copy_from_slice(&sec.size().to_le_bytes());
-                    r[4..6].copy_from_slice(&nrelocs.to_le_bytes());
-                    // 6..8: NumberOfLinenumbers, 0.
-                    r[8..12].copy_from_slice(&crc.to_le_bytes());
-                    r[12..14].copy_from_slice(&(number as u16).to_le_bytes());
-                    r[14] = sec.selection;
-                    // 15: unused.
-                    r[16..18].copy_from_slice(&((number >> 16) as u16).to_le_bytes());
+                    raw::AuxSectionDefinition {
+                        length: sec.size(),
+                        number_of_relocations: nrelocs,
+                        number_of_linenumbers: 0,
+                        check_sum: crc,
+                        number,
+                        selection: sec.selection,
+                    }
+                    .write(w.next(symbol_size));
                 }
                 SymKind::Weak { default, search } => {
                     // `layout` refused weak externals without a default.
                     let tag = default.map_or(0, |d| layout.symbol_indices[d as usize]);
-                    let r = w.next(symbol_size);
-                    r[0..4].copy_from_slice(&tag.to_le_bytes());
-                    r[4..8].copy_from_slice(&search.to_le_bytes());
+                    raw::AuxWeakExternal { tag_index: tag, characteristics: *search }
+                        .write(w.next(symbol_size));
                 }
                 SymKind::File(file) => {
                     let records = w.next(symbol_size * file.len().div_ceil(symbol_size));
