@@ -334,6 +334,16 @@ impl Shdrs {
         d[at..at + size].copy_from_slice(&v.to_le_bytes()[..size]);
     }
 
+    /// The file offset of section `name`'s contents.
+    fn offset_of(&self, d: &[u8], name: &str) -> usize {
+        let (entry, o) = if self.is64 { (64, 24) } else { (40, 16) };
+        let at = self.shoff + entry * self.index[name] + o;
+        let mut v = [0u8; 8];
+        let n = if self.is64 { 8 } else { 4 };
+        v[..n].copy_from_slice(&d[at..at + n]);
+        u64::from_le_bytes(v) as usize
+    }
+
     fn rel(&self) -> &'static str {
         if self.is64 {
             ".rela.text"
@@ -359,7 +369,7 @@ const SH_ENTSIZE: (usize, usize, usize) = (56, 36, 8);
 #[test]
 fn corrupted_objects_are_refused_as_llvm_objcopy_refuses_them() {
     let scratch = scratch_dir("objcopy-elf-refusals");
-    let src = support::cache::repo_root().join("testdata/elf/refusals.c");
+    let src = support::cache::repo_root().join("testdata/elf/refusals.cpp");
     let patches: &[Patch] = &[
         ("symtab-entsize", |d, s| s.set(d, ".symtab", SH_ENTSIZE, 23)),
         ("rel-entsize-0", |d, s| s.set(d, s.rel(), SH_ENTSIZE, 0)),
@@ -421,7 +431,16 @@ fn corrupted_objects_are_refused_as_llvm_objcopy_refuses_them() {
                 d[at..at + 4].copy_from_slice(&(99 << 8 | (info & 0xff)).to_le_bytes());
             }
         }),
+        ("group-size", |d, s| s.set(d, ".group", SH_SIZE, 6)),
+        ("group-member-99", |d, s| {
+            let at = s.offset_of(d, ".group") + 4;
+            d[at..at + 4].copy_from_slice(&99u32.to_le_bytes());
+        }),
+        ("group-info-99", |d, s| s.set(d, ".group", SH_INFO, 99)),
+        ("group-link-text", |d, s| s.set(d, ".group", SH_LINK, s.index[".text"] as u64)),
+        ("group-link-99", |d, s| s.set(d, ".group", SH_LINK, 99)),
         // Accepted by llvm-objcopy-19.
+        ("group-entsize-8", |d, s| s.set(d, ".group", SH_ENTSIZE, 8)),
         ("align-3", |d, s| s.set(d, ".text", SH_ALIGN, 3)),
         ("align-0", |d, s| s.set(d, ".text", SH_ALIGN, 0)),
         ("align-6-data", |d, s| s.set(d, ".data", SH_ALIGN, 6)),
@@ -430,7 +449,7 @@ fn corrupted_objects_are_refused_as_llvm_objcopy_refuses_them() {
     let mut checked = 0;
     for target in ["x86_64-linux-gnu", "i686-linux-gnu"] {
         let args = vec!["-c".to_owned(), "-O2".to_owned(), format!("--target={target}")];
-        let obj = cached_object("clang-19", &args, &src);
+        let obj = cached_object("clang++-19", &args, &src);
         let data = std::fs::read(&obj).unwrap();
         let shdrs = Shdrs::read(&data);
         for (label, patch) in patches {

@@ -199,6 +199,41 @@ pub fn validate(data: &[u8]) -> Result<(), Refusal> {
             }
         }
     }
+    // Section groups: their link, signature and members.
+    for (i, s) in headers.iter().enumerate().skip(1) {
+        if s.sh_type != elf::SHT_GROUP {
+            continue;
+        }
+        let name = &names[i];
+        let link = s.sh_link as usize;
+        if link >= headers.len() {
+            return Err(plain(format!("link field value '{link}' in section '{name}' is invalid")));
+        }
+        if Some(link) != symtab {
+            return Err(plain(format!(
+                "link field value '{link}' in section '{name}' is not a symbol table"
+            )));
+        }
+        if u64::from(s.sh_info) >= nsyms {
+            return Err(plain(format!(
+                "info field value '{}' in section '{name}' is not a valid symbol index",
+                s.sh_info
+            )));
+        }
+        let words = contents(i)?;
+        if words.is_empty() || words.len() % 4 != 0 {
+            return Err(plain(format!("the content of the section {name} is malformed")));
+        }
+        for w in words.chunks_exact(4).skip(1) {
+            let w = [w[0], w[1], w[2], w[3]];
+            let member = if enc.big_endian { u32::from_be_bytes(w) } else { u32::from_le_bytes(w) };
+            if u64::from(member) >= shnum {
+                return Err(plain(format!(
+                    "group member index {member} in section '{name}' is invalid"
+                )));
+            }
+        }
+    }
     for (i, s) in headers.iter().enumerate().skip(1) {
         let rela = s.sh_type == elf::SHT_RELA;
         if !rela && s.sh_type != elf::SHT_REL {
