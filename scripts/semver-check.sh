@@ -19,6 +19,10 @@ if ! "$tools/bin/cargo-semver-checks" --version 2>/dev/null | grep -q " $version
 fi
 export PATH="$tools/bin:$PATH"
 baseline=$(grep -v '^#' scripts/semver-baseline | head -1 | tr -d '[:space:]')
+if ! git cat-file -e "$baseline^{commit}" 2>/dev/null \
+    && [ "$(git rev-parse --is-shallow-repository 2>/dev/null)" = true ]; then
+    git fetch --quiet --unshallow 2>/dev/null || true
+fi
 if ! git cat-file -e "$baseline^{commit}" 2>/dev/null; then
     echo "semver-check: the baseline commit $baseline is not in this clone;" \
         "the check needs the repository's history (git fetch --unshallow)" >&2
