@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
+use llvmext::core::raw::elf as raw;
 use support::corpus::{c_sources, cached_object};
 use support::tools::{run_ok, tool};
 
@@ -281,86 +282,76 @@ fn hostile_objects_never_panic() {
 /// the object's bytes and the layout of its section header table.
 type Patch = (&'static str, fn(&mut Vec<u8>, &Shdrs));
 
-/// Where the fields of an ELF object's section headers are.
+/// An ELF object's section headers, by name, to corrupt through
+/// `llvmext_core::raw::elf` (the structures' one description).
 struct Shdrs {
-    is64: bool,
+    enc: raw::Encoding,
     shoff: usize,
     /// Section indexes by name.
     index: std::collections::HashMap<String, usize>,
-    symoff: usize,
-    relaoff: usize,
+    headers: Vec<raw::SectionHeader>,
 }
 
 impl Shdrs {
     fn read(d: &[u8]) -> Shdrs {
-        use object::read::elf::{FileHeader, SectionHeader};
-        use object::{elf, Endianness};
-        let (is64, shoff) = match d[4] {
-            2 => (true, u64::from_le_bytes(d[0x28..0x30].try_into().unwrap()) as usize),
-            _ => (false, u32::from_le_bytes(d[0x20..0x24].try_into().unwrap()) as usize),
-        };
-        let mut index = std::collections::HashMap::new();
-        let mut offs = Vec::new();
-        fn walk<F: FileHeader<Endian = Endianness>>(
-            d: &[u8],
-            index: &mut std::collections::HashMap<String, usize>,
-            offs: &mut Vec<u64>,
-        ) {
-            let h = F::parse(d).unwrap();
-            let en = h.endian().unwrap();
-            let secs = h.sections(en, d).unwrap();
-            for (i, s) in secs.iter().enumerate() {
-                let name = String::from_utf8_lossy(secs.section_name(en, s).unwrap());
-                index.insert(name.into_owned(), i);
-                offs.push(s.sh_offset(en).into());
-            }
-        }
-        if is64 {
-            walk::<elf::FileHeader64<Endianness>>(d, &mut index, &mut offs);
-        } else {
-            walk::<elf::FileHeader32<Endianness>>(d, &mut index, &mut offs);
-        }
-        let symoff = offs[index[".symtab"]] as usize;
-        let relaoff = offs[index[if is64 { ".rela.text" } else { ".rel.text" }]] as usize;
-        Shdrs { is64, shoff, index, symoff, relaoff }
+        let enc = raw::Encoding::from_ident(d).unwrap();
+        let h = raw::FileHeader::parse(d, enc).unwrap();
+        let shoff = h.e_shoff as usize;
+        let size = raw::SectionHeader::size(enc);
+        let headers: Vec<raw::SectionHeader> = (0..usize::from(h.e_shnum))
+            .map(|i| raw::SectionHeader::parse(&d[shoff + i * size..], enc).unwrap())
+            .collect();
+        let names = headers[usize::from(h.e_shstrndx)];
+        let names = &d[names.sh_offset as usize..][..names.sh_size as usize];
+        let index = headers
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let name = &names[s.sh_name as usize..];
+                let name = &name[..name.iter().position(|&c| c == 0).unwrap()];
+                (String::from_utf8_lossy(name).into_owned(), i)
+            })
+            .collect();
+        Shdrs { enc, shoff, index, headers }
     }
 
-    /// Writes `v` into field `f` (offsets in a 64- and a 32-bit header,
-    /// size in a 64-bit one) of the header of section `name`.
-    fn set(&self, d: &mut [u8], name: &str, f: (usize, usize, usize), v: u64) {
-        let (o64, o32, size) = f;
-        let (entry, o, size) = if self.is64 { (64, o64, size) } else { (40, o32, size.min(4)) };
-        let at = self.shoff + entry * self.index[name] + o;
-        d[at..at + size].copy_from_slice(&v.to_le_bytes()[..size]);
+    /// Changes the header of section `name` with `f`.
+    fn set(&self, d: &mut [u8], name: &str, f: impl Fn(&mut raw::SectionHeader)) {
+        let i = self.index[name];
+        let mut h = self.headers[i];
+        f(&mut h);
+        let size = raw::SectionHeader::size(self.enc);
+        h.write(self.enc, &mut d[self.shoff + i * size..]);
+    }
+
+    /// Changes the file header with `f`.
+    fn set_header(&self, d: &mut [u8], f: impl Fn(&mut raw::FileHeader)) {
+        let mut h = raw::FileHeader::parse(d, self.enc).unwrap();
+        f(&mut h);
+        h.write(self.enc, d);
     }
 
     /// The file offset of section `name`'s contents.
-    fn offset_of(&self, d: &[u8], name: &str) -> usize {
-        let (entry, o) = if self.is64 { (64, 24) } else { (40, 16) };
-        let at = self.shoff + entry * self.index[name] + o;
-        let mut v = [0u8; 8];
-        let n = if self.is64 { 8 } else { 4 };
-        v[..n].copy_from_slice(&d[at..at + n]);
-        u64::from_le_bytes(v) as usize
+    fn offset_of(&self, name: &str) -> usize {
+        self.headers[self.index[name]].sh_offset as usize
+    }
+
+    /// Changes entry `k` of the symbol table with `f`.
+    fn set_symbol(&self, d: &mut [u8], k: usize, f: impl Fn(&mut raw::Symbol)) {
+        let at = self.offset_of(".symtab") + k * raw::Symbol::size(self.enc);
+        let mut sym = raw::Symbol::parse(&d[at..], self.enc).unwrap();
+        f(&mut sym);
+        sym.write(self.enc, &mut d[at..]);
     }
 
     fn rel(&self) -> &'static str {
-        if self.is64 {
+        if self.enc.is64 {
             ".rela.text"
         } else {
             ".rel.text"
         }
     }
 }
-
-const SH_NAME: (usize, usize, usize) = (0, 0, 4);
-const SH_TYPE: (usize, usize, usize) = (4, 4, 4);
-const SH_OFFSET: (usize, usize, usize) = (24, 16, 8);
-const SH_SIZE: (usize, usize, usize) = (32, 20, 8);
-const SH_LINK: (usize, usize, usize) = (40, 24, 4);
-const SH_INFO: (usize, usize, usize) = (44, 28, 4);
-const SH_ALIGN: (usize, usize, usize) = (48, 32, 8);
-const SH_ENTSIZE: (usize, usize, usize) = (56, 36, 8);
 
 /// Corrupted objects: llvmext-objcopy refuses exactly what llvm-objcopy-19
 /// refuses, with its message (the section index or name and the value
@@ -371,80 +362,52 @@ fn corrupted_objects_are_refused_as_llvm_objcopy_refuses_them() {
     let scratch = scratch_dir("objcopy-elf-refusals");
     let src = support::cache::repo_root().join("testdata/elf/refusals.cpp");
     let patches: &[Patch] = &[
-        ("symtab-entsize", |d, s| s.set(d, ".symtab", SH_ENTSIZE, 23)),
-        ("rel-entsize-0", |d, s| s.set(d, s.rel(), SH_ENTSIZE, 0)),
-        ("rel-entsize-16", |d, s| s.set(d, s.rel(), SH_ENTSIZE, 16)),
-        ("sh_name-past-shstrtab", |d, s| s.set(d, ".text", SH_NAME, 5000)),
-        ("shstrndx-99", |d, s| {
-            let at = if s.is64 { 0x3e } else { 0x32 };
-            d[at..at + 2].copy_from_slice(&99u16.to_le_bytes());
-        }),
-        ("shstrndx-progbits", |d, s| {
-            let at = if s.is64 { 0x3e } else { 0x32 };
-            d[at..at + 2].copy_from_slice(&(s.index[".text"] as u16).to_le_bytes());
-        }),
-        ("e_shentsize", |d, s| {
-            let at = if s.is64 { 0x3a } else { 0x2e };
-            d[at..at + 2].copy_from_slice(&32u16.to_le_bytes());
-        }),
-        ("e_shoff-past-eof", |d, s| {
-            if s.is64 {
-                d[0x28..0x30].copy_from_slice(&100_000u64.to_le_bytes());
-            } else {
-                d[0x20..0x24].copy_from_slice(&100_000u32.to_le_bytes());
-            }
-        }),
-        ("e_shnum-past-eof", |d, s| {
-            let at = if s.is64 { 0x3c } else { 0x30 };
-            d[at..at + 2].copy_from_slice(&200u16.to_le_bytes());
-        }),
-        ("rel-link-99", |d, s| s.set(d, s.rel(), SH_LINK, 99)),
-        ("rel-link-text", |d, s| s.set(d, s.rel(), SH_LINK, s.index[".text"] as u64)),
-        ("rel-info-99", |d, s| s.set(d, s.rel(), SH_INFO, 99)),
-        ("symtab-link-99", |d, s| s.set(d, ".symtab", SH_LINK, 99)),
-        ("symtab-link-text", |d, s| s.set(d, ".symtab", SH_LINK, s.index[".text"] as u64)),
-        ("strtab-progbits", |d, s| s.set(d, ".strtab", SH_TYPE, 1)),
-        ("two-symtabs", |d, s| s.set(d, ".llvm_addrsig", SH_TYPE, 2)),
-        ("text-offset-past-eof", |d, s| s.set(d, ".text", SH_OFFSET, 100_000)),
-        ("text-size-past-eof", |d, s| s.set(d, ".text", SH_SIZE, 100_000)),
+        ("symtab-entsize", |d, s| s.set(d, ".symtab", |h| h.sh_entsize = 23)),
+        ("rel-entsize-0", |d, s| s.set(d, s.rel(), |h| h.sh_entsize = 0)),
+        ("rel-entsize-16", |d, s| s.set(d, s.rel(), |h| h.sh_entsize = 16)),
+        ("sh_name-past-shstrtab", |d, s| s.set(d, ".text", |h| h.sh_name = 5000)),
+        ("shstrndx-99", |d, s| s.set_header(d, |h| h.e_shstrndx = 99)),
+        ("shstrndx-progbits", |d, s| s.set_header(d, |h| h.e_shstrndx = s.index[".text"] as u16)),
+        ("e_shentsize", |d, s| s.set_header(d, |h| h.e_shentsize = 32)),
+        ("e_shoff-past-eof", |d, s| s.set_header(d, |h| h.e_shoff = 100_000)),
+        ("e_shnum-past-eof", |d, s| s.set_header(d, |h| h.e_shnum = 200)),
+        ("rel-link-99", |d, s| s.set(d, s.rel(), |h| h.sh_link = 99)),
+        ("rel-link-text", |d, s| s.set(d, s.rel(), |h| h.sh_link = s.index[".text"] as u32)),
+        ("rel-info-99", |d, s| s.set(d, s.rel(), |h| h.sh_info = 99)),
+        ("symtab-link-99", |d, s| s.set(d, ".symtab", |h| h.sh_link = 99)),
+        ("symtab-link-text", |d, s| s.set(d, ".symtab", |h| h.sh_link = s.index[".text"] as u32)),
+        ("strtab-progbits", |d, s| s.set(d, ".strtab", |h| h.sh_type = 1)),
+        ("two-symtabs", |d, s| s.set(d, ".llvm_addrsig", |h| h.sh_type = 2)),
+        ("text-offset-past-eof", |d, s| s.set(d, ".text", |h| h.sh_offset = 100_000)),
+        ("text-size-past-eof", |d, s| s.set(d, ".text", |h| h.sh_size = 100_000)),
         ("symtab-size", |d, s| {
-            let n = if s.is64 { 24 * 3 + 5 } else { 16 * 3 + 5 };
-            s.set(d, ".symtab", SH_SIZE, n)
+            let n = raw::Symbol::size(s.enc) as u64 * 3 + 5;
+            s.set(d, ".symtab", |h| h.sh_size = n)
         }),
-        ("rel-size", |d, s| s.set(d, s.rel(), SH_SIZE, 25)),
-        ("symbol-section-50", |d, s| {
-            let at = s.symoff + if s.is64 { 24 * 2 + 6 } else { 16 * 2 + 14 };
-            d[at..at + 2].copy_from_slice(&50u16.to_le_bytes());
-        }),
-        ("st_name-past-strtab", |d, s| {
-            let at = s.symoff + if s.is64 { 24 * 2 } else { 16 * 2 };
-            d[at..at + 4].copy_from_slice(&90_000u32.to_le_bytes());
-        }),
+        ("rel-size", |d, s| s.set(d, s.rel(), |h| h.sh_size = 25)),
+        ("symbol-section-50", |d, s| s.set_symbol(d, 2, |sym| sym.st_shndx = 50)),
+        ("st_name-past-strtab", |d, s| s.set_symbol(d, 2, |sym| sym.st_name = 90_000)),
         ("reloc-symbol-99", |d, s| {
-            if s.is64 {
-                let at = s.relaoff + 8;
-                let info = u64::from_le_bytes(d[at..at + 8].try_into().unwrap());
-                d[at..at + 8].copy_from_slice(&(99 << 32 | (info & 0xffff_ffff)).to_le_bytes());
-            } else {
-                let at = s.relaoff + 4;
-                let info = u32::from_le_bytes(d[at..at + 4].try_into().unwrap());
-                d[at..at + 4].copy_from_slice(&(99 << 8 | (info & 0xff)).to_le_bytes());
-            }
+            let (enc, rela) = (s.enc, s.enc.is64);
+            let at = s.offset_of(s.rel());
+            let mut r = raw::Relocation::parse(&d[at..], enc, rela).unwrap();
+            r.r_info = raw::Relocation::info(enc, 99, r.r_type(enc));
+            r.write(enc, rela, &mut d[at..]);
         }),
-        ("group-size", |d, s| s.set(d, ".group", SH_SIZE, 6)),
+        ("group-size", |d, s| s.set(d, ".group", |h| h.sh_size = 6)),
         ("group-member-99", |d, s| {
-            let at = s.offset_of(d, ".group") + 4;
+            let at = s.offset_of(".group") + 4;
             d[at..at + 4].copy_from_slice(&99u32.to_le_bytes());
         }),
-        ("group-info-99", |d, s| s.set(d, ".group", SH_INFO, 99)),
-        ("group-link-text", |d, s| s.set(d, ".group", SH_LINK, s.index[".text"] as u64)),
-        ("group-link-99", |d, s| s.set(d, ".group", SH_LINK, 99)),
+        ("group-info-99", |d, s| s.set(d, ".group", |h| h.sh_info = 99)),
+        ("group-link-text", |d, s| s.set(d, ".group", |h| h.sh_link = s.index[".text"] as u32)),
+        ("group-link-99", |d, s| s.set(d, ".group", |h| h.sh_link = 99)),
         // Accepted by llvm-objcopy-19.
-        ("group-entsize-8", |d, s| s.set(d, ".group", SH_ENTSIZE, 8)),
-        ("align-3", |d, s| s.set(d, ".text", SH_ALIGN, 3)),
-        ("align-0", |d, s| s.set(d, ".text", SH_ALIGN, 0)),
-        ("align-6-data", |d, s| s.set(d, ".data", SH_ALIGN, 6)),
-        ("symtab-info-99", |d, s| s.set(d, ".symtab", SH_INFO, 99)),
+        ("group-entsize-8", |d, s| s.set(d, ".group", |h| h.sh_entsize = 8)),
+        ("align-3", |d, s| s.set(d, ".text", |h| h.sh_addralign = 3)),
+        ("align-0", |d, s| s.set(d, ".text", |h| h.sh_addralign = 0)),
+        ("align-6-data", |d, s| s.set(d, ".data", |h| h.sh_addralign = 6)),
+        ("symtab-info-99", |d, s| s.set(d, ".symtab", |h| h.sh_info = 99)),
     ];
     let mut checked = 0;
     for target in ["x86_64-linux-gnu", "i686-linux-gnu"] {
