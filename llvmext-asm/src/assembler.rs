@@ -1,0 +1,845 @@
+//! Evaluation of expressions, layout and relaxation to a fixpoint, and
+//! fixups turned into bytes or relocations: LLVM's `MCAssembler` and the
+//! relocation half of its `ELFObjectWriter`.
+
+use crate::diag::Loc;
+use crate::expr::{Expr, ExprId, UnaryOp, Variant};
+use crate::fixup::Fixup;
+use crate::section::{FragmentId, FragmentKind, SectionId};
+use crate::streamer::{Arch, ObjectStreamer};
+use crate::symbol::{SymbolDef, SymbolId};
+use crate::target::x86;
+use llvmext_obj::elf::{Binding, SectionFlags, SymbolType};
+use smallvec::SmallVec;
+
+/// How deep a chain of symbol assignments may go before evaluation gives
+/// up (a cycle, or hostile input).
+const MAX_DEPTH: u32 = 1000;
+
+/// A symbol reference in a relocatable value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SymRef {
+    pub sym: SymbolId,
+    pub variant: Variant,
+}
+
+/// A relocatable value: `A - B + C` (LLVM's `MCValue`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct RelocValue {
+    pub a: Option<SymRef>,
+    pub b: Option<SymRef>,
+    pub c: i64,
+}
+
+impl RelocValue {
+    fn constant(c: i64) -> RelocValue {
+        RelocValue { a: None, b: None, c }
+    }
+
+    pub fn is_absolute(&self) -> bool {
+        self.a.is_none() && self.b.is_none()
+    }
+}
+
+/// Where an expression's value lives (LLVM's `findAssociatedFragment`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Assoc {
+    Absolute,
+    Undefined,
+    Section(SectionId),
+}
+
+/// The section a symbol's value lives in.
+pub(crate) fn symbol_assoc(st: &ObjectStreamer, sym: SymbolId, depth: u32) -> Assoc {
+    if depth > MAX_DEPTH {
+        return Assoc::Undefined;
+    }
+    match st.symbols[sym.index()].def {
+        SymbolDef::Undefined | SymbolDef::Common { .. } => Assoc::Undefined,
+        SymbolDef::Label { section, .. } => Assoc::Section(section),
+        SymbolDef::Variable(e) => expr_assoc(st, e, depth + 1),
+    }
+}
+
+fn expr_assoc(st: &ObjectStreamer, e: ExprId, depth: u32) -> Assoc {
+    if depth > MAX_DEPTH {
+        return Assoc::Undefined;
+    }
+    match st.exprs.get(e) {
+        Expr::Const(_) => Assoc::Absolute,
+        Expr::Sym(s, _) => symbol_assoc(st, s, depth + 1),
+        Expr::Unary(_, a) => expr_assoc(st, a, depth + 1),
+        Expr::Binary(op, a, b) => {
+            let l = expr_assoc(st, a, depth + 1);
+            let r = expr_assoc(st, b, depth + 1);
+            if l == Assoc::Absolute {
+                return r;
+            }
+            if r == Assoc::Absolute {
+                return l;
+            }
+            if op == crate::expr::BinaryOp::Sub {
+                return Assoc::Absolute;
+            }
+            if l != Assoc::Undefined {
+                l
+            } else {
+                r
+            }
+        }
+    }
+}
+
+/// Evaluation context: before layout (fold differences across fixed-size
+/// data only) or after.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    st: &'a ObjectStreamer,
+    layout: bool,
+    in_set: bool,
+}
+
+/// The offset of a symbol in its section after layout (labels and
+/// assignments of `A - B + C`); `None` when undefined.
+pub(crate) fn symbol_offset(st: &ObjectStreamer, sym: SymbolId, depth: u32) -> Option<i64> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    match st.symbols[sym.index()].def {
+        SymbolDef::Label { section, fragment, offset } => {
+            let sec = &st.sections[section.index()];
+            let base = sec.fragments.get(fragment.index()).map_or(sec.size(), |f| f.offset);
+            Some((base + offset) as i64)
+        }
+        SymbolDef::Variable(e) => {
+            let v = eval(Ctx { st, layout: true, in_set: true }, e, depth + 1).ok()?;
+            let mut off = v.c;
+            if let Some(a) = v.a {
+                off = off.wrapping_add(symbol_offset(st, a.sym, depth + 1)?);
+            }
+            if let Some(b) = v.b {
+                off = off.wrapping_sub(symbol_offset(st, b.sym, depth + 1)?);
+            }
+            Some(off)
+        }
+        _ => None,
+    }
+}
+
+/// Where a label is: section, fragment and offset in it.
+fn label_place(st: &ObjectStreamer, sym: SymbolId) -> Option<(SectionId, FragmentId, u64)> {
+    match st.symbols[sym.index()].def {
+        SymbolDef::Label { section, fragment, offset } => Some((section, fragment, offset)),
+        _ => None,
+    }
+}
+
+/// Tries to fold `A - B` into a constant (LLVM's
+/// `AttemptToFoldSymbolOffsetDifference`).
+fn fold_difference(cx: Ctx<'_>, a: &mut Option<SymRef>, b: &mut Option<SymRef>, c: &mut i64) {
+    let (Some(ra), Some(rb)) = (*a, *b) else { return };
+    if ra.variant != Variant::None || rb.variant != Variant::None {
+        return;
+    }
+    let st = cx.st;
+    let sa = &st.symbols[ra.sym.index()];
+    let sb = &st.symbols[rb.sym.index()];
+    if !sa.is_defined() || !sb.is_defined() {
+        return;
+    }
+    let (Assoc::Section(seca), Assoc::Section(secb)) =
+        (symbol_assoc(st, ra.sym, 0), symbol_assoc(st, rb.sym, 0))
+    else {
+        return;
+    };
+    if seca != secb {
+        return;
+    }
+    if cx.layout {
+        let (Some(oa), Some(ob)) = (symbol_offset(st, ra.sym, 0), symbol_offset(st, rb.sym, 0))
+        else {
+            return;
+        };
+        *c = c.wrapping_add(oa.wrapping_sub(ob));
+        *a = None;
+        *b = None;
+        return;
+    }
+    // Before layout: only when both are labels with fixed-size data
+    // between them.
+    let (Some((_, fa, oa)), Some((_, fb, ob))) = (label_place(st, ra.sym), label_place(st, rb.sym))
+    else {
+        return;
+    };
+    let sec = &st.sections[seca.index()];
+    let mut disp = oa as i64 - ob as i64;
+    let (lo, hi, sign) = if fa.index() >= fb.index() { (fb, fa, 1) } else { (fa, fb, -1) };
+    for f in &sec.fragments[lo.index()..hi.index()] {
+        match f.kind {
+            FragmentKind::Data { len, .. } => disp += sign * len as i64,
+            FragmentKind::Fill { size, count, .. } => match st.exprs.get(count) {
+                Expr::Const(n) => disp += sign * n.max(0).wrapping_mul(size as i64),
+                _ => return,
+            },
+            _ => return,
+        }
+    }
+    *c = c.wrapping_add(disp);
+    *a = None;
+    *b = None;
+}
+
+fn symbolic_add(
+    cx: Ctx<'_>,
+    l: RelocValue,
+    ra: Option<SymRef>,
+    rb: Option<SymRef>,
+    rc: i64,
+) -> Option<RelocValue> {
+    let (mut la, mut lb) = (l.a, l.b);
+    let (mut ra, mut rb) = (ra, rb);
+    let mut c = l.c.wrapping_add(rc);
+    fold_difference(cx, &mut la, &mut lb, &mut c);
+    fold_difference(cx, &mut la, &mut rb, &mut c);
+    fold_difference(cx, &mut ra, &mut lb, &mut c);
+    fold_difference(cx, &mut ra, &mut rb, &mut c);
+    if (la.is_some() && ra.is_some()) || (lb.is_some() && rb.is_some()) {
+        return None;
+    }
+    Some(RelocValue { a: la.or(ra), b: lb.or(rb), c })
+}
+
+/// Why an expression has no relocatable value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EvalError {
+    /// Not representable as `A - B + C`.
+    NotRelocatable,
+    /// Too deep (a cycle of assignments).
+    TooDeep,
+}
+
+fn eval(cx: Ctx<'_>, e: ExprId, depth: u32) -> Result<RelocValue, EvalError> {
+    if depth > MAX_DEPTH {
+        return Err(EvalError::TooDeep);
+    }
+    let st = cx.st;
+    match st.exprs.get(e) {
+        Expr::Const(c) => Ok(RelocValue::constant(c)),
+        Expr::Sym(sym, variant) => {
+            let s = &st.symbols[sym.index()];
+            if let SymbolDef::Variable(v) = s.def {
+                let expand = (variant == Variant::None || cx.layout) && !s.weakref && {
+                    cx.in_set || !matches!(symbol_assoc(st, sym, 0), Assoc::Section(_))
+                };
+                if expand {
+                    if let Ok(r) = eval(cx, v, depth + 1) {
+                        if variant == Variant::None {
+                            return Ok(r);
+                        }
+                        if r.is_absolute() {
+                            return Ok(RelocValue {
+                                a: Some(SymRef { sym, variant }),
+                                b: None,
+                                c: 0,
+                            });
+                        }
+                        match r {
+                            RelocValue { a: Some(a), b: None, c: 0 }
+                                if a.variant == Variant::None =>
+                            {
+                                return Ok(RelocValue {
+                                    a: Some(SymRef { sym: a.sym, variant }),
+                                    b: None,
+                                    c: 0,
+                                })
+                            }
+                            _ => return Err(EvalError::NotRelocatable),
+                        }
+                    } else if depth + 1 > MAX_DEPTH {
+                        return Err(EvalError::TooDeep);
+                    }
+                }
+            }
+            Ok(RelocValue { a: Some(SymRef { sym, variant }), b: None, c: 0 })
+        }
+        Expr::Unary(op, a) => {
+            let v = eval(cx, a, depth + 1)?;
+            match op {
+                UnaryOp::Plus => Ok(v),
+                _ if v.is_absolute() => Ok(RelocValue::constant(op.fold(v.c))),
+                UnaryOp::Neg => {
+                    if v.a.is_some() && v.b.is_none() {
+                        return Err(EvalError::NotRelocatable);
+                    }
+                    Ok(RelocValue { a: v.b, b: v.a, c: v.c.wrapping_neg() })
+                }
+                _ => Err(EvalError::NotRelocatable),
+            }
+        }
+        Expr::Binary(op, a, b) => {
+            let l = eval(cx, a, depth + 1)?;
+            let r = eval(cx, b, depth + 1)?;
+            if !l.is_absolute() || !r.is_absolute() {
+                return match op {
+                    crate::expr::BinaryOp::Add => symbolic_add(cx, l, r.a, r.b, r.c),
+                    crate::expr::BinaryOp::Sub => symbolic_add(cx, l, r.b, r.a, r.c.wrapping_neg()),
+                    _ => None,
+                }
+                .ok_or(EvalError::NotRelocatable);
+            }
+            op.fold(l.c, r.c).map(RelocValue::constant).ok_or(EvalError::NotRelocatable)
+        }
+    }
+}
+
+/// The value of `e` when it holds no symbol at all (constants and
+/// operators only).
+pub fn fold_constant(st: &ObjectStreamer, e: ExprId) -> Option<i64> {
+    fn go(st: &ObjectStreamer, e: ExprId, depth: u32) -> Option<i64> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        match st.exprs.get(e) {
+            Expr::Const(c) => Some(c),
+            Expr::Sym(..) => None,
+            Expr::Unary(op, a) => Some(op.fold(go(st, a, depth + 1)?)),
+            Expr::Binary(op, a, b) => op.fold(go(st, a, depth + 1)?, go(st, b, depth + 1)?),
+        }
+    }
+    go(st, e, 0)
+}
+
+/// `e` as a constant: after layout (`after_layout`) or before it (with
+/// differences folded across fixed-size data only).
+pub(crate) fn evaluate_absolute(st: &ObjectStreamer, e: ExprId, after_layout: bool) -> Option<i64> {
+    if let Expr::Const(c) = st.exprs.get(e) {
+        return Some(c);
+    }
+    let v = eval(Ctx { st, layout: after_layout, in_set: false }, e, 0).ok()?;
+    v.is_absolute().then_some(v.c)
+}
+
+/// `e` as a relocatable value.
+pub(crate) fn evaluate_relocatable(
+    st: &ObjectStreamer,
+    e: ExprId,
+    after_layout: bool,
+    in_set: bool,
+) -> Option<RelocValue> {
+    eval(Ctx { st, layout: after_layout, in_set }, e, 0).ok()
+}
+
+/// The outcome of evaluating a fixup.
+struct FixupValue {
+    target: RelocValue,
+    value: i64,
+    resolved: bool,
+}
+
+/// LLVM's `MCAssembler::evaluateFixup` for ELF.
+fn evaluate_fixup(
+    st: &ObjectStreamer,
+    sec: SectionId,
+    frag_offset: u64,
+    f: &Fixup,
+) -> Result<FixupValue, &'static str> {
+    let Some(target) = evaluate_relocatable(st, f.value, true, false) else {
+        return Err("expected relocatable expression");
+    };
+    if let Some(b) = target.b {
+        if b.variant != Variant::None {
+            return Err("unsupported subtraction of qualified symbol");
+        }
+    }
+    let pcrel = f.kind.is_pc_rel();
+    let resolved = if pcrel {
+        match (target.a, target.b) {
+            (Some(a), None) => {
+                let s = &st.symbols[a.sym.index()];
+                a.variant == Variant::None
+                    && s.is_defined()
+                    && !matches!(s.def, SymbolDef::Common { .. })
+                    && s.binding() == Binding::LOCAL
+                    && s.kind != SymbolType::GNU_IFUNC
+                    && symbol_assoc(st, a.sym, 0) == Assoc::Section(sec)
+            }
+            _ => false,
+        }
+    } else {
+        target.is_absolute()
+    };
+    let mut value = target.c;
+    if let Some(a) = target.a {
+        if let Some(o) = symbol_offset(st, a.sym, 0) {
+            if st.symbols[a.sym.index()].is_defined()
+                && !matches!(st.symbols[a.sym.index()].def, SymbolDef::Common { .. })
+            {
+                value = value.wrapping_add(o);
+            }
+        }
+    }
+    if let Some(b) = target.b {
+        if let Some(o) = symbol_offset(st, b.sym, 0) {
+            value = value.wrapping_sub(o);
+        }
+    }
+    if pcrel {
+        value = value.wrapping_sub((frag_offset + f.offset as u64) as i64);
+    }
+    Ok(FixupValue { target, value, resolved })
+}
+
+/// Computes every fragment's offset and size from the current encodings.
+fn compute_offsets(st: &mut ObjectStreamer) {
+    for si in 0..st.sections.len() {
+        let mut off = 0u64;
+        let nfrags = st.sections[si].fragments.len();
+        for fi in 0..nfrags {
+            st.sections[si].fragments[fi].offset = off;
+            let size = fragment_size(st, si, fi, off);
+            st.sections[si].fragments[fi].size = size;
+            off = off.saturating_add(size);
+        }
+    }
+}
+
+fn fragment_size(st: &mut ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
+    let kind = &st.sections[si].fragments[fi].kind;
+    match kind {
+        FragmentKind::Data { len, .. } => *len as u64,
+        FragmentKind::Relaxable { bytes, .. } => bytes.len() as u64,
+        FragmentKind::Leb { bytes, .. } => bytes.len() as u64,
+        FragmentKind::DwarfLine { bytes, .. } => bytes.len() as u64,
+        FragmentKind::DwarfFrame { bytes, .. } => bytes.len() as u64,
+        FragmentKind::Nops { count, .. } => *count,
+        &FragmentKind::Align { align, max, .. } => {
+            let align = align.max(1);
+            let pad = (align - off % align) % align;
+            if pad > max {
+                0
+            } else {
+                pad
+            }
+        }
+        &FragmentKind::Fill { size, count, .. } => {
+            let n = evaluate_absolute(st, count, true);
+            match n {
+                Some(n) if n > 0 => (n as u64).saturating_mul(size as u64),
+                _ => 0,
+            }
+        }
+        &FragmentKind::Org { target, .. } => {
+            // The target's offset, relative to this section.
+            let t = evaluate_relocatable(st, target, true, false);
+            match t {
+                Some(RelocValue { a: None, b: None, c }) => (c as u64).saturating_sub(off),
+                Some(RelocValue { a: Some(a), b: None, c }) => symbol_offset(st, a.sym, 0)
+                    .map_or(0, |o| (o.wrapping_add(c) as u64).saturating_sub(off)),
+                _ => 0,
+            }
+        }
+    }
+}
+
+/// Lays out every section, relaxing instructions and re-encoding LEBs and
+/// DWARF advances until nothing changes, then resolves the fixups.
+pub(crate) fn layout(st: &mut ObjectStreamer) {
+    let mut rounds = 0u32;
+    loop {
+        compute_offsets(st);
+        rounds += 1;
+        let mut changed = false;
+        for si in 0..st.sections.len() {
+            for fi in 0..st.sections[si].fragments.len() {
+                changed |= relax_fragment(st, si, fi);
+            }
+        }
+        if !changed || rounds > 10_000 {
+            break;
+        }
+    }
+    check_fragments(st);
+}
+
+fn leb(v: i64, signed: bool, pad_to: usize, out: &mut SmallVec<[u8; 8]>) {
+    out.clear();
+    let mut buf = [0u8; 10];
+    let n = if signed {
+        llvmext_core::leb128::encode_sleb128(v, &mut buf)
+    } else {
+        llvmext_core::leb128::encode_uleb128(v as u64, &mut buf)
+    };
+    out.extend_from_slice(&buf[..n]);
+    if n < pad_to {
+        // Pad with continuation bytes so that the LEB never shrinks.
+        let last = out.len() - 1;
+        out[last] |= 0x80;
+        let fill = if signed && v < 0 { 0xff } else { 0x80 };
+        for _ in n..pad_to - 1 {
+            out.push(fill);
+        }
+        out.push(if signed && v < 0 { 0x7f } else { 0x00 });
+    }
+}
+
+fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
+    let sec = SectionId(si as u32);
+    let frag = &st.sections[si].fragments[fi];
+    let off = frag.offset;
+    match &frag.kind {
+        FragmentKind::Relaxable { inst, fixups, .. } => {
+            let mut needs = false;
+            for f in fixups.iter() {
+                match evaluate_fixup(st, sec, off, f) {
+                    Ok(v) => {
+                        let abs8 = f.kind == x86::FixupKind::Data1
+                            && v.target.a.is_some_and(|a| a.variant == Variant::Abs8);
+                        if !abs8 && (!v.resolved || v.value < -128 || v.value > 127) {
+                            needs = true;
+                        }
+                    }
+                    Err(_) => needs = true,
+                }
+            }
+            if !needs {
+                return false;
+            }
+            let Some(relaxed) = x86::relaxation(inst) else { return false };
+            let mut bytes = Vec::new();
+            let mut xf = Vec::new();
+            let loc = fixups.first().map_or(Loc::NONE, |f| f.loc);
+            if x86::encode(&relaxed, &mut bytes, &mut xf).is_err() {
+                return false;
+            }
+            let nf: SmallVec<[Fixup; 2]> = xf.iter().map(|f| st.lower_fixup(f, loc)).collect();
+            st.sections[si].fragments[fi].kind = FragmentKind::Relaxable {
+                inst: Box::new(relaxed),
+                bytes: SmallVec::from_slice(&bytes),
+                fixups: nf,
+            };
+            true
+        }
+        FragmentKind::Leb { value, signed, bytes } => {
+            let (value, signed, old) = (*value, *signed, bytes.len());
+            let v = evaluate_absolute(st, value, true).unwrap_or(0);
+            let mut nb = SmallVec::new();
+            leb(v, signed, old, &mut nb);
+            let changed = nb.len() != old;
+            if let FragmentKind::Leb { bytes, .. } = &mut st.sections[si].fragments[fi].kind {
+                *bytes = nb;
+            }
+            changed
+        }
+        FragmentKind::DwarfLine { line_delta, addr_delta, bytes } => {
+            let (ld, ad, old) = (*line_delta, *addr_delta, bytes.len());
+            let v = evaluate_absolute(st, ad, true).unwrap_or(0);
+            let mut out = Vec::new();
+            crate::dwarf::line::encode_line_advance(&Default::default(), 1, ld, v as u64, &mut out);
+            let changed = out.len() != old;
+            if let FragmentKind::DwarfLine { bytes, .. } = &mut st.sections[si].fragments[fi].kind {
+                *bytes = SmallVec::from_slice(&out);
+            }
+            changed
+        }
+        FragmentKind::DwarfFrame { addr_delta, bytes } => {
+            let (ad, old) = (*addr_delta, bytes.len());
+            let v = evaluate_absolute(st, ad, true).unwrap_or(0);
+            let mut out = Vec::new();
+            crate::dwarf::cfi::encode_advance_loc(v as u64, 1, &mut out);
+            let changed = out.len() != old;
+            if let FragmentKind::DwarfFrame { bytes, .. } = &mut st.sections[si].fragments[fi].kind
+            {
+                *bytes = SmallVec::from_slice(&out);
+            }
+            changed
+        }
+        _ => false,
+    }
+}
+
+/// Errors only the final layout shows: `.org` backwards, fills and LEBs
+/// of expressions that are not absolute.
+fn check_fragments(st: &mut ObjectStreamer) {
+    let mut errors: Vec<(Loc, String)> = Vec::new();
+    for sec in &st.sections {
+        for f in &sec.fragments {
+            match f.kind {
+                FragmentKind::Fill { count, .. } => {
+                    if evaluate_absolute(st, count, true).is_none() {
+                        errors
+                            .push((Loc::NONE, "expected assembly-time absolute expression".into()));
+                    }
+                }
+                FragmentKind::Leb { value, signed, .. } => {
+                    if evaluate_absolute(st, value, true).is_none() {
+                        let p = if signed { ".s" } else { ".u" };
+                        errors.push((Loc::NONE, format!("{p}leb128 expression is not absolute")));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    for (loc, m) in errors {
+        st.error(loc, m);
+    }
+}
+
+/// A relocation as the writer hands it to the ELF builder.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Relocation {
+    pub offset: u64,
+    /// The symbol (a section's begin symbol for a relocation against the
+    /// section); `None`: symbol 0.
+    pub sym: Option<SymbolId>,
+    pub r_type: u32,
+    pub addend: i64,
+}
+
+/// The bytes of every section (fixups applied) and its relocations.
+pub(crate) struct Output {
+    pub contents: Vec<Vec<u8>>,
+    pub relocs: Vec<Vec<Relocation>>,
+}
+
+/// Writes the fragments' bytes, resolves every fixup, and records a
+/// relocation for each one layout cannot resolve (LLVM's
+/// `ELFObjectWriter::recordRelocation`).
+pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
+    let n = st.sections.len();
+    let mut contents = vec![Vec::new(); n];
+    let mut relocs = vec![Vec::new(); n];
+    let rela = st.arch == Arch::X86_64;
+    let mut errors: Vec<(Loc, String)> = Vec::new();
+    let mut tls_syms: Vec<SymbolId> = Vec::new();
+    let mut used: Vec<SymbolId> = Vec::new();
+    for si in 0..n {
+        let sec = &st.sections[si];
+        if sec.is_virtual() {
+            continue;
+        }
+        let mut out: Vec<u8> = Vec::with_capacity(sec.size() as usize);
+        let mut pending: Vec<(usize, Fixup, u64)> = Vec::new();
+        for f in &sec.fragments {
+            let start = out.len();
+            match &f.kind {
+                FragmentKind::Data { start: s, len } => {
+                    out.extend_from_slice(&sec.data[*s as usize..(*s + *len) as usize]);
+                    let (fs, fl) = f.fixups;
+                    for fx in &sec.fixups[fs as usize..(fs + fl) as usize] {
+                        pending.push((start, *fx, f.offset));
+                    }
+                }
+                FragmentKind::Relaxable { bytes, fixups, .. } => {
+                    out.extend_from_slice(bytes);
+                    for fx in fixups {
+                        pending.push((start, *fx, f.offset));
+                    }
+                }
+                FragmentKind::Leb { bytes, .. } => out.extend_from_slice(bytes),
+                FragmentKind::DwarfLine { bytes, .. } => out.extend_from_slice(bytes),
+                FragmentKind::DwarfFrame { bytes, .. } => out.extend_from_slice(bytes),
+                &FragmentKind::Align { fill, fill_size, nops, .. } => {
+                    if nops {
+                        x86::write_nops(st.mode, f.size, &mut out);
+                    } else {
+                        let fs = fill_size.max(1) as u64;
+                        if f.size % fs != 0 {
+                            errors.push((Loc::NONE, "invalid padding".into()));
+                        }
+                        let b = (fill as u64).to_le_bytes();
+                        for i in 0..f.size {
+                            out.push(b[(i % fs) as usize]);
+                        }
+                    }
+                }
+                &FragmentKind::Nops { max, .. } => {
+                    let _ = max;
+                    x86::write_nops(st.mode, f.size, &mut out);
+                }
+                &FragmentKind::Fill { value, size, .. } => {
+                    let b = value.to_le_bytes();
+                    let size = size.max(1) as u64;
+                    for i in 0..f.size {
+                        out.push(b[(i % size) as usize]);
+                    }
+                }
+                &FragmentKind::Org { fill, .. } => {
+                    out.extend(std::iter::repeat_n(fill, f.size as usize))
+                }
+            }
+        }
+        for (start, fx, frag_off) in pending {
+            let sid = SectionId(si as u32);
+            let v = match evaluate_fixup(st, sid, frag_off, &fx) {
+                Ok(v) => v,
+                Err(m) => {
+                    errors.push((fx.loc, m.into()));
+                    continue;
+                }
+            };
+            let size = fx.kind.size() as usize;
+            let mut fixed = v.value;
+            if v.resolved {
+                if fx.kind.is_pc_rel() && size < 8 {
+                    let bits = size as u32 * 8;
+                    let lo = -(1i64 << (bits - 1));
+                    let hi = (1i64 << (bits - 1)) - 1;
+                    if fixed < lo || fixed > hi {
+                        let unit = if size == 1 { "byte" } else { "bytes" };
+                        errors.push((
+                            fx.loc,
+                            format!("value of {fixed} is too large for field of {size} {unit}."),
+                        ));
+                    }
+                }
+            } else {
+                match record_relocation(st, sid, frag_off, &fx, v.target) {
+                    Ok((rel, tls)) => {
+                        if let Some(t) = tls {
+                            tls_syms.push(t);
+                        }
+                        if let Some(s) = rel.sym {
+                            used.push(s);
+                        }
+                        fixed = rel.addend;
+                        let mut rel = rel;
+                        if !rela {
+                            rel.addend = 0;
+                        } else {
+                            fixed = 0;
+                        }
+                        relocs[si].push(rel);
+                    }
+                    Err(m) => {
+                        errors.push((fx.loc, m));
+                        continue;
+                    }
+                }
+            }
+            let at = start + fx.offset as usize;
+            let b = (fixed as u64).to_le_bytes();
+            if at + size <= out.len() {
+                out[at..at + size].copy_from_slice(&b[..size]);
+            }
+        }
+        contents[si] = out;
+    }
+    for s in used {
+        st.symbols[s.index()].used_in_reloc = true;
+    }
+    for s in tls_syms {
+        st.symbols[s.index()].kind = SymbolType::TLS;
+    }
+    for (loc, m) in errors {
+        st.error(loc, m);
+    }
+    Output { contents, relocs }
+}
+
+/// LLVM's `ELFObjectWriter::recordRelocation`: the relocation of a fixup
+/// layout could not resolve, and the symbol to mark `STT_TLS`.
+fn record_relocation(
+    st: &ObjectStreamer,
+    sec: SectionId,
+    frag_off: u64,
+    f: &Fixup,
+    target: RelocValue,
+) -> Result<(Relocation, Option<SymbolId>), String> {
+    let mut c = target.c;
+    let fixup_offset = frag_off + f.offset as u64;
+    let mut pcrel = f.kind.is_pc_rel();
+    if let Some(b) = target.b {
+        let sb = &st.symbols[b.sym.index()];
+        if !sb.is_defined() {
+            return Err(format!(
+                "symbol '{}' can not be undefined in a subtraction expression",
+                sb.name
+            ));
+        }
+        if symbol_assoc(st, b.sym, 0) != Assoc::Section(sec) {
+            return Err("Cannot represent a difference across sections".into());
+        }
+        pcrel = true;
+        c = c
+            .wrapping_add(fixup_offset as i64)
+            .wrapping_sub(symbol_offset(st, b.sym, 0).unwrap_or(0));
+    }
+    let mut sym_a = target.a;
+    if let Some(a) = sym_a {
+        if let SymbolDef::Variable(v) = st.symbols[a.sym.index()].def {
+            if let Expr::Sym(inner, Variant::Weakref) = st.exprs.get(v) {
+                sym_a = Some(SymRef { sym: inner, variant: a.variant });
+            }
+        }
+    }
+    let variant = sym_a.map_or(Variant::None, |a| a.variant);
+    let r_type = x86::elf::elf_reloc_type(
+        st.arch == Arch::X86_64,
+        st.mode,
+        f.kind,
+        crate::parse::x86_variant(variant),
+        pcrel,
+    )
+    .map_err(|e| e.to_string())?;
+    let tls = if variant.is_tls() { sym_a.map(|a| a.sym) } else { None };
+    let Some(a) = sym_a else {
+        return Ok((Relocation { offset: fixup_offset, sym: None, r_type, addend: c }, tls));
+    };
+    let sa = &st.symbols[a.sym.index()];
+    let a_sec = match symbol_assoc(st, a.sym, 0) {
+        Assoc::Section(s) => Some(s),
+        _ => None,
+    };
+    let with_symbol = relocate_with_symbol(st, a, a_sec, c, r_type);
+    if !with_symbol {
+        let addend = c.wrapping_add(symbol_offset(st, a.sym, 0).unwrap_or(0));
+        let sym = a_sec.map(|s| st.sections[s.index()].begin);
+        return Ok((Relocation { offset: fixup_offset, sym, r_type, addend }, tls));
+    }
+    let _ = sa;
+    Ok((Relocation { offset: fixup_offset, sym: Some(a.sym), r_type, addend: c }, tls))
+}
+
+/// LLVM's `ELFObjectWriter::shouldRelocateWithSymbol`.
+fn relocate_with_symbol(
+    st: &ObjectStreamer,
+    a: SymRef,
+    a_sec: Option<SectionId>,
+    c: i64,
+    r_type: u32,
+) -> bool {
+    match a.variant {
+        Variant::Got | Variant::Plt | Variant::GotPcRel | Variant::GotPcRelNoRelax => return true,
+        _ => {}
+    }
+    let s = &st.symbols[a.sym.index()];
+    if !s.is_defined() || matches!(s.def, SymbolDef::Common { .. }) {
+        return true;
+    }
+    if s.binding() != Binding::LOCAL {
+        return true;
+    }
+    if s.kind == SymbolType::GNU_IFUNC {
+        return true;
+    }
+    if let Some(sec) = a_sec {
+        let flags = st.sections[sec.index()].flags;
+        if flags.contains(SectionFlags::MERGE) {
+            if c != 0 {
+                return true;
+            }
+            // R_386_GOTOFF (9): gold before 2.34 ignored the addend.
+            if st.arch == Arch::I386 && r_type == 9 {
+                return true;
+            }
+        }
+        if flags.contains(SectionFlags::TLS) {
+            return true;
+        }
+    } else {
+        // Absolute: no section symbol to use.
+        return true;
+    }
+    false
+}

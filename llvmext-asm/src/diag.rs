@@ -1,0 +1,131 @@
+//! Diagnostics: errors with the place in the source they are about,
+//! printed as llvm-mc prints them.
+
+use core::fmt;
+
+/// A place in a source file: 1-based line and column (0: unknown), and the
+/// file (an index into the assembler's list of source files: the main file
+/// is 0, `.include`d files follow).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Loc {
+    /// The source file.
+    pub file: u32,
+    /// The line, from 1 (0: no place).
+    pub line: u32,
+    /// The column, from 1.
+    pub col: u32,
+}
+
+impl Loc {
+    /// No place (errors about the whole output).
+    pub const NONE: Loc = Loc { file: 0, line: 0, col: 0 };
+}
+
+/// The severity of a diagnostic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    /// An error: no object is written.
+    Error,
+    /// A warning.
+    Warning,
+    /// A note attached to the previous diagnostic.
+    Note,
+}
+
+/// One diagnostic.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error, warning or note.
+    pub severity: Severity,
+    /// Where.
+    pub loc: Loc,
+    /// What, as LLVM words it.
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        };
+        if self.loc.line == 0 {
+            write!(f, "{s}: {}", self.message)
+        } else {
+            write!(f, "{}:{}: {s}: {}", self.loc.line, self.loc.col, self.message)
+        }
+    }
+}
+
+/// The error of an assembly: every diagnostic (at least one error).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    /// The diagnostics in the order they were found.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The names of the source files [`Loc::file`] indexes.
+    pub files: Vec<String>,
+}
+
+impl Error {
+    /// The first error.
+    pub fn first(&self) -> Option<&Diagnostic> {
+        self.diagnostics.iter().find(|d| d.severity == Severity::Error)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.first() {
+            Some(d) => {
+                let file = self.files.get(d.loc.file as usize).map_or("<input>", |s| s.as_str());
+                write!(f, "{file}:{d}")
+            }
+            None => write!(f, "assembly failed"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Renders diagnostics as llvm-mc prints them: `file:line:col: error: msg`,
+/// the source line and a caret under the column.
+pub fn render(diags: &[Diagnostic], files: &[(String, &[u8])]) -> String {
+    let mut out = String::new();
+    for d in diags {
+        let (name, text) =
+            files.get(d.loc.file as usize).map_or(("<input>", &[][..]), |(n, t)| (n.as_str(), *t));
+        let s = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        };
+        if d.loc.line == 0 {
+            out.push_str(&format!("{name}: {s}: {}\n", d.message));
+            continue;
+        }
+        out.push_str(&format!("{name}:{}:{}: {s}: {}\n", d.loc.line, d.loc.col, d.message));
+        if let Some(line) = source_line(text, d.loc.line) {
+            let line = String::from_utf8_lossy(line);
+            out.push_str(&line);
+            out.push('\n');
+            let mut caret = String::new();
+            for (i, c) in line.chars().enumerate() {
+                if i + 1 >= d.loc.col as usize {
+                    break;
+                }
+                caret.push(if c == '\t' { '\t' } else { ' ' });
+            }
+            caret.push('^');
+            out.push_str(&caret);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn source_line(text: &[u8], line: u32) -> Option<&[u8]> {
+    text.split(|&b| b == b'\n')
+        .nth(line.checked_sub(1)? as usize)
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+}

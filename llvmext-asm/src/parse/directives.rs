@@ -1,0 +1,1017 @@
+//! Directives: sections, data, alignment, symbols, conditionals and macros
+//! (the latter two in the parent module), DWARF (`.file`, `.loc`,
+//! `.cfi_*`, in `dwarf_glue`), and the rest LLVM's ELF and x86 parsers
+//! accept.
+
+use super::lexer::{Punct, Tok};
+use super::Parser;
+use crate::diag::Loc;
+use crate::expr::Variant;
+use crate::streamer::{SectionDesc, SymbolAttr};
+use crate::target::x86::Mode;
+use llvmext_obj::elf::{SectionFlags, SectionType};
+use std::rc::Rc;
+
+/// `name` is `prefix` or starts with `prefix.` (LLVM's `hasPrefix`).
+fn has_prefix(name: &str, prefix: &str) -> bool {
+    name == prefix || (name.starts_with(prefix) && name.as_bytes().get(prefix.len()) == Some(&b'.'))
+}
+
+fn section_type(name: &str) -> Option<SectionType> {
+    Some(match name {
+        "progbits" => SectionType::PROGBITS,
+        "nobits" => SectionType::NOBITS,
+        "note" => SectionType::NOTE,
+        "init_array" => SectionType::INIT_ARRAY,
+        "fini_array" => SectionType::FINI_ARRAY,
+        "preinit_array" => SectionType::PREINIT_ARRAY,
+        "unwind" => SectionType::X86_64_UNWIND,
+        "llvm_odrtab" => SectionType::LLVM_ODRTAB,
+        "llvm_linker_options" => SectionType::LLVM_LINKER_OPTIONS,
+        "llvm_call_graph_profile" => SectionType::LLVM_CALL_GRAPH_PROFILE,
+        "llvm_dependent_libraries" => SectionType::LLVM_DEPENDENT_LIBRARIES,
+        "llvm_sympart" => SectionType::LLVM_SYMPART,
+        "llvm_bb_addr_map" => SectionType::LLVM_BB_ADDR_MAP,
+        "llvm_offloading" => SectionType::LLVM_OFFLOADING,
+        "llvm_lto" => SectionType::LLVM_LTO,
+        "llvm_jt_sizes" => SectionType::LLVM_JT_SIZES,
+        "llvm_cfi_jump_table" => SectionType::LLVM_CFI_JUMP_TABLE,
+        "llvm_call_graph" => SectionType::LLVM_CALL_GRAPH,
+        _ => return None,
+    })
+}
+
+impl Parser<'_> {
+    /// Dispatches a directive (the name is the current token's, already
+    /// eaten).
+    pub(crate) fn directive(&mut self, name: &str, loc: Loc) -> Result<(), ()> {
+        let lower;
+        let name = if name.bytes().any(|b| b.is_ascii_uppercase()) {
+            lower = name.to_ascii_lowercase();
+            lower.as_str()
+        } else {
+            name
+        };
+        match name {
+            ".text" => self.simple_section(
+                ".text",
+                SectionType::PROGBITS,
+                SectionFlags::ALLOC | SectionFlags::EXECINSTR,
+            ),
+            ".data" => self.simple_section(
+                ".data",
+                SectionType::PROGBITS,
+                SectionFlags::WRITE | SectionFlags::ALLOC,
+            ),
+            ".bss" => self.simple_section(
+                ".bss",
+                SectionType::NOBITS,
+                SectionFlags::WRITE | SectionFlags::ALLOC,
+            ),
+            ".section" => self.section_directive(false, loc),
+            ".pushsection" => self.section_directive(true, loc),
+            ".popsection" => {
+                if !self.st.pop_section() {
+                    self.error(loc, ".popsection without corresponding .pushsection");
+                    return Err(());
+                }
+                Ok(())
+            }
+            ".previous" => {
+                if !self.st.switch_previous() {
+                    self.error(loc, ".previous without corresponding .section");
+                    return Err(());
+                }
+                Ok(())
+            }
+            ".byte" | ".dc.b" => self.values(1),
+            ".short" | ".value" | ".2byte" | ".word" | ".hword" | ".dc.w" => self.values(2),
+            ".long" | ".int" | ".4byte" | ".dc.l" => self.values(4),
+            ".quad" | ".8byte" | ".dc.a" => self.values(8),
+            ".octa" => self.octa(),
+            ".ascii" => self.strings(false),
+            ".asciz" | ".string" => self.strings(true),
+            ".zero" => self.zero(loc),
+            ".skip" | ".space" => self.skip(loc),
+            ".fill" => self.fill(loc),
+            ".uleb128" => self.leb(false),
+            ".sleb128" => self.leb(true),
+            ".float" | ".single" => self.reals(4),
+            ".double" => self.reals(8),
+            ".p2align" => self.align(loc, true, 1),
+            ".p2alignw" => self.align(loc, true, 2),
+            ".p2alignl" => self.align(loc, true, 4),
+            ".balign" | ".align" => self.align(loc, false, 1),
+            ".balignw" => self.align(loc, false, 2),
+            ".balignl" => self.align(loc, false, 4),
+            ".org" => self.org(),
+            ".nops" => self.nops(loc),
+            ".globl" | ".global" => self.symbol_attrs(SymbolAttr::Global),
+            ".local" => self.symbol_attrs(SymbolAttr::Local),
+            ".weak" => self.symbol_attrs(SymbolAttr::Weak),
+            ".hidden" => self.symbol_attrs(SymbolAttr::Hidden),
+            ".protected" => self.symbol_attrs(SymbolAttr::Protected),
+            ".internal" => self.symbol_attrs(SymbolAttr::Internal),
+            ".type" => self.type_directive(loc),
+            ".size" => self.size_directive(),
+            ".comm" | ".common" => self.comm(loc, false),
+            ".lcomm" => self.comm(loc, true),
+            ".set" | ".equ" => {
+                let n = self.parse_identifier("expected identifier")?;
+                if !self.eat(Punct::Comma) {
+                    let l = self.loc();
+                    self.error(l, "expected comma");
+                    return Err(());
+                }
+                self.assignment(&n, loc, true)
+            }
+            ".equiv" => {
+                let n = self.parse_identifier("expected identifier")?;
+                if !self.eat(Punct::Comma) {
+                    let l = self.loc();
+                    self.error(l, "expected comma");
+                    return Err(());
+                }
+                if self.st.lookup_symbol(&n).is_some_and(|s| self.st.sym(s).is_defined()) {
+                    self.error(loc, format!("redefinition of '{n}'"));
+                    return Err(());
+                }
+                self.assignment(&n, loc, false)
+            }
+            ".ident" => {
+                let s = self.parse_string()?;
+                self.st.emit_ident(&s);
+                Ok(())
+            }
+            ".addrsig" => {
+                self.st.emit_addrsig();
+                Ok(())
+            }
+            ".addrsig_sym" => {
+                let n = self.parse_identifier("expected identifier")?;
+                let s = self.st.symbol(&n);
+                self.st.emit_addrsig_sym(s);
+                Ok(())
+            }
+            ".code16" => {
+                self.st.set_mode(Mode::Bits16);
+                Ok(())
+            }
+            ".code32" => {
+                self.st.set_mode(Mode::Bits32);
+                Ok(())
+            }
+            ".code64" => {
+                self.st.set_mode(Mode::Bits64);
+                Ok(())
+            }
+            ".att_syntax" => {
+                self.skip_statement();
+                self.intel = false;
+                Ok(())
+            }
+            ".intel_syntax" => {
+                self.skip_statement();
+                self.intel = true;
+                Ok(())
+            }
+            ".macro" => self.parse_macro_def(loc),
+            ".endm" | ".endmacro" => {
+                self.error(
+                    loc,
+                    format!("unexpected '{name}' in file, no current macro definition"),
+                );
+                Err(())
+            }
+            ".rept" => self.parse_rept(loc),
+            ".irp" => self.parse_irp(loc, false),
+            ".irpc" => self.parse_irp(loc, true),
+            ".endr" => {
+                self.error(loc, "unmatched '.endr' directive");
+                Err(())
+            }
+            ".include" => self.include(loc),
+            ".incbin" => self.incbin(loc),
+            ".err" => {
+                self.error(loc, ".err encountered");
+                Err(())
+            }
+            ".error" => {
+                let m = if self.at_eol() {
+                    ".error directive invoked in source file".into()
+                } else {
+                    String::from_utf8_lossy(&self.parse_string()?).into_owned()
+                };
+                self.error(loc, m);
+                Err(())
+            }
+            ".warning" => {
+                let m = if self.at_eol() {
+                    ".warning directive invoked in source file".into()
+                } else {
+                    String::from_utf8_lossy(&self.parse_string()?).into_owned()
+                };
+                self.warning(loc, m);
+                Ok(())
+            }
+            ".end" => {
+                // Stop at `.end`: skip the rest of the input.
+                while self.tok().kind != Tok::Eof {
+                    self.lex();
+                }
+                Ok(())
+            }
+            ".file" => self.file_directive(loc),
+            ".loc" => self.loc_directive(loc),
+            _ if name.starts_with(".cfi_") => self.cfi_directive(name, loc),
+            _ => {
+                self.error(loc, "unknown directive");
+                Err(())
+            }
+        }
+    }
+
+    fn simple_section(
+        &mut self,
+        name: &str,
+        ty: SectionType,
+        flags: SectionFlags,
+    ) -> Result<(), ()> {
+        let s = self.st.section(SectionDesc::new(name, ty, flags));
+        self.st.switch_section(s);
+        Ok(())
+    }
+
+    /// A section name: a string, or tokens up to a comma or the end.
+    fn section_name(&mut self) -> Result<String, ()> {
+        if self.tok().kind == Tok::Str {
+            return Ok(String::from_utf8_lossy(&self.parse_string()?).into_owned());
+        }
+        let start = self.tok().start;
+        let mut end = start;
+        let mut prev_end = start;
+        while !self.at_eol() && !self.is(Punct::Comma) {
+            // Tokens must touch (`.text.a-b`).
+            if self.tok().start != prev_end && end != start {
+                break;
+            }
+            end = self.tok().end;
+            prev_end = end;
+            self.lex();
+        }
+        if end == start {
+            let l = self.loc();
+            self.error(l, "expected identifier");
+            return Err(());
+        }
+        Ok(String::from_utf8_lossy(&self.frame_text_range(start, end)).into_owned())
+    }
+
+    fn frame_text_range(&self, start: usize, end: usize) -> Vec<u8> {
+        let t = self.tok();
+        let _ = t;
+        self.text(super::lexer::Token { kind: Tok::Ident, start, end, int: 0 }).to_vec()
+    }
+
+    fn section_directive(&mut self, push: bool, loc: Loc) -> Result<(), ()> {
+        let name = self.section_name()?;
+        let mut flags = SectionFlags::NONE;
+        if has_prefix(&name, ".rodata") || name == ".rodata1" {
+            flags |= SectionFlags::ALLOC;
+        } else if name == ".fini" || name == ".init" || has_prefix(&name, ".text") {
+            flags |= SectionFlags::ALLOC | SectionFlags::EXECINSTR;
+        } else if has_prefix(&name, ".data")
+            || name == ".data1"
+            || has_prefix(&name, ".bss")
+            || has_prefix(&name, ".init_array")
+            || has_prefix(&name, ".fini_array")
+            || has_prefix(&name, ".preinit_array")
+        {
+            flags |= SectionFlags::ALLOC | SectionFlags::WRITE;
+        } else if has_prefix(&name, ".tdata") || has_prefix(&name, ".tbss") {
+            flags |= SectionFlags::ALLOC | SectionFlags::WRITE | SectionFlags::TLS;
+        }
+        let mut type_name = String::new();
+        let mut entsize = 0u64;
+        let mut group: Option<(String, bool)> = None;
+        let mut unique = None;
+        let mut linked: Option<String> = None;
+        let mut explicit_flags = 0u64;
+        if self.eat(Punct::Comma) {
+            if self.tok().kind != Tok::Str {
+                // `.section name, #alloc`-style (Solaris) not supported.
+                let l = self.loc();
+                self.error(l, "expected string");
+                return Err(());
+            }
+            let fl = self.parse_string()?;
+            for &c in &fl {
+                explicit_flags |= match c {
+                    b'a' => SectionFlags::ALLOC.0,
+                    b'e' => 0x8000_0000,
+                    b'x' => SectionFlags::EXECINSTR.0,
+                    b'w' => SectionFlags::WRITE.0,
+                    b'o' => SectionFlags::LINK_ORDER.0,
+                    b'M' => SectionFlags::MERGE.0,
+                    b'S' => SectionFlags::STRINGS.0,
+                    b'T' => SectionFlags::TLS.0,
+                    b'c' | b'd' => 0,
+                    b'y' => 0x2000_0000,
+                    b'G' => SectionFlags::GROUP.0,
+                    b'R' => 0x0020_0000,
+                    b'l' => 0x1000_0000,
+                    b'?' => 0,
+                    _ => {
+                        self.error(loc, "unknown flag");
+                        return Err(());
+                    }
+                };
+            }
+            flags = SectionFlags(flags.0 | explicit_flags);
+            let mergeable = explicit_flags & SectionFlags::MERGE.0 != 0;
+            let grouped = explicit_flags & SectionFlags::GROUP.0 != 0;
+            let link_order = explicit_flags & SectionFlags::LINK_ORDER.0 != 0;
+            if self.eat(Punct::Comma) {
+                if self.is(Punct::At) || self.is(Punct::Percent) {
+                    self.lex();
+                    type_name = self.parse_identifier("expected identifier")?;
+                } else if self.tok().kind == Tok::Str {
+                    type_name = String::from_utf8_lossy(&self.parse_string()?).into_owned();
+                } else {
+                    let l = self.loc();
+                    self.error(l, "expected '@<type>', '%<type>' or \"<type>\"");
+                    return Err(());
+                }
+                if mergeable {
+                    if !self.eat(Punct::Comma) {
+                        let l = self.loc();
+                        self.error(l, "expected the entry size");
+                        return Err(());
+                    }
+                    let l = self.loc();
+                    let v = self.parse_absolute()?;
+                    if v <= 0 {
+                        self.error(l, "entry size must be positive");
+                        return Err(());
+                    }
+                    entsize = v as u64;
+                }
+                if grouped {
+                    if !self.eat(Punct::Comma) {
+                        let l = self.loc();
+                        self.error(l, "expected group name");
+                        return Err(());
+                    }
+                    let g = self.parse_identifier("expected group name")?;
+                    let mut comdat = false;
+                    if self.is(Punct::Comma) {
+                        // `, comdat` (or `, unique,` follows).
+                        let save = self.tok();
+                        self.lex();
+                        if self.tok().kind == Tok::Ident && self.tok_str() == "comdat" {
+                            self.lex();
+                            comdat = true;
+                        } else if self.tok().kind == Tok::Ident && self.tok_str() == "unique" {
+                            // handled below: re-enter with a comma consumed
+                            self.lex();
+                            unique = Some(self.unique_id()?);
+                        } else {
+                            let _ = save;
+                            let l = self.loc();
+                            self.error(l, "expected 'comdat' or 'unique'");
+                            return Err(());
+                        }
+                    }
+                    group = Some((g, comdat));
+                }
+                if link_order {
+                    if !self.eat(Punct::Comma) {
+                        let l = self.loc();
+                        self.error(l, "expected linked-to symbol");
+                        return Err(());
+                    }
+                    linked = Some(self.parse_identifier("expected linked-to symbol")?);
+                }
+                if unique.is_none() && self.eat(Punct::Comma) {
+                    if !(self.tok().kind == Tok::Ident && self.tok_str() == "unique") {
+                        let l = self.loc();
+                        self.error(l, "expected 'unique'");
+                        return Err(());
+                    }
+                    self.lex();
+                    unique = Some(self.unique_id()?);
+                }
+            } else if mergeable {
+                let l = self.loc();
+                self.error(l, "Mergeable section must specify the type");
+                return Err(());
+            } else if grouped {
+                let l = self.loc();
+                self.error(l, "Group section must specify the type");
+                return Err(());
+            }
+        }
+        if !self.at_eol() {
+            let l = self.loc();
+            self.error(l, "expected end of directive");
+            return Err(());
+        }
+        let ty = if type_name.is_empty() {
+            if name.starts_with(".note") {
+                SectionType::NOTE
+            } else if has_prefix(&name, ".init_array") {
+                SectionType::INIT_ARRAY
+            } else if has_prefix(&name, ".bss") || has_prefix(&name, ".tbss") {
+                SectionType::NOBITS
+            } else if has_prefix(&name, ".fini_array") {
+                SectionType::FINI_ARRAY
+            } else if has_prefix(&name, ".preinit_array") {
+                SectionType::PREINIT_ARRAY
+            } else {
+                SectionType::PROGBITS
+            }
+        } else if let Some(t) = section_type(&type_name) {
+            t
+        } else if let Ok(v) = type_name.parse::<u32>() {
+            SectionType(v)
+        } else {
+            self.error(loc, "unknown section type");
+            return Err(());
+        };
+        let linked_to = match linked {
+            Some(l) => {
+                let s = self.st.symbol(&l);
+                if !matches!(
+                    crate::assembler::symbol_assoc(self.st, s, 0),
+                    crate::assembler::Assoc::Section(_)
+                ) {
+                    self.error(loc, format!("linked-to symbol is not in a section: {l}"));
+                    return Err(());
+                }
+                Some(s)
+            }
+            None => None,
+        };
+        let mut desc = SectionDesc::new(&name, ty, SectionFlags(flags.0 & !SectionFlags::GROUP.0));
+        desc.entsize = entsize;
+        desc.group = group.as_ref().map(|(g, c)| (g.as_str(), *c));
+        desc.unique = unique;
+        desc.linked_to = linked_to;
+        let s = self.st.section(desc);
+        if push {
+            self.st.push_section();
+        }
+        self.st.switch_section(s);
+        Ok(())
+    }
+
+    fn unique_id(&mut self) -> Result<u32, ()> {
+        if !self.eat(Punct::Comma) {
+            let l = self.loc();
+            self.error(l, "expected commma");
+            return Err(());
+        }
+        if self.tok().kind != Tok::Int {
+            let l = self.loc();
+            self.error(l, "expected integer");
+            return Err(());
+        }
+        let v = self.tok().int;
+        if v > u32::MAX as u128 - 1 {
+            let l = self.loc();
+            self.error(l, "unique id is too large");
+            return Err(());
+        }
+        self.lex();
+        Ok(v as u32)
+    }
+
+    /// `.byte`/`.short`/`.long`/`.quad`: comma-separated expressions.
+    fn values(&mut self, size: u8) -> Result<(), ()> {
+        if self.at_eol() {
+            return Ok(());
+        }
+        loop {
+            let loc = self.loc();
+            let e = self.parse_expr()?;
+            self.dwarf_data_hook();
+            if let Some(v) = self.st.exprs().as_const(e) {
+                // LLVM checks literal ranges: out of range for the size.
+                let bits = size as u32 * 8;
+                if bits < 64 {
+                    let u = v as u64;
+                    if u >> bits != 0 && (v >> (bits - 1)) != -1 {
+                        self.error(loc, "out of range literal value");
+                        return Err(());
+                    }
+                }
+                self.st.emit_int(v as u64, size);
+            } else {
+                self.st.emit_value(e, size, loc);
+            }
+            if self.at_eol() {
+                return Ok(());
+            }
+            if !self.eat(Punct::Comma) {
+                let l = self.loc();
+                self.error(l, "unexpected token");
+                return Err(());
+            }
+        }
+    }
+
+    fn octa(&mut self) -> Result<(), ()> {
+        loop {
+            let loc = self.loc();
+            let neg = self.eat(Punct::Minus);
+            if self.tok().kind != Tok::Int {
+                self.error(loc, "unknown token in expression");
+                return Err(());
+            }
+            let mut v = self.tok().int;
+            if neg {
+                v = v.wrapping_neg();
+            }
+            self.lex();
+            self.st.emit_bytes(&v.to_le_bytes());
+            if self.at_eol() {
+                return Ok(());
+            }
+            if !self.eat(Punct::Comma) {
+                let l = self.loc();
+                self.error(l, "unexpected token");
+                return Err(());
+            }
+        }
+    }
+
+    fn strings(&mut self, zero: bool) -> Result<(), ()> {
+        if self.at_eol() {
+            return Ok(());
+        }
+        loop {
+            let mut buf = self.scratch();
+            buf.clear();
+            // Adjacent strings concatenate (`.ascii "a" "b"`).
+            loop {
+                if self.tok().kind != Tok::Str {
+                    let l = self.loc();
+                    self.error(l, "expected string");
+                    self.give_back(buf);
+                    return Err(());
+                }
+                if let Err(m) = super::lexer::unescape(self.text(self.tok()), &mut buf) {
+                    let l = self.loc();
+                    self.error(l, m);
+                    self.give_back(buf);
+                    return Err(());
+                }
+                self.lex();
+                if zero || self.tok().kind != Tok::Str {
+                    break;
+                }
+            }
+            if zero {
+                buf.push(0);
+            }
+            self.dwarf_data_hook();
+            self.st.emit_bytes(&buf);
+            self.give_back(buf);
+            if self.at_eol() {
+                return Ok(());
+            }
+            if !self.eat(Punct::Comma) {
+                let l = self.loc();
+                self.error(l, "unexpected token");
+                return Err(());
+            }
+        }
+    }
+
+    fn zero(&mut self, loc: Loc) -> Result<(), ()> {
+        let n = self.parse_expr()?;
+        let mut fill = 0;
+        if self.eat(Punct::Comma) {
+            fill = self.parse_absolute()?;
+        }
+        let _ = loc;
+        self.st.emit_fill(n, fill as u64, 1);
+        Ok(())
+    }
+
+    fn skip(&mut self, loc: Loc) -> Result<(), ()> {
+        self.zero(loc)
+    }
+
+    fn fill(&mut self, loc: Loc) -> Result<(), ()> {
+        let count = self.parse_expr()?;
+        let mut size = 1i64;
+        let mut value = 0i64;
+        if self.eat(Punct::Comma) {
+            let sl = self.loc();
+            size = self.parse_absolute()?;
+            if size < 0 {
+                self.warning(sl, "'.fill' directive with negative size has no effect");
+                return Ok(());
+            }
+            if size > 8 {
+                self.warning(
+                    sl,
+                    "'.fill' directive with size greater than 8 has been truncated to 8",
+                );
+                size = 8;
+            }
+            if self.eat(Punct::Comma) {
+                value = self.parse_absolute()?;
+                let vl = self.loc();
+                if value as u64 >> 32 != 0 && (value as u64 >> 32) != 0xffff_ffff {
+                    self.warning(vl, "'.fill' directive pattern has been truncated to 32-bits");
+                }
+            }
+        }
+        if let Some(c) = self.st.exprs().as_const(count) {
+            if c < 0 {
+                self.warning(loc, "'.fill' directive with negative repeat count has no effect");
+                return Ok(());
+            }
+        }
+        // LLVM writes the low 4 bytes of the value then zeros for sizes
+        // above 4.
+        let v = (value as u64) & 0xffff_ffff;
+        self.st.emit_fill(count, v, size.max(1) as u8);
+        Ok(())
+    }
+
+    fn leb(&mut self, signed: bool) -> Result<(), ()> {
+        loop {
+            let e = self.parse_expr()?;
+            self.st.emit_leb(e, signed);
+            if self.at_eol() {
+                return Ok(());
+            }
+            if !self.eat(Punct::Comma) {
+                let l = self.loc();
+                self.error(l, "unexpected token");
+                return Err(());
+            }
+        }
+    }
+
+    fn reals(&mut self, size: u8) -> Result<(), ()> {
+        loop {
+            let loc = self.loc();
+            let neg = if self.eat(Punct::Minus) {
+                true
+            } else {
+                self.eat(Punct::Plus);
+                false
+            };
+            let t = self.tok();
+            let text = String::from_utf8_lossy(self.text(t)).into_owned();
+            let v: f64 = match t.kind {
+                Tok::Real | Tok::Int => match parse_real(&text) {
+                    Some(v) => v,
+                    None => {
+                        self.error(loc, "invalid floating point literal");
+                        return Err(());
+                    }
+                },
+                Tok::Ident => match text.to_ascii_lowercase().as_str() {
+                    "infinity" | "inf" => f64::INFINITY,
+                    "nan" => f64::NAN,
+                    _ => {
+                        self.error(loc, "invalid floating point literal");
+                        return Err(());
+                    }
+                },
+                _ => {
+                    self.error(loc, "unexpected token in directive");
+                    return Err(());
+                }
+            };
+            self.lex();
+            let v = if neg { -v } else { v };
+            if size == 4 {
+                let f = if text.starts_with("0x") || text.starts_with("0X") {
+                    parse_hex_f32(&text).map(|x| if neg { -x } else { x }).unwrap_or(v as f32)
+                } else {
+                    text.parse::<f32>().map(|x| if neg { -x } else { x }).unwrap_or(v as f32)
+                };
+                self.st.emit_int(f.to_bits() as u64, 4);
+            } else {
+                self.st.emit_int(v.to_bits(), 8);
+            }
+            if self.at_eol() {
+                return Ok(());
+            }
+            if !self.eat(Punct::Comma) {
+                let l = self.loc();
+                self.error(l, "unexpected token in directive");
+                return Err(());
+            }
+        }
+    }
+
+    fn align(&mut self, loc: Loc, pow2: bool, fill_size: u8) -> Result<(), ()> {
+        let aloc = self.loc();
+        let mut a = self.parse_absolute()?;
+        let mut fill: Option<i64> = None;
+        let mut max: u64 = 0;
+        if self.eat(Punct::Comma) {
+            if !self.is(Punct::Comma) && !self.at_eol() {
+                fill = Some(self.parse_absolute()?);
+            }
+            if self.eat(Punct::Comma) {
+                let ml = self.loc();
+                let m = self.parse_absolute()?;
+                if m < 1 {
+                    self.error(ml, "alignment directive can never be satisfied in this many bytes, ignoring maximum bytes expression");
+                    max = 0;
+                } else {
+                    max = m as u64;
+                }
+                let _ = ml;
+            }
+        }
+        let _ = loc;
+        if pow2 {
+            if !(0..32).contains(&a) {
+                self.error(aloc, "invalid alignment value");
+                a = a.clamp(0, 31);
+            }
+            a = 1i64 << a;
+        } else {
+            if a == 0 {
+                a = 1;
+            }
+            if a < 0 || (a as u64).count_ones() != 1 {
+                self.error(aloc, "alignment must be a power of 2");
+                return Err(());
+            }
+            if a as u64 > 1 << 32 {
+                self.error(aloc, "alignment must be smaller than 2**32");
+                return Err(());
+            }
+        }
+        let a = a as u64;
+        if max >= a {
+            max = 0;
+        }
+        let code = self.st.sec(self.st.current_section()).flags().contains(SectionFlags::EXECINSTR);
+        match fill {
+            None if code && fill_size == 1 => self.st.emit_code_align(a, max),
+            f => self.st.emit_value_align(a, f.unwrap_or(0), fill_size, max),
+        }
+        Ok(())
+    }
+
+    fn org(&mut self) -> Result<(), ()> {
+        let e = self.parse_expr()?;
+        let mut fill = 0;
+        if self.eat(Punct::Comma) {
+            fill = self.parse_absolute()?;
+        }
+        self.st.emit_org(e, fill as u8);
+        Ok(())
+    }
+
+    fn nops(&mut self, loc: Loc) -> Result<(), ()> {
+        let n = self.parse_absolute()?;
+        let mut max = 0;
+        if self.eat(Punct::Comma) {
+            max = self.parse_absolute()?;
+        }
+        if n < 0 {
+            self.error(loc, "'.nops' directive with non-positive size");
+            return Err(());
+        }
+        self.st.emit_nops(n as u64, max.max(0) as u64);
+        Ok(())
+    }
+
+    fn symbol_attrs(&mut self, attr: SymbolAttr) -> Result<(), ()> {
+        if self.at_eol() {
+            return Ok(());
+        }
+        loop {
+            let n = self.parse_identifier("expected identifier")?;
+            let s = self.st.symbol(&n);
+            self.st.emit_symbol_attribute(s, attr);
+            if self.at_eol() {
+                return Ok(());
+            }
+            if !self.eat(Punct::Comma) {
+                let l = self.loc();
+                self.error(l, "expected comma");
+                return Err(());
+            }
+        }
+    }
+
+    fn type_directive(&mut self, loc: Loc) -> Result<(), ()> {
+        let n = self.parse_identifier("expected identifier")?;
+        self.eat(Punct::Comma);
+        if self.is(Punct::At) || self.is(Punct::Percent) || self.is(Punct::Hash) {
+            self.lex();
+        }
+        let tl = self.loc();
+        let t = if self.tok().kind == Tok::Str {
+            String::from_utf8_lossy(&self.parse_string()?).into_owned()
+        } else {
+            self.parse_identifier("expected symbol type")?
+        };
+        let attr = match t.as_str() {
+            "function" | "STT_FUNC" => SymbolAttr::Function,
+            "object" | "STT_OBJECT" => SymbolAttr::Object,
+            "tls_object" | "STT_TLS" => SymbolAttr::TlsObject,
+            "common" | "STT_COMMON" => SymbolAttr::CommonType,
+            "notype" | "STT_NOTYPE" => SymbolAttr::NoType,
+            "gnu_unique_object" => SymbolAttr::UniqueObject,
+            "gnu_indirect_function" | "STT_GNU_IFUNC" => SymbolAttr::IndirectFunction,
+            _ => {
+                self.error(tl, "unsupported attribute");
+                return Err(());
+            }
+        };
+        let _ = loc;
+        let s = self.st.symbol(&n);
+        self.st.emit_symbol_attribute(s, attr);
+        Ok(())
+    }
+
+    fn size_directive(&mut self) -> Result<(), ()> {
+        let n = self.parse_identifier("expected identifier")?;
+        if !self.eat(Punct::Comma) {
+            let l = self.loc();
+            self.error(l, "expected comma");
+            return Err(());
+        }
+        let e = self.parse_expr()?;
+        let s = self.st.symbol(&n);
+        self.st.emit_size(s, e);
+        Ok(())
+    }
+
+    fn comm(&mut self, loc: Loc, local: bool) -> Result<(), ()> {
+        let n = self.parse_identifier("expected identifier in directive")?;
+        if !self.eat(Punct::Comma) {
+            let l = self.loc();
+            self.error(l, "expected comma");
+            return Err(());
+        }
+        let sl = self.loc();
+        let size = self.parse_absolute()?;
+        let mut align = 0i64;
+        let mut aloc = sl;
+        if self.eat(Punct::Comma) {
+            aloc = self.loc();
+            align = self.parse_absolute()?;
+        }
+        if size < 0 {
+            self.error(sl, "size must be non-negative");
+            return Err(());
+        }
+        if align != 0 && (align < 0 || (align as u64).count_ones() != 1) {
+            self.error(aloc, "alignment must be a power of 2");
+            return Err(());
+        }
+        let s = self.st.symbol(&n);
+        if local {
+            self.st.emit_symbol_attribute(s, SymbolAttr::Local);
+        }
+        let _ = loc;
+        self.st.emit_common(s, size as u64, align.max(1) as u64, loc);
+        Ok(())
+    }
+
+    fn include(&mut self, loc: Loc) -> Result<(), ()> {
+        let name = String::from_utf8_lossy(&self.parse_string()?).into_owned();
+        let mut candidates = vec![std::path::PathBuf::from(&name)];
+        if let Some(dir) = std::path::Path::new(&self.opts.file_name).parent() {
+            candidates.insert(0, dir.join(&name));
+        }
+        for d in &self.opts.include_dirs {
+            candidates.push(d.join(&name));
+        }
+        for c in candidates {
+            if let Ok(bytes) = std::fs::read(&c) {
+                let file = self.files.len() as u32;
+                let text: Rc<[u8]> = Rc::from(bytes);
+                self.files.push((c.display().to_string(), text.clone()));
+                return self.push_include(text, file);
+            }
+        }
+        self.error(loc, format!("Could not find include file '{name}'"));
+        Err(())
+    }
+
+    fn incbin(&mut self, loc: Loc) -> Result<(), ()> {
+        let name = String::from_utf8_lossy(&self.parse_string()?).into_owned();
+        let mut skip = 0i64;
+        let mut count: Option<i64> = None;
+        if self.eat(Punct::Comma) {
+            if !self.is(Punct::Comma) {
+                skip = self.parse_absolute()?;
+            }
+            if self.eat(Punct::Comma) {
+                count = Some(self.parse_absolute()?);
+            }
+        }
+        if skip < 0 {
+            self.error(loc, "skip is negative");
+            return Err(());
+        }
+        let mut candidates = vec![std::path::PathBuf::from(&name)];
+        if let Some(dir) = std::path::Path::new(&self.opts.file_name).parent() {
+            candidates.insert(0, dir.join(&name));
+        }
+        for c in candidates {
+            if let Ok(bytes) = std::fs::read(&c) {
+                let s = (skip as usize).min(bytes.len());
+                let e = match count {
+                    Some(n) if n >= 0 => (s + n as usize).min(bytes.len()),
+                    Some(_) => {
+                        self.error(loc, "negative count has no effect");
+                        return Err(());
+                    }
+                    None => bytes.len(),
+                };
+                self.st.emit_bytes(&bytes[s..e]);
+                return Ok(());
+            }
+        }
+        self.error(loc, format!("Could not find incbin file '{name}'"));
+        Err(())
+    }
+
+    /// A symbol reference expression for `name` (used by directive
+    /// helpers).
+    pub(crate) fn sym_ref(&mut self, name: &str) -> crate::expr::ExprId {
+        let s = self.st.symbol(name);
+        self.st.sym_expr(s, Variant::None)
+    }
+}
+
+/// A decimal or C99 hexadecimal real.
+fn parse_real(text: &str) -> Option<f64> {
+    if text.starts_with("0x") || text.starts_with("0X") {
+        return parse_hex_f64(text);
+    }
+    text.parse::<f64>().ok()
+}
+
+/// Parses `0xH.HpE` exactly into an f64 (round to nearest even).
+fn parse_hex_f64(text: &str) -> Option<f64> {
+    let (m, e) = hex_parts(text)?;
+    Some(scale(m, e))
+}
+
+fn parse_hex_f32(text: &str) -> Option<f32> {
+    let (m, e) = hex_parts(text)?;
+    // Through f64 is exact for mantissas of up to 53 bits, then one
+    // rounding to f32 (double rounding is possible for longer ones).
+    Some(scale(m, e) as f32)
+}
+
+fn hex_parts(text: &str) -> Option<(u128, i64)> {
+    let t = &text[2..];
+    let (mant, exp) = match t.find(['p', 'P']) {
+        Some(i) => (&t[..i], t[i + 1..].parse::<i64>().ok()?),
+        None => (t, 0),
+    };
+    let (int, frac) = match mant.find('.') {
+        Some(i) => (&mant[..i], &mant[i + 1..]),
+        None => (mant, ""),
+    };
+    let mut m: u128 = 0;
+    let mut e = exp;
+    for c in int.chars().chain(frac.chars()) {
+        let d = c.to_digit(16)? as u128;
+        if m >> 120 != 0 {
+            e += 4;
+            continue;
+        }
+        m = m * 16 + d;
+    }
+    e -= 4 * frac.len() as i64;
+    Some((m, e))
+}
+
+fn scale(m: u128, e: i64) -> f64 {
+    if m == 0 {
+        return 0.0;
+    }
+    let mut v = m as f64;
+    let mut e = e;
+    while e > 0 {
+        let s = e.min(1000);
+        v *= 2f64.powi(s as i32);
+        e -= s;
+    }
+    while e < 0 {
+        let s = (-e).min(1000);
+        v /= 2f64.powi(s as i32);
+        e += s;
+    }
+    v
+}

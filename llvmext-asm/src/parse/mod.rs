@@ -1,0 +1,929 @@
+//! The GAS-syntax parser (LLVM's `AsmParser` with its ELF and x86 AT&T
+//! parts) over the [`ObjectStreamer`]: statements are labels,
+//! assignments, directives and instructions; errors are collected with
+//! their place and the parser goes on with the next statement, as llvm-mc
+//! does.
+
+mod directives;
+mod expr;
+pub mod lexer;
+mod x86;
+pub(crate) use x86::x86_variant;
+
+use crate::diag::Loc;
+use crate::streamer::ObjectStreamer;
+use crate::symbol::SymbolId;
+use hashbrown::HashMap;
+use lexer::{Lexer, Punct, Tok, Token};
+use std::rc::Rc;
+
+/// The text a frame reads.
+#[derive(Debug, Clone)]
+enum Text {
+    /// The main file (borrowed by the parser).
+    Main,
+    /// An included file or a macro expansion.
+    Owned(Rc<[u8]>),
+}
+
+#[derive(Debug, Clone)]
+struct Frame {
+    text: Text,
+    lexer: Lexer,
+    /// The file index locations in this frame report.
+    file: u32,
+    /// For a macro expansion: the location of its instantiation, reported
+    /// instead (llvm-mc reports the body's line with a note; we keep the
+    /// caller's place).
+    at: Option<Loc>,
+}
+
+/// One `1:`-style label number: the instance `1b` names and the one the
+/// next `1:` will define (`1f`).
+#[derive(Debug, Clone, Copy, Default)]
+struct DirLabel {
+    current: Option<SymbolId>,
+    forward: Option<SymbolId>,
+}
+
+/// A conditional assembly state.
+#[derive(Debug, Clone, Copy)]
+struct Cond {
+    /// Whether the enclosing state assembles.
+    parent_active: bool,
+    /// Whether the current branch assembles.
+    active: bool,
+    /// Whether a branch was already taken.
+    taken: bool,
+    /// Whether `.else` was seen.
+    seen_else: bool,
+}
+
+/// A `.macro` definition.
+#[derive(Debug, Clone)]
+struct Macro {
+    params: Vec<MacroParam>,
+    body: Rc<[u8]>,
+}
+
+#[derive(Debug, Clone)]
+struct MacroParam {
+    name: String,
+    default: Option<Vec<u8>>,
+    required: bool,
+    vararg: bool,
+}
+
+/// Options of an assembly.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The DWARF version of line tables from `.loc` (llvm-mc's
+    /// `-dwarf-version`, default 5).
+    pub dwarf_version: u16,
+    /// The name of the main file, for diagnostics.
+    pub file_name: String,
+    /// Directories `.include` searches after the main file's.
+    pub include_dirs: Vec<std::path::PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { dwarf_version: 5, file_name: "<stdin>".into(), include_dirs: Vec::new() }
+    }
+}
+
+/// How deep macro expansions, `.rept`s and `.include`s may nest (LLVM:
+/// "macros cannot be nested more than 20 levels deep").
+const MAX_NESTING: usize = 20;
+
+/// The parser of one assembly.
+pub struct Parser<'a> {
+    main: &'a [u8],
+    frames: Vec<Frame>,
+    tok: Token,
+    pub(crate) st: &'a mut ObjectStreamer,
+    pub(crate) opts: Options,
+    /// The names and texts of the source files (the main one first).
+    pub(crate) files: Vec<(String, Rc<[u8]>)>,
+    dir_labels: HashMap<u64, DirLabel>,
+    conds: Vec<Cond>,
+    macros: HashMap<String, Rc<Macro>>,
+    macro_counter: u64,
+    /// `.intel_syntax` in effect.
+    pub(crate) intel: bool,
+    pub(crate) dwarf: crate::dwarf_glue::DwarfState,
+    scratch: Vec<u8>,
+    /// The last statement was a label (another may follow on its line).
+    after_label: bool,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser of `text` feeding `st`.
+    pub fn new(text: &'a [u8], st: &'a mut ObjectStreamer, opts: Options) -> Parser<'a> {
+        let dwarf = crate::dwarf_glue::DwarfState::new(opts.dwarf_version);
+        let mut p = Parser {
+            main: text,
+            frames: vec![Frame { text: Text::Main, lexer: Lexer::new(), file: 0, at: None }],
+            tok: Token { kind: Tok::Eol, start: 0, end: 0, int: 0 },
+            st,
+            files: vec![(opts.file_name.clone(), Rc::from(&[][..]))],
+            opts,
+            dir_labels: HashMap::new(),
+            conds: Vec::new(),
+            macros: HashMap::new(),
+            macro_counter: 0,
+            intel: false,
+            dwarf,
+            scratch: Vec::new(),
+            after_label: false,
+        };
+        p.lex();
+        p
+    }
+
+    // ----- tokens -----
+
+    fn frame_text(&self) -> &[u8] {
+        match &self.frames.last().expect("a frame").text {
+            Text::Main => self.main,
+            Text::Owned(t) => t,
+        }
+    }
+
+    /// Advances to the next token (popping finished included files and
+    /// macro expansions).
+    pub(crate) fn lex(&mut self) {
+        loop {
+            let main = self.main;
+            let f = self.frames.last_mut().expect("a frame");
+            let Frame { text, lexer, .. } = f;
+            let t: &[u8] = match text {
+                Text::Main => main,
+                Text::Owned(t) => t,
+            };
+            let tok = lexer.next(t);
+            if tok.kind == Tok::Eof && self.frames.len() > 1 {
+                self.frames.pop();
+                // The end of an expansion ends its last statement.
+                self.tok = Token { kind: Tok::Eol, start: 0, end: 0, int: 0 };
+                let f = self.frames.last().expect("a frame");
+                self.tok.start = f.lexer.pos;
+                self.tok.end = f.lexer.pos;
+                return;
+            }
+            self.tok = tok;
+            return;
+        }
+    }
+
+    /// The current token.
+    pub(crate) fn tok(&self) -> Token {
+        self.tok
+    }
+
+    /// The text of a token.
+    pub(crate) fn text(&self, t: Token) -> &[u8] {
+        let s = self.frame_text();
+        s.get(t.start..t.end).unwrap_or(&[])
+    }
+
+    /// The text of the current token as a string.
+    pub(crate) fn tok_str(&self) -> &str {
+        std::str::from_utf8(self.text(self.tok)).unwrap_or("")
+    }
+
+    /// Whether the current token is `p`.
+    pub(crate) fn is(&self, p: Punct) -> bool {
+        self.tok.kind == Tok::Punct(p)
+    }
+
+    /// Eats `p` if it is the current token.
+    pub(crate) fn eat(&mut self, p: Punct) -> bool {
+        if self.is(p) {
+            self.lex();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether the statement ends here.
+    pub(crate) fn at_eol(&self) -> bool {
+        matches!(self.tok.kind, Tok::Eol | Tok::Eof)
+    }
+
+    /// The location of the current token.
+    pub(crate) fn loc(&self) -> Loc {
+        self.loc_at(self.tok.start)
+    }
+
+    /// The location of byte `at` of the current frame.
+    pub(crate) fn loc_at(&self, at: usize) -> Loc {
+        let f = self.frames.last().expect("a frame");
+        if let Some(l) = f.at {
+            return l;
+        }
+        // A token may start on an earlier line than the lexer's current
+        // one only for the newline token itself.
+        let (line, col) = if at >= f.lexer.line_start {
+            (f.lexer.line, f.lexer.col(at))
+        } else {
+            let text = self.frame_text();
+            let ls = text[..at].iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+            (f.lexer.line.saturating_sub(1).max(1), (at - ls + 1) as u32)
+        };
+        Loc { file: f.file, line, col }
+    }
+
+    /// Records an error at `loc`.
+    pub(crate) fn error(&mut self, loc: Loc, msg: impl Into<String>) {
+        self.st.error(loc, msg);
+    }
+
+    /// Records a warning at `loc`.
+    pub(crate) fn warning(&mut self, loc: Loc, msg: impl Into<String>) {
+        self.st.warning(loc, msg);
+    }
+
+    /// Skips to the end of the statement.
+    pub(crate) fn skip_statement(&mut self) {
+        while !self.at_eol() {
+            self.lex();
+        }
+    }
+
+    /// Requires the end of the statement: "unexpected token" otherwise
+    /// (LLVM's `parseEOL`).
+    pub(crate) fn expect_eol(&mut self, what: &str) -> Result<(), ()> {
+        if self.at_eol() {
+            return Ok(());
+        }
+        let loc = self.loc();
+        self.error(loc, what.to_string());
+        Err(())
+    }
+
+    // ----- statements -----
+
+    /// Parses everything.
+    pub fn run(&mut self) {
+        self.files[0].1 = Rc::from(self.main);
+        loop {
+            match self.tok.kind {
+                Tok::Eof => break,
+                Tok::Eol => {
+                    self.lex();
+                    continue;
+                }
+                _ => {}
+            }
+            let mut ok = self.statement();
+            // A label may share its line with a statement (`x: .long 5`).
+            while ok.is_ok() && self.after_label && !self.at_eol() {
+                ok = self.statement();
+            }
+            if ok.is_err() {
+                self.skip_statement();
+            }
+            if !self.at_eol() {
+                // A statement parser that stopped early (its error is
+                // recorded).
+                self.skip_statement();
+            }
+            if self.tok.kind == Tok::Eof {
+                break;
+            }
+            self.lex();
+        }
+        if !self.conds.is_empty() {
+            let loc = self.loc();
+            self.error(loc, "unmatched .ifs or .elses");
+        }
+        self.finish_dwarf();
+    }
+
+    fn active(&self) -> bool {
+        self.conds.last().is_none_or(|c| c.active)
+    }
+
+    fn statement(&mut self) -> Result<(), ()> {
+        self.after_label = false;
+        let t = self.tok;
+        let loc = self.loc();
+        // Conditionals are seen even when inactive.
+        if t.kind == Tok::Ident {
+            let is_cond = {
+                let s = self.text(t);
+                s.len() >= 3
+                    && s[0] == b'.'
+                    && (s.starts_with(b".if") || s == b".else" || s == b".elseif" || s == b".endif")
+            };
+            if is_cond {
+                let name = self.tok_str().to_ascii_lowercase();
+                self.lex();
+                return self.conditional(&name, loc);
+            }
+        }
+        if !self.active() {
+            self.skip_statement();
+            return Ok(());
+        }
+        match t.kind {
+            Tok::Int => {
+                // `1:` a directional local label.
+                let n = t.int as u64;
+                self.lex();
+                if self.eat(Punct::Colon) {
+                    let e = self.dir_labels.entry(n).or_default();
+                    let sym = match e.forward.take() {
+                        Some(s) => s,
+                        None => self.st.temp_symbol(),
+                    };
+                    self.dir_labels.get_mut(&n).expect("entry").current = Some(sym);
+                    self.st.emit_label(sym, loc);
+                    self.dwarf_label_hook();
+                    self.after_label = true;
+                    return Ok(());
+                }
+                self.error(loc, "unexpected token at start of statement");
+                Err(())
+            }
+            Tok::Ident | Tok::Str => {
+                let name = if t.kind == Tok::Str {
+                    let mut v = Vec::new();
+                    if lexer::unescape(self.text(t), &mut v).is_err() {
+                        self.error(loc, "invalid string");
+                        return Err(());
+                    }
+                    String::from_utf8_lossy(&v).into_owned()
+                } else {
+                    self.tok_str().to_string()
+                };
+                self.lex();
+                if self.is(Punct::Colon) {
+                    self.lex();
+                    if name == "." {
+                        self.error(loc, "invalid use of pseudo-symbol '.' as a label");
+                        return Err(());
+                    }
+                    let sym = self.st.symbol(&name);
+                    self.label(sym, &name, loc);
+                    self.after_label = true;
+                    return Ok(());
+                }
+                if self.is(Punct::Equal) && t.kind == Tok::Ident {
+                    self.lex();
+                    return self.assignment(&name, loc, true);
+                }
+                if t.kind == Tok::Ident && name.starts_with('.') && name != "." {
+                    return self.directive(&name, loc);
+                }
+                if t.kind == Tok::Ident {
+                    if let Some(m) = self.macros.get(&name.to_ascii_lowercase()).cloned() {
+                        return self.expand_macro(&m, loc);
+                    }
+                    return self.instruction(name, t, loc);
+                }
+                self.error(loc, "unexpected token at start of statement");
+                Err(())
+            }
+            Tok::Error(m) => {
+                self.error(loc, m);
+                Err(())
+            }
+            _ => {
+                self.error(loc, "unexpected token at start of statement");
+                Err(())
+            }
+        }
+    }
+
+    /// Defines a label.
+    fn label(&mut self, sym: SymbolId, name: &str, loc: Loc) {
+        let s = self.st.sym(sym);
+        if s.is_defined() && !matches!(s.def(), crate::symbol::SymbolDef::Variable(_)) {
+            self.error(loc, format!("symbol '{name}' is already defined"));
+            return;
+        }
+        if matches!(s.def(), crate::symbol::SymbolDef::Variable(_)) {
+            self.error(loc, format!("symbol '{name}' is already defined"));
+            return;
+        }
+        self.st.emit_label(sym, loc);
+        self.dwarf_label_hook();
+    }
+
+    /// `name = expr`, `.set name, expr`, `.equ name, expr`
+    /// (`.equiv` refuses a redefinition).
+    pub(crate) fn assignment(&mut self, name: &str, loc: Loc, allow_redef: bool) -> Result<(), ()> {
+        let eloc = self.loc();
+        let value = self.parse_expr()?;
+        if !self.at_eol() {
+            let l = self.loc();
+            self.error(l, "unexpected token in assignment");
+            return Err(());
+        }
+        if name == "." {
+            // `. = expr`: an `.org`.
+            self.st.emit_org(value, 0);
+            return Ok(());
+        }
+        let sym = self.st.symbol(name);
+        let s = self.st.sym(sym);
+        if s.is_defined() {
+            let redefinable = matches!(s.def(), crate::symbol::SymbolDef::Variable(_));
+            if !allow_redef || !redefinable {
+                if redefinable && !allow_redef {
+                    self.error(loc, format!("redefinition of '{name}'"));
+                } else {
+                    self.error(loc, format!("redefinition of '{name}'"));
+                }
+                return Err(());
+            }
+        }
+        let _ = eloc;
+        // A constant is substituted into later uses (LLVM keeps the
+        // assignment but folds absolute values at each use).
+        self.st.emit_assignment(sym, value, loc);
+        Ok(())
+    }
+
+    /// The symbol a directional reference (`1b`, `1f`) names.
+    pub(crate) fn directional(&mut self, n: u64, backward: bool) -> Option<SymbolId> {
+        let e = self.dir_labels.entry(n).or_default();
+        if backward {
+            e.current
+        } else {
+            if e.forward.is_none() {
+                let s = self.st.temp_symbol();
+                self.dir_labels.get_mut(&n).expect("entry").forward = Some(s);
+            }
+            self.dir_labels[&n].forward
+        }
+    }
+
+    fn conditional(&mut self, name: &str, loc: Loc) -> Result<(), ()> {
+        let active = self.active();
+        match name {
+            ".else" => {
+                let Some(c) = self.conds.last_mut() else {
+                    self.error(
+                        loc,
+                        "Encountered a .else that doesn't follow  a .if or  an .elseif",
+                    );
+                    return Err(());
+                };
+                if c.seen_else {
+                    self.error(
+                        loc,
+                        "Encountered a .else that doesn't follow  a .if or  an .elseif",
+                    );
+                    return Err(());
+                }
+                c.seen_else = true;
+                c.active = c.parent_active && !c.taken;
+                c.taken = true;
+                self.skip_statement();
+                Ok(())
+            }
+            ".endif" => {
+                if self.conds.pop().is_none() {
+                    self.error(loc, "Encountered a .endif that doesn't follow a .if or .else");
+                    return Err(());
+                }
+                self.skip_statement();
+                Ok(())
+            }
+            ".elseif" => {
+                let Some(&c) = self.conds.last() else {
+                    self.error(
+                        loc,
+                        "Encountered a .elseif that doesn't follow a .if or  an .elseif",
+                    );
+                    return Err(());
+                };
+                if c.seen_else {
+                    self.error(
+                        loc,
+                        "Encountered a .elseif that doesn't follow a .if or  an .elseif",
+                    );
+                    return Err(());
+                }
+                if !c.parent_active || c.taken {
+                    self.skip_statement();
+                    let c = self.conds.last_mut().expect("cond");
+                    c.active = false;
+                    return Ok(());
+                }
+                let v = self.parse_absolute()?;
+                let c = self.conds.last_mut().expect("cond");
+                c.active = v != 0;
+                c.taken = c.active;
+                Ok(())
+            }
+            _ => {
+                if !active {
+                    self.skip_statement();
+                    self.conds.push(Cond {
+                        parent_active: false,
+                        active: false,
+                        taken: true,
+                        seen_else: false,
+                    });
+                    return Ok(());
+                }
+                let cond = self.if_condition(name, loc)?;
+                self.conds.push(Cond {
+                    parent_active: true,
+                    active: cond,
+                    taken: cond,
+                    seen_else: false,
+                });
+                Ok(())
+            }
+        }
+    }
+
+    fn if_condition(&mut self, name: &str, loc: Loc) -> Result<bool, ()> {
+        Ok(match name {
+            ".if" | ".ifne" => self.parse_absolute()? != 0,
+            ".ifeq" => self.parse_absolute()? == 0,
+            ".ifge" => self.parse_absolute()? >= 0,
+            ".ifgt" => self.parse_absolute()? > 0,
+            ".ifle" => self.parse_absolute()? <= 0,
+            ".iflt" => self.parse_absolute()? < 0,
+            ".ifdef" | ".ifndef" | ".ifnotdef" => {
+                let n = self.parse_identifier("expected identifier after '.ifdef'")?;
+                let defined = self.st.lookup_symbol(&n).is_some_and(|s| {
+                    let s = self.st.sym(s);
+                    s.is_defined()
+                });
+                if name == ".ifdef" {
+                    defined
+                } else {
+                    !defined
+                }
+            }
+            ".ifb" | ".ifnb" => {
+                let blank = self.at_eol();
+                self.skip_statement();
+                if name == ".ifb" {
+                    blank
+                } else {
+                    !blank
+                }
+            }
+            ".ifc" | ".ifnc" | ".ifeqs" | ".ifnes" => {
+                let (a, b) = self.two_strings(name == ".ifeqs" || name == ".ifnes")?;
+                let eq = a == b;
+                if name == ".ifc" || name == ".ifeqs" {
+                    eq
+                } else {
+                    !eq
+                }
+            }
+            _ => {
+                self.error(loc, format!("unknown directive"));
+                return Err(());
+            }
+        })
+    }
+
+    fn two_strings(&mut self, quoted: bool) -> Result<(Vec<u8>, Vec<u8>), ()> {
+        if quoted {
+            let a = self.parse_string()?;
+            if !self.eat(Punct::Comma) {
+                let l = self.loc();
+                self.error(l, "expected comma");
+                return Err(());
+            }
+            let b = self.parse_string()?;
+            return Ok((a, b));
+        }
+        // `.ifc a, b`: raw text on either side of the comma, trimmed.
+        let text = self.rest_of_statement();
+        let s = text.as_slice();
+        let (a, b) = match s.iter().position(|&c| c == b',') {
+            Some(p) => (&s[..p], &s[p + 1..]),
+            None => (s, &[][..]),
+        };
+        Ok((a.trim_ascii().to_vec(), b.trim_ascii().to_vec()))
+    }
+
+    /// The raw text from the current token to the end of the statement.
+    pub(crate) fn rest_of_statement(&mut self) -> Vec<u8> {
+        if self.at_eol() {
+            return Vec::new();
+        }
+        let start = self.tok.start;
+        let mut end = self.tok.end;
+        while !self.at_eol() {
+            end = self.tok.end;
+            self.lex();
+        }
+        self.frame_text().get(start..end).unwrap_or(&[]).to_vec()
+    }
+
+    /// An identifier (or a quoted name).
+    pub(crate) fn parse_identifier(&mut self, msg: &str) -> Result<String, ()> {
+        match self.tok.kind {
+            Tok::Ident => {
+                let s = self.tok_str().to_string();
+                self.lex();
+                Ok(s)
+            }
+            Tok::Str => {
+                let mut v = Vec::new();
+                let _ = lexer::unescape(self.text(self.tok), &mut v);
+                self.lex();
+                Ok(String::from_utf8_lossy(&v).into_owned())
+            }
+            _ => {
+                let l = self.loc();
+                self.error(l, msg.to_string());
+                Err(())
+            }
+        }
+    }
+
+    /// A string literal's bytes.
+    pub(crate) fn parse_string(&mut self) -> Result<Vec<u8>, ()> {
+        if self.tok.kind != Tok::Str {
+            let l = self.loc();
+            self.error(l, "expected string");
+            return Err(());
+        }
+        let mut v = Vec::new();
+        if let Err(m) = lexer::unescape(self.text(self.tok), &mut v) {
+            let l = self.loc();
+            self.error(l, m);
+            return Err(());
+        }
+        self.lex();
+        Ok(v)
+    }
+
+    // ----- macros -----
+
+    fn push_text(&mut self, text: Rc<[u8]>, file: u32, at: Option<Loc>) -> Result<(), ()> {
+        if self.frames.len() > MAX_NESTING {
+            let l = at.unwrap_or(Loc::NONE);
+            self.error(l, "macros cannot be nested more than 20 levels deep. Use -asm-macro-max-nesting-depth to increase this limit.");
+            return Err(());
+        }
+        self.frames.push(Frame { text: Text::Owned(text), lexer: Lexer::new(), file, at });
+        Ok(())
+    }
+
+    /// Reads the body of a `.macro`/`.rept`/`.irp` up to its matching end
+    /// directive; the text between.
+    fn read_body(
+        &mut self,
+        open: &[&str],
+        close: &str,
+        loc: Loc,
+        what: &str,
+    ) -> Result<Vec<u8>, ()> {
+        // The current token is the end of the directive's line.
+        let mut depth = 0usize;
+        let body_start = self.frames.last().expect("a frame").lexer.pos;
+        loop {
+            self.lex();
+            match self.tok.kind {
+                Tok::Eof => {
+                    self.error(loc, format!("no matching '{close}' in definition"));
+                    let _ = what;
+                    return Err(());
+                }
+                Tok::Ident => {
+                    let start = self.tok.start;
+                    let w = self.tok_str().to_ascii_lowercase();
+                    if open.contains(&w.as_str()) {
+                        depth += 1;
+                    } else if w == close || (close == ".endr" && w == ".endm" && false) {
+                        if depth == 0 {
+                            let body = self.frame_text()[body_start..start].to_vec();
+                            self.skip_statement();
+                            return Ok(body);
+                        }
+                        depth -= 1;
+                    }
+                    self.skip_statement();
+                }
+                _ => self.skip_statement(),
+            }
+        }
+    }
+
+    fn expand_macro(&mut self, m: &Macro, loc: Loc) -> Result<(), ()> {
+        // Arguments: comma-separated (or space-separated) raw text.
+        let mut args: Vec<Vec<u8>> = Vec::new();
+        let rest = self.rest_of_statement();
+        if !rest.is_empty() {
+            let mut cur = Vec::new();
+            let mut depth = 0i32;
+            let mut in_str = false;
+            for &c in &rest {
+                match c {
+                    b'"' => {
+                        in_str = !in_str;
+                        cur.push(c)
+                    }
+                    b'(' if !in_str => {
+                        depth += 1;
+                        cur.push(c)
+                    }
+                    b')' if !in_str => {
+                        depth -= 1;
+                        cur.push(c)
+                    }
+                    b',' if !in_str && depth == 0 => args.push(core::mem::take(&mut cur)),
+                    _ => cur.push(c),
+                }
+            }
+            args.push(cur);
+        }
+        let mut named: Vec<(usize, Vec<u8>)> = Vec::new();
+        let mut positional = Vec::new();
+        for a in args {
+            let t = a.trim_ascii().to_vec();
+            if let Some(eq) = t.iter().position(|&c| c == b'=') {
+                let n = String::from_utf8_lossy(t[..eq].trim_ascii()).into_owned();
+                if let Some(i) = m.params.iter().position(|p| p.name == n) {
+                    named.push((i, t[eq + 1..].trim_ascii().to_vec()));
+                    continue;
+                }
+            }
+            positional.push(t);
+        }
+        let mut values: Vec<Vec<u8>> = Vec::with_capacity(m.params.len());
+        for (i, p) in m.params.iter().enumerate() {
+            let v = if let Some((_, v)) = named.iter().find(|(j, _)| *j == i) {
+                v.clone()
+            } else if p.vararg {
+                let r: Vec<Vec<u8>> = positional.drain(i.min(positional.len())..).collect();
+                r.join(&b","[..])
+            } else if i < positional.len() {
+                positional[i].clone()
+            } else if let Some(d) = &p.default {
+                d.clone()
+            } else {
+                if p.required {
+                    self.error(
+                        loc,
+                        format!("missing value for required parameter '{}' in macro", p.name),
+                    );
+                    return Err(());
+                }
+                Vec::new()
+            };
+            values.push(v);
+        }
+        if positional.len() > m.params.len() && !m.params.iter().any(|p| p.vararg) {
+            self.error(loc, "too many positional arguments");
+            return Err(());
+        }
+        self.macro_counter += 1;
+        let counter = self.macro_counter - 1;
+        let body = substitute(&m.body, &m.params, &values, counter);
+        let file = self.frames.last().expect("a frame").file;
+        self.push_text(Rc::from(body), file, Some(loc))?;
+        // The macro's statement ends here; the expansion follows.
+        Ok(())
+    }
+
+    pub(crate) fn parse_macro_def(&mut self, loc: Loc) -> Result<(), ()> {
+        let name = self.parse_identifier("expected identifier in '.macro' directive")?;
+        let mut params = Vec::new();
+        while !self.at_eol() {
+            self.eat(Punct::Comma);
+            if self.at_eol() {
+                break;
+            }
+            let pname = self.parse_identifier("expected identifier in '.macro' directive")?;
+            let mut p = MacroParam { name: pname, default: None, required: false, vararg: false };
+            if self.eat(Punct::Colon) {
+                let q = self.parse_identifier("expected identifier")?;
+                match q.as_str() {
+                    "req" => p.required = true,
+                    "vararg" => p.vararg = true,
+                    _ => {
+                        self.error(
+                            loc,
+                            format!(
+                                "{q} is not a valid parameter qualifier for '{}' in macro '{name}'",
+                                p.name
+                            ),
+                        );
+                        return Err(());
+                    }
+                }
+            }
+            if self.eat(Punct::Equal) {
+                let start = self.tok.start;
+                let mut end = start;
+                while !self.at_eol() && !self.is(Punct::Comma) {
+                    end = self.tok.end;
+                    self.lex();
+                }
+                p.default = Some(self.frame_text()[start..end].to_vec());
+            }
+            params.push(p);
+        }
+        let body = self.read_body(&[".macro"], ".endm", loc, "macro")?;
+        self.macros
+            .insert(name.to_ascii_lowercase(), Rc::new(Macro { params, body: Rc::from(body) }));
+        Ok(())
+    }
+
+    pub(crate) fn parse_rept(&mut self, loc: Loc) -> Result<(), ()> {
+        let n = self.parse_absolute()?;
+        let body = self.read_body(&[".rept", ".irp", ".irpc"], ".endr", loc, "rept")?;
+        let mut text = Vec::new();
+        for _ in 0..n.max(0) {
+            text.extend_from_slice(&body);
+            if text.len() > 1 << 30 {
+                self.error(loc, "expansion too large");
+                return Err(());
+            }
+        }
+        let file = self.frames.last().expect("a frame").file;
+        self.push_text(Rc::from(text), file, None)
+    }
+
+    pub(crate) fn parse_irp(&mut self, loc: Loc, chars: bool) -> Result<(), ()> {
+        let pname = self.parse_identifier("expected identifier in '.irp' directive")?;
+        self.eat(Punct::Comma);
+        let rest = self.rest_of_statement();
+        let body = self.read_body(&[".rept", ".irp", ".irpc"], ".endr", loc, "irp")?;
+        let param = MacroParam { name: pname, default: None, required: false, vararg: false };
+        let values: Vec<Vec<u8>> = if chars {
+            rest.trim_ascii().iter().map(|&c| vec![c]).collect()
+        } else {
+            rest.split(|&c| c == b',').map(|a| a.trim_ascii().to_vec()).collect()
+        };
+        let mut text = Vec::new();
+        for v in values {
+            text.extend(substitute(&body, core::slice::from_ref(&param), &[v], 0));
+        }
+        let file = self.frames.last().expect("a frame").file;
+        self.push_text(Rc::from(text), file, None)
+    }
+
+    /// Reads an included file next.
+    pub(crate) fn push_include(&mut self, text: Rc<[u8]>, file: u32) -> Result<(), ()> {
+        let at = None;
+        if self.frames.len() > MAX_NESTING {
+            let l = self.loc();
+            self.error(l, "too many nested .include files");
+            return Err(());
+        }
+        self.frames.push(Frame { text: Text::Owned(text), lexer: Lexer::new(), file, at });
+        Ok(())
+    }
+
+    pub(crate) fn scratch(&mut self) -> Vec<u8> {
+        core::mem::take(&mut self.scratch)
+    }
+
+    pub(crate) fn give_back(&mut self, v: Vec<u8>) {
+        self.scratch = v;
+    }
+}
+
+/// Replaces `\param` (and `\@`, the expansion counter) in a macro body.
+fn substitute(body: &[u8], params: &[MacroParam], values: &[Vec<u8>], counter: u64) -> Vec<u8> {
+    let mut out = Vec::with_capacity(body.len());
+    let mut i = 0;
+    while i < body.len() {
+        if body[i] == b'\\' {
+            if body.get(i + 1) == Some(&b'@') {
+                out.extend_from_slice(counter.to_string().as_bytes());
+                i += 2;
+                continue;
+            }
+            if body.get(i + 1) == Some(&b'(') && body.get(i + 2) == Some(&b')') {
+                i += 3;
+                continue;
+            }
+            let s = i + 1;
+            let mut e = s;
+            while e < body.len()
+                && (body[e].is_ascii_alphanumeric()
+                    || body[e] == b'_'
+                    || body[e] == b'$'
+                    || body[e] == b'.')
+            {
+                e += 1;
+            }
+            if let Some(k) = params.iter().position(|p| p.name.as_bytes() == &body[s..e]) {
+                out.extend_from_slice(&values[k]);
+                i = e;
+                continue;
+            }
+        }
+        out.push(body[i]);
+        i += 1;
+    }
+    out
+}

@@ -1,0 +1,364 @@
+//! x86 instruction statements in AT&T syntax: prefixes, the mnemonic and
+//! the operands (`%reg`, `$imm`, `seg:disp(base,index,scale)`, `*`
+//! indirection, AVX-512 `{%k}`/`{z}`/`{1toN}`/`{rn-sae}`), matched and
+//! encoded by [`crate::target::x86`].
+
+use super::lexer::{Punct, Tok, Token};
+use super::Parser;
+use crate::diag::Loc;
+use crate::expr::{BinaryOp, Expr, ExprId, Variant};
+use crate::target::x86::{self as t, ExprKind, Mem, Operand, Prefixes, Reg, Rounding, Value};
+use smallvec::SmallVec;
+
+/// The x86 variant of an MC variant.
+pub(crate) fn x86_variant(v: Variant) -> t::Variant {
+    match v {
+        Variant::None | Variant::Weakref => t::Variant::None,
+        Variant::Plt => t::Variant::Plt,
+        Variant::Got => t::Variant::Got,
+        Variant::GotPcRel => t::Variant::GotPcRel,
+        Variant::GotPcRelNoRelax => t::Variant::GotPcRelNoRelax,
+        Variant::GotOff => t::Variant::GotOff,
+        Variant::GotPc => t::Variant::GotPc,
+        Variant::GotTpOff => t::Variant::GotTpOff,
+        Variant::TpOff => t::Variant::TpOff,
+        Variant::NtpOff => t::Variant::NtpOff,
+        Variant::DtpOff => t::Variant::DtpOff,
+        Variant::IndNtpOff => t::Variant::IndNtpOff,
+        Variant::GotNtpOff => t::Variant::GotNtpOff,
+        Variant::TlsGd => t::Variant::TlsGd,
+        Variant::TlsLd => t::Variant::TlsLd,
+        Variant::TlsLdm => t::Variant::TlsLdm,
+        Variant::TlsCall => t::Variant::TlsCall,
+        Variant::TlsDesc => t::Variant::TlsDesc,
+        Variant::Size => t::Variant::Size,
+        Variant::Abs8 => t::Variant::Abs8,
+    }
+}
+
+impl Parser<'_> {
+    /// The value of an operand expression for the matcher.
+    fn value(&self, e: ExprId) -> Value<ExprId> {
+        let ex = self.st.exprs();
+        match ex.get(e) {
+            Expr::Const(c) => Value::Const(c),
+            Expr::Sym(s, v) => {
+                let kind = if self.st.sym(s).name() == "_GLOBAL_OFFSET_TABLE_" {
+                    ExprKind::GlobalOffsetTable
+                } else {
+                    ExprKind::SymbolRef
+                };
+                Value::Expr { expr: e, variant: x86_variant(v), kind }
+            }
+            Expr::Binary(_, l, r) => {
+                let kind = match ex.get(l) {
+                    Expr::Sym(s, _) if self.st.sym(s).name() == "_GLOBAL_OFFSET_TABLE_" => {
+                        if matches!(ex.get(r), Expr::Sym(..)) {
+                            ExprKind::GlobalOffsetTableSymDiff
+                        } else {
+                            ExprKind::GlobalOffsetTable
+                        }
+                    }
+                    _ => ExprKind::Other,
+                };
+                Value::Expr { expr: e, variant: t::Variant::None, kind }
+            }
+            Expr::Unary(..) => {
+                Value::Expr { expr: e, variant: t::Variant::None, kind: ExprKind::Other }
+            }
+        }
+    }
+
+    /// The token after the current one, without moving.
+    pub(crate) fn peek(&mut self) -> Token {
+        let saved_lexer = self.frames.last().expect("a frame").lexer.clone();
+        let saved_tok = self.tok();
+        let nframes = self.frames.len();
+        self.lex();
+        let t = self.tok();
+        if self.frames.len() == nframes {
+            self.frames.last_mut().expect("a frame").lexer = saved_lexer;
+        }
+        self.tok = saved_tok;
+        t
+    }
+
+    /// `%name`: a register (the `%` is the current token).
+    fn register(&mut self) -> Result<Reg, ()> {
+        let loc = self.loc();
+        self.lex();
+        if self.tok().kind != Tok::Ident {
+            self.error(loc, "invalid register name");
+            return Err(());
+        }
+        let name = self.tok_str().to_string();
+        self.lex();
+        // `%st(3)`.
+        if name.eq_ignore_ascii_case("st") && self.is(Punct::LParen) {
+            let save_loc = self.loc();
+            self.lex();
+            if self.tok().kind == Tok::Int && self.tok().int < 8 {
+                let n = self.tok().int;
+                self.lex();
+                if self.eat(Punct::RParen) {
+                    if let Some(r) = t::parse_reg(&format!("st({n})")) {
+                        return Ok(r);
+                    }
+                }
+            }
+            self.error(save_loc, "invalid stack index");
+            return Err(());
+        }
+        match t::parse_reg(&name) {
+            Some(r) => Ok(r),
+            None => {
+                self.error(loc, "invalid register name");
+                Err(())
+            }
+        }
+    }
+
+    /// The `(base, index, scale)` part of a memory operand (at `(`).
+    fn mem_tail(&mut self, m: &mut Mem<ExprId>) -> Result<(), ()> {
+        self.lex(); // (
+        if self.is(Punct::Percent) {
+            m.base = Some(self.register()?);
+        }
+        if self.eat(Punct::Comma) {
+            if self.is(Punct::Percent) {
+                let il = self.loc();
+                let r = self.register()?;
+                m.index = Some(r);
+                let _ = il;
+                if self.eat(Punct::Comma) {
+                    let sl = self.loc();
+                    let s = self.parse_absolute()?;
+                    if !matches!(s, 1 | 2 | 4 | 8) {
+                        self.error(sl, "scale factor in address must be 1, 2, 4 or 8");
+                        return Err(());
+                    }
+                    m.scale = s as u8;
+                }
+            } else if !self.is(Punct::RParen) {
+                // `(,1)`-style: a scale without an index.
+                let sl = self.loc();
+                let s = self.parse_absolute()?;
+                if s != 1 {
+                    self.error(sl, "scale factor without index register is ignored");
+                }
+            }
+        }
+        if !self.eat(Punct::RParen) {
+            let l = self.loc();
+            self.error(l, "unexpected token in memory operand");
+            return Err(());
+        }
+        Ok(())
+    }
+
+    /// A memory operand (displacement and/or `(...)`), with `seg` given.
+    fn memory(&mut self, seg: Option<Reg>) -> Result<Mem<ExprId>, ()> {
+        let mut m =
+            Mem { seg, disp: Value::Const(0), base: None, index: None, scale: 1, broadcast: None };
+        let is_tail = self.is(Punct::LParen) && {
+            let n = self.peek();
+            n.kind == Tok::Punct(Punct::Percent) || n.kind == Tok::Punct(Punct::Comma)
+        };
+        if !is_tail {
+            let e = self.parse_expr()?;
+            m.disp = self.value(e);
+        }
+        if self.is(Punct::LParen) {
+            self.mem_tail(&mut m)?;
+        }
+        Ok(m)
+    }
+
+    fn operand(
+        &mut self,
+        ops: &mut SmallVec<[Operand<ExprId>; 4]>,
+        locs: &mut SmallVec<[Loc; 4]>,
+    ) -> Result<(), ()> {
+        let loc = self.loc();
+        locs.push(loc);
+        if self.is(Punct::Dollar) {
+            self.lex();
+            let e = self.parse_expr()?;
+            ops.push(Operand::Imm(self.value(e)));
+        } else if self.is(Punct::Star) {
+            self.lex();
+            if self.is(Punct::Percent) {
+                let r = self.register()?;
+                if self.is(Punct::Colon) {
+                    self.lex();
+                    let m = self.memory(Some(r))?;
+                    ops.push(Operand::IndirectMem(m));
+                } else {
+                    ops.push(Operand::IndirectReg(r));
+                }
+            } else {
+                let m = self.memory(None)?;
+                ops.push(Operand::IndirectMem(m));
+            }
+        } else if self.is(Punct::Percent) {
+            let r = self.register()?;
+            if self.is(Punct::Colon) {
+                if !r.is_segment() {
+                    self.error(loc, "invalid segment register");
+                    return Err(());
+                }
+                self.lex();
+                let m = self.memory(Some(r))?;
+                ops.push(Operand::Mem(m));
+            } else {
+                ops.push(Operand::Reg(r));
+            }
+        } else if self.is(Punct::LCurly) {
+            // `{rn-sae}` … `{sae}`.
+            self.lex();
+            let mut word = String::new();
+            while !self.is(Punct::RCurly) && !self.at_eol() {
+                word.push_str(self.tok_str());
+                if self.is(Punct::Minus) {
+                    word.push('-');
+                }
+                self.lex();
+            }
+            if !self.eat(Punct::RCurly) {
+                self.error(loc, "Expected } at this point");
+                return Err(());
+            }
+            let r = match word.as_str() {
+                "rn-sae" => Rounding::RnSae,
+                "rd-sae" => Rounding::RdSae,
+                "ru-sae" => Rounding::RuSae,
+                "rz-sae" => Rounding::RzSae,
+                "sae" => Rounding::Sae,
+                _ => {
+                    self.error(loc, "Invalid rounding mode.");
+                    return Err(());
+                }
+            };
+            ops.push(Operand::Rounding(r));
+        } else {
+            let m = self.memory(None)?;
+            ops.push(Operand::Mem(m));
+        }
+        // AVX-512 decorations.
+        while self.is(Punct::LCurly) {
+            let dl = self.loc();
+            self.lex();
+            if self.is(Punct::Percent) {
+                let r = self.register()?;
+                ops.push(Operand::Mask(r));
+                locs.push(dl);
+            } else if self.tok().kind == Tok::Ident && self.tok_str() == "z" {
+                self.lex();
+                ops.push(Operand::Zeroing);
+                locs.push(dl);
+            } else if self.tok().kind == Tok::Int {
+                // `{1to8}`
+                let n = self.tok().int;
+                self.lex();
+                let word = if self.tok().kind == Tok::Ident {
+                    self.tok_str().to_string()
+                } else {
+                    String::new()
+                };
+                let count = word.strip_prefix("to").and_then(|c| c.parse::<u8>().ok());
+                if n != 1 || count.is_none() {
+                    self.error(dl, "Expected 1to<NUM> at this point");
+                    return Err(());
+                }
+                self.lex();
+                match ops.last_mut() {
+                    Some(Operand::Mem(m)) => m.broadcast = count,
+                    _ => {
+                        self.error(dl, "Expected 1to<NUM> at this point");
+                        return Err(());
+                    }
+                }
+            } else {
+                self.error(dl, "Expected { at this point");
+                return Err(());
+            }
+            if !self.eat(Punct::RCurly) {
+                let l = self.loc();
+                self.error(l, "Expected } at this point");
+                return Err(());
+            }
+        }
+        Ok(())
+    }
+
+    /// An instruction statement; `first` is the mnemonic (or a prefix)
+    /// already eaten.
+    pub(crate) fn instruction(
+        &mut self,
+        first: String,
+        first_tok: Token,
+        loc: Loc,
+    ) -> Result<(), ()> {
+        if self.intel {
+            self.error(loc, "Intel syntax is not supported yet");
+            return Err(());
+        }
+        let _ = first_tok;
+        let mut prefixes = Prefixes::default();
+        let mut mnemonic = first;
+        let mut mloc = loc;
+        // Prefix words before the mnemonic (`lock`, `rep`, `{vex3}`).
+        loop {
+            let lower = mnemonic.to_ascii_lowercase();
+            if self.tok().kind == Tok::Ident && prefixes.add(&lower) {
+                mloc = self.loc();
+                mnemonic = self.tok_str().to_string();
+                self.lex();
+                continue;
+            }
+            break;
+        }
+        // `{vex3} vpaddd …`: pseudo prefixes in braces.
+        while mnemonic.is_empty() {
+            break;
+        }
+        let mnemonic = mnemonic.to_ascii_lowercase();
+        let mut ops: SmallVec<[Operand<ExprId>; 4]> = SmallVec::new();
+        let mut locs: SmallVec<[Loc; 4]> = SmallVec::new();
+        if !self.at_eol() {
+            loop {
+                self.operand(&mut ops, &mut locs)?;
+                if self.at_eol() {
+                    break;
+                }
+                if !self.eat(Punct::Comma) {
+                    let l = self.loc();
+                    self.error(l, "unexpected token in argument list");
+                    return Err(());
+                }
+            }
+        }
+        let mode = self.st.mode();
+        match t::match_att(mode, &prefixes, &mnemonic, &ops) {
+            Ok(inst) => {
+                self.dwarf_instruction_hook();
+                self.st.emit_instruction(&inst, mloc);
+                Ok(())
+            }
+            Err(e) => {
+                let l = match e.operand {
+                    Some(i) => locs.get(i).copied().unwrap_or(mloc),
+                    None => mloc,
+                };
+                self.error(l, e.message);
+                Err(())
+            }
+        }
+    }
+
+    /// Unused: keeps the binary operator import for future Intel syntax.
+    #[allow(dead_code)]
+    fn _unused(&mut self) -> BinaryOp {
+        BinaryOp::Add
+    }
+}

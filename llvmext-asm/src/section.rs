@@ -1,0 +1,202 @@
+//! Sections and their fragments (LLVM's `MCSectionELF` and `MCFragment`s).
+//!
+//! A section is a list of fragments. Bytes whose size is known when they
+//! are emitted go to data fragments, whose contents live one after the
+//! other in the section's byte buffer; what may change size during layout
+//! (a relaxable instruction, an alignment, a `.fill` with a symbolic count,
+//! `.org`, an LEB128 of an expression, a DWARF address advance) gets a
+//! fragment of its own.
+
+use crate::expr::ExprId;
+use crate::fixup::Fixup;
+use crate::symbol::SymbolId;
+use crate::target::x86::Inst;
+use llvmext_obj::elf::{SectionFlags, SectionType};
+use smallvec::SmallVec;
+
+/// A section of an assembly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SectionId(pub(crate) u32);
+
+impl SectionId {
+    /// The position in the order of creation.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A fragment of a section (its position in the section's list).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FragmentId(pub(crate) u32);
+
+impl FragmentId {
+    /// The position in the section's fragment list.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What a fragment holds.
+#[derive(Debug, Clone)]
+pub enum FragmentKind {
+    /// Bytes of known size: `len` bytes at `start` of the section's
+    /// buffer.
+    Data {
+        /// Where the bytes start in the section's buffer.
+        start: u32,
+        /// How many.
+        len: u32,
+    },
+    /// An instruction that may grow (a short jump, a short immediate of
+    /// an expression), with its current encoding.
+    Relaxable {
+        /// The instruction, in its current form.
+        inst: Box<Inst<ExprId>>,
+        /// Its encoding.
+        bytes: SmallVec<[u8; 16]>,
+        /// Its fixups (offsets from the instruction's start).
+        fixups: SmallVec<[Fixup; 2]>,
+    },
+    /// Padding to an alignment.
+    Align {
+        /// The alignment (a power of two).
+        align: u64,
+        /// The fill value when not NOPs.
+        fill: i64,
+        /// The size of the fill value.
+        fill_size: u8,
+        /// Pad only when it takes at most this many bytes (0: always).
+        max: u64,
+        /// Pad with NOPs (code alignment).
+        nops: bool,
+    },
+    /// `count` repetitions of a `size`-byte value (`.fill`, `.zero`,
+    /// `.skip` with a count only layout knows).
+    Fill {
+        /// The value, truncated to `size` bytes.
+        value: u64,
+        /// The size of one value (1..=8).
+        size: u8,
+        /// The number of values.
+        count: ExprId,
+    },
+    /// `.org`: pad up to an offset.
+    Org {
+        /// The offset in the section.
+        target: ExprId,
+        /// The fill byte.
+        fill: u8,
+    },
+    /// `.uleb128`/`.sleb128` of an expression.
+    Leb {
+        /// The value.
+        value: ExprId,
+        /// Signed (`.sleb128`).
+        signed: bool,
+        /// The current encoding.
+        bytes: SmallVec<[u8; 8]>,
+    },
+    /// A DWARF line-table address advance (`MCDwarfLineAddrFragment`).
+    DwarfLine {
+        /// The line delta.
+        line_delta: i64,
+        /// The address delta.
+        addr_delta: ExprId,
+        /// The current encoding.
+        bytes: SmallVec<[u8; 16]>,
+    },
+    /// A DWARF call-frame address advance (`MCDwarfCallFrameFragment`).
+    DwarfFrame {
+        /// The address delta.
+        addr_delta: ExprId,
+        /// The current encoding.
+        bytes: SmallVec<[u8; 8]>,
+    },
+    /// `.nops N`: exactly `count` bytes of NOPs.
+    Nops {
+        /// The number of bytes.
+        count: u64,
+        /// The longest NOP to use (0: the target's).
+        max: u64,
+    },
+}
+
+/// A fragment: its contents and, once laid out, its place.
+#[derive(Debug, Clone)]
+pub struct Fragment {
+    /// What it holds.
+    pub kind: FragmentKind,
+    /// Its offset in the section (valid after layout).
+    pub offset: u64,
+    /// Its size (valid after layout; exact for data).
+    pub size: u64,
+    /// The fixups of a data fragment: `fixups[start..start + len]` of the
+    /// section.
+    pub fixups: (u32, u32),
+}
+
+/// An ELF section.
+#[derive(Debug, Clone)]
+pub struct Section {
+    pub(crate) name: Box<str>,
+    pub(crate) sh_type: SectionType,
+    pub(crate) flags: SectionFlags,
+    pub(crate) entsize: u64,
+    pub(crate) align: u64,
+    /// The signature of its COMDAT group (or plain group), and whether
+    /// it is a COMDAT.
+    pub(crate) group: Option<(SymbolId, bool)>,
+    /// `unique,N`.
+    pub(crate) unique: Option<u32>,
+    /// `SHF_LINK_ORDER`: the symbol whose section this one links to.
+    pub(crate) linked_to: Option<SymbolId>,
+    /// The section's begin symbol (its `STT_SECTION` symbol).
+    pub(crate) begin: SymbolId,
+    /// The position in the order sections were first switched to
+    /// (`u32::MAX`: never).
+    pub(crate) order: u32,
+    pub(crate) fragments: Vec<Fragment>,
+    pub(crate) data: Vec<u8>,
+    pub(crate) fixups: Vec<Fixup>,
+    /// Whether the current last fragment may take more data.
+    pub(crate) open_data: bool,
+    /// Whether an instruction was emitted into the section.
+    pub(crate) has_instructions: bool,
+}
+
+impl Section {
+    /// The name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// `sh_type`.
+    pub fn sh_type(&self) -> SectionType {
+        self.sh_type
+    }
+
+    /// `sh_flags`.
+    pub fn flags(&self) -> SectionFlags {
+        self.flags
+    }
+
+    /// The alignment.
+    pub fn align(&self) -> u64 {
+        self.align
+    }
+
+    /// Whether its contents take no room in the file (`SHT_NOBITS`).
+    pub fn is_virtual(&self) -> bool {
+        self.sh_type == SectionType::NOBITS
+    }
+
+    /// The fragments.
+    pub fn fragments(&self) -> &[Fragment] {
+        &self.fragments
+    }
+
+    /// The section size after layout.
+    pub fn size(&self) -> u64 {
+        self.fragments.last().map_or(0, |f| f.offset + f.size)
+    }
+}

@@ -1,0 +1,814 @@
+//! The object streamer: the directive-level interface a JIT or a parser
+//! calls (switch section, define a label, emit an instruction, data, an
+//! alignment, a fill, symbol attributes), recording sections, fragments,
+//! fixups and symbols as LLVM's `MCELFStreamer` does. [`ObjectStreamer::finish`]
+//! lays everything out and writes the ELF object.
+
+use crate::diag::{Diagnostic, Loc, Severity};
+use crate::expr::{BinaryOp, Expr, ExprId, Exprs, Variant};
+use crate::fixup::{Fixup, FixupKind};
+use crate::section::{Fragment, FragmentId, FragmentKind, Section, SectionId};
+use crate::symbol::{Symbol, SymbolDef, SymbolId};
+use crate::target::x86::{self, Inst, Mode};
+use hashbrown::HashMap;
+use llvmext_obj::elf::{Binding, SectionFlags, SectionType, SymbolType, Visibility};
+use smallvec::SmallVec;
+
+/// The architecture of an assembly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Arch {
+    /// x86-64 (`x86_64-*`): ELF64, `R_X86_64_*` relocations with addends.
+    X86_64,
+    /// i386 (`i386-*`, `i686-*`): ELF32, `R_386_*` relocations without.
+    I386,
+}
+
+impl Arch {
+    /// The architecture of a target triple (`x86_64-linux-gnu`,
+    /// `i686-pc-linux`, `x86_64`), as llvm-mc reads its `-triple`.
+    pub fn from_triple(triple: &str) -> Option<Arch> {
+        let arch = triple.split('-').next().unwrap_or("");
+        match arch {
+            "x86_64" | "amd64" | "x86_64h" => Some(Arch::X86_64),
+            "i386" | "i486" | "i586" | "i686" | "i786" | "i886" | "i986" | "x86" => {
+                Some(Arch::I386)
+            }
+            _ => None,
+        }
+    }
+
+    /// The size of an address in bytes.
+    pub fn pointer_size(self) -> u8 {
+        match self {
+            Arch::X86_64 => 8,
+            Arch::I386 => 4,
+        }
+    }
+}
+
+/// A symbol attribute a directive sets (LLVM's `MCSymbolAttr`, the ELF
+/// ones).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SymbolAttr {
+    /// `.globl`/`.global`.
+    Global,
+    /// `.local`.
+    Local,
+    /// `.weak`.
+    Weak,
+    /// `.hidden`.
+    Hidden,
+    /// `.protected`.
+    Protected,
+    /// `.internal`.
+    Internal,
+    /// `.type x, @function`.
+    Function,
+    /// `.type x, @object`.
+    Object,
+    /// `.type x, @tls_object`.
+    TlsObject,
+    /// `.type x, @common`.
+    CommonType,
+    /// `.type x, @notype`.
+    NoType,
+    /// `.type x, @gnu_indirect_function`.
+    IndirectFunction,
+    /// `.type x, @gnu_unique_object`.
+    UniqueObject,
+}
+
+/// The key LLVM's `MCContext` finds an ELF section by.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct SectionKey {
+    name: Box<str>,
+    group: Option<SymbolId>,
+    linked_to: Option<SymbolId>,
+    unique: Option<u32>,
+}
+
+/// How a new ELF section is described (`.section` arguments).
+#[derive(Debug, Clone)]
+pub struct SectionDesc<'a> {
+    /// The name.
+    pub name: &'a str,
+    /// `sh_type`.
+    pub sh_type: SectionType,
+    /// `sh_flags`.
+    pub flags: SectionFlags,
+    /// `sh_entsize`.
+    pub entsize: u64,
+    /// The group signature and whether it is a COMDAT.
+    pub group: Option<(&'a str, bool)>,
+    /// `unique,N`.
+    pub unique: Option<u32>,
+    /// The symbol an `SHF_LINK_ORDER` section is linked to.
+    pub linked_to: Option<SymbolId>,
+}
+
+impl<'a> SectionDesc<'a> {
+    /// A section with no group, entry size or uniqueness.
+    pub fn new(name: &'a str, sh_type: SectionType, flags: SectionFlags) -> Self {
+        SectionDesc { name, sh_type, flags, entsize: 0, group: None, unique: None, linked_to: None }
+    }
+}
+
+/// An ELF relocatable object being assembled.
+///
+/// ```
+/// use llvmext_asm::streamer::{Arch, ObjectStreamer};
+/// let mut s = ObjectStreamer::new(Arch::X86_64);
+/// let f = s.symbol("f");
+/// s.emit_label(f, Default::default());
+/// s.emit_bytes(&[0xc3]); // ret
+/// let obj = s.finish().unwrap();
+/// assert_eq!(&obj[..4], b"\x7fELF");
+/// ```
+#[derive(Debug)]
+pub struct ObjectStreamer {
+    pub(crate) arch: Arch,
+    pub(crate) mode: Mode,
+    pub(crate) exprs: Exprs,
+    pub(crate) symbols: Vec<Symbol>,
+    names: HashMap<Box<str>, SymbolId>,
+    pub(crate) sections: Vec<Section>,
+    section_map: HashMap<SectionKey, SectionId>,
+    /// Sections in the order they were first switched to.
+    pub(crate) section_order: Vec<SectionId>,
+    /// Symbols in the order they were registered (LLVM's
+    /// `MCAssembler::symbols()`).
+    pub(crate) symbol_order: Vec<SymbolId>,
+    cur: Option<SectionId>,
+    prev: Option<SectionId>,
+    stack: Vec<(Option<SectionId>, Option<SectionId>)>,
+    pub(crate) diags: Vec<Diagnostic>,
+    /// `.file` names with the number of registered symbols when each came.
+    pub(crate) file_names: Vec<(Box<str>, u32)>,
+    pub(crate) addrsig: bool,
+    pub(crate) addrsig_syms: Vec<SymbolId>,
+    scratch: Vec<u8>,
+    scratch_fixups: Vec<x86::Fixup<ExprId>>,
+    /// `.text`.
+    pub(crate) text: SectionId,
+    /// The `.ident` strings.
+    pub(crate) idents: Vec<Vec<u8>>,
+}
+
+impl ObjectStreamer {
+    /// An empty object for `arch`, in `.text` (aligned to 4, as LLVM's
+    /// ELF streamer starts).
+    pub fn new(arch: Arch) -> ObjectStreamer {
+        let mode = match arch {
+            Arch::X86_64 => Mode::Bits64,
+            Arch::I386 => Mode::Bits32,
+        };
+        let mut s = ObjectStreamer {
+            arch,
+            mode,
+            exprs: Exprs::default(),
+            symbols: Vec::new(),
+            names: HashMap::new(),
+            sections: Vec::new(),
+            section_map: HashMap::new(),
+            section_order: Vec::new(),
+            symbol_order: Vec::new(),
+            cur: None,
+            prev: None,
+            stack: Vec::new(),
+            diags: Vec::new(),
+            file_names: Vec::new(),
+            addrsig: false,
+            addrsig_syms: Vec::new(),
+            scratch: Vec::new(),
+            scratch_fixups: Vec::new(),
+            text: SectionId(0),
+            idents: Vec::new(),
+        };
+        let text = s.section(SectionDesc::new(
+            ".text",
+            SectionType::PROGBITS,
+            SectionFlags::ALLOC | SectionFlags::EXECINSTR,
+        ));
+        s.text = text;
+        s.switch_section(text);
+        s.emit_code_align(4, 0);
+        s
+    }
+
+    /// The architecture.
+    pub fn arch(&self) -> Arch {
+        self.arch
+    }
+
+    /// The instruction mode (`.code16`/`.code32`/`.code64` change it).
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Sets the instruction mode.
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.mode = mode;
+    }
+
+    /// The expressions.
+    pub fn exprs(&self) -> &Exprs {
+        &self.exprs
+    }
+
+    /// The expressions, to add to.
+    pub fn exprs_mut(&mut self) -> &mut Exprs {
+        &mut self.exprs
+    }
+
+    /// The symbol `id` names.
+    pub fn sym(&self, id: SymbolId) -> &Symbol {
+        &self.symbols[id.index()]
+    }
+
+    /// The section `id` names.
+    pub fn sec(&self, id: SectionId) -> &Section {
+        &self.sections[id.index()]
+    }
+
+    /// The diagnostics so far.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diags
+    }
+
+    /// Records an error.
+    pub fn error(&mut self, loc: Loc, message: impl Into<String>) {
+        self.diags.push(Diagnostic { severity: Severity::Error, loc, message: message.into() });
+    }
+
+    /// Records a warning.
+    pub fn warning(&mut self, loc: Loc, message: impl Into<String>) {
+        self.diags.push(Diagnostic { severity: Severity::Warning, loc, message: message.into() });
+    }
+
+    /// Whether an error was recorded.
+    pub fn has_errors(&self) -> bool {
+        self.diags.iter().any(|d| d.severity == Severity::Error)
+    }
+
+    // ----- symbols -----
+
+    /// The symbol named `name`, created undefined if new. Names starting
+    /// with `.L` are temporary, as on ELF x86.
+    pub fn symbol(&mut self, name: &str) -> SymbolId {
+        if let Some(&id) = self.names.get(name) {
+            return id;
+        }
+        let id = SymbolId(self.symbols.len() as u32);
+        self.symbols.push(Symbol::new(name, name.starts_with(".L")));
+        self.names.insert(name.into(), id);
+        id
+    }
+
+    /// The symbol named `name`, if it exists.
+    pub fn lookup_symbol(&self, name: &str) -> Option<SymbolId> {
+        self.names.get(name).copied()
+    }
+
+    /// A new unnamed temporary symbol (never in the symbol table unless a
+    /// relocation needs it).
+    pub fn temp_symbol(&mut self) -> SymbolId {
+        let id = SymbolId(self.symbols.len() as u32);
+        self.symbols.push(Symbol::new("", true));
+        id
+    }
+
+    /// Registers `sym` with the assembler (fixing its place in the symbol
+    /// table's order), as LLVM does on first definition, use in emitted
+    /// code or data, or attribute.
+    pub fn register(&mut self, sym: SymbolId) {
+        let s = &mut self.symbols[sym.index()];
+        if s.order == u32::MAX {
+            s.order = self.symbol_order.len() as u32;
+            self.symbol_order.push(sym);
+        }
+    }
+
+    fn register_expr(&mut self, e: ExprId) {
+        let mut syms: SmallVec<[SymbolId; 4]> = SmallVec::new();
+        self.exprs.for_each_sym(e, |s| syms.push(s));
+        for s in syms {
+            self.register(s);
+        }
+    }
+
+    /// Defines `sym` at the current position (a label).
+    pub fn emit_label(&mut self, sym: SymbolId, loc: Loc) {
+        let s = &self.symbols[sym.index()];
+        if s.is_defined() && !matches!(s.def, SymbolDef::Variable(_) if s.redefinable) {
+            let name = s.name.to_string();
+            self.error(loc, format!("symbol '{name}' is already defined"));
+            return;
+        }
+        let sec = self.current_section();
+        let (frag, offset) = self.data_fragment_end();
+        self.register(sym);
+        let tls = self.sections[sec.index()].flags.contains(SectionFlags::TLS);
+        let s = &mut self.symbols[sym.index()];
+        s.def = SymbolDef::Label { section: sec, fragment: frag, offset };
+        if tls {
+            s.kind = SymbolType::TLS;
+        }
+    }
+
+    /// Assigns `value` to `sym` (`.set sym, value`).
+    pub fn emit_assignment(&mut self, sym: SymbolId, value: ExprId, loc: Loc) {
+        let s = &self.symbols[sym.index()];
+        if s.is_defined() && !s.redefinable {
+            let name = s.name.to_string();
+            self.error(loc, format!("redefinition of '{name}'"));
+            return;
+        }
+        self.register_expr(value);
+        let s = &mut self.symbols[sym.index()];
+        s.def = SymbolDef::Variable(value);
+        s.redefinable = true;
+        // LLVM's ELF streamer registers an assigned symbol as it emits
+        // the assignment.
+        self.register(sym);
+    }
+
+    /// Sets an attribute of `sym`; false when the attribute does not apply
+    /// (LLVM reports it).
+    pub fn emit_symbol_attribute(&mut self, sym: SymbolId, attr: SymbolAttr) -> bool {
+        self.register(sym);
+        let s = &mut self.symbols[sym.index()];
+        let combine = |old: SymbolType, new: SymbolType| -> SymbolType {
+            // LLVM's CombineSymbolTypes: a TLS or ifunc type is not
+            // lost to a plain object/function.
+            if old == SymbolType::TLS && new != SymbolType::NOTYPE && new != SymbolType::TLS {
+                return old;
+            }
+            if old == SymbolType::GNU_IFUNC && new == SymbolType::FUNC {
+                return old;
+            }
+            new
+        };
+        match attr {
+            SymbolAttr::Global => {
+                // A `.weak` or `.local` symbol made global keeps LLVM's last word.
+                s.binding = Some(Binding::GLOBAL);
+            }
+            SymbolAttr::Local => s.binding = Some(Binding::LOCAL),
+            SymbolAttr::Weak => s.binding = Some(Binding::WEAK),
+            SymbolAttr::Hidden => s.visibility = Visibility::HIDDEN,
+            SymbolAttr::Protected => s.visibility = Visibility::PROTECTED,
+            SymbolAttr::Internal => s.visibility = Visibility::INTERNAL,
+            SymbolAttr::Function => s.kind = combine(s.kind, SymbolType::FUNC),
+            SymbolAttr::Object => s.kind = combine(s.kind, SymbolType::OBJECT),
+            SymbolAttr::TlsObject => s.kind = combine(s.kind, SymbolType::TLS),
+            SymbolAttr::CommonType => s.kind = combine(s.kind, SymbolType::OBJECT),
+            SymbolAttr::NoType => s.kind = combine(s.kind, SymbolType::NOTYPE),
+            SymbolAttr::IndirectFunction => s.kind = combine(s.kind, SymbolType::GNU_IFUNC),
+            SymbolAttr::UniqueObject => {
+                s.kind = combine(s.kind, SymbolType::OBJECT);
+                s.binding = Some(Binding::GNU_UNIQUE);
+            }
+        }
+        true
+    }
+
+    /// `.size sym, value`.
+    pub fn emit_size(&mut self, sym: SymbolId, value: ExprId) {
+        self.symbols[sym.index()].size = Some(value);
+    }
+
+    /// `.comm sym, size, align` (a local symbol gets room in `.bss`
+    /// instead, as LLVM's ELF streamer gives it).
+    pub fn emit_common(&mut self, sym: SymbolId, size: u64, align: u64, loc: Loc) {
+        self.register(sym);
+        let s = &mut self.symbols[sym.index()];
+        if s.binding.is_none() {
+            s.binding = Some(Binding::GLOBAL);
+        }
+        s.kind = SymbolType::OBJECT;
+        let size_expr = self.exprs.constant(size as i64);
+        if self.symbols[sym.index()].binding == Some(Binding::LOCAL) {
+            let bss = self.section(SectionDesc::new(
+                ".bss",
+                SectionType::NOBITS,
+                SectionFlags::WRITE | SectionFlags::ALLOC,
+            ));
+            self.push_section();
+            self.switch_section(bss);
+            self.emit_value_align(align.max(1), 0, 1, 0);
+            self.emit_label(sym, loc);
+            self.emit_zeros(size);
+            self.pop_section();
+        } else {
+            if self.symbols[sym.index()].is_defined() {
+                let name = self.symbols[sym.index()].name.to_string();
+                self.error(loc, format!("invalid symbol redefinition"));
+                let _ = name;
+                return;
+            }
+            self.symbols[sym.index()].def = SymbolDef::Common { size, align: align.max(1) };
+        }
+        self.symbols[sym.index()].size = Some(size_expr);
+    }
+
+    // ----- sections -----
+
+    /// The ELF section `desc` describes, created if new (LLVM's
+    /// `MCContext::getELFSection`: one section per name, group, linked-to
+    /// symbol and unique id).
+    pub fn section(&mut self, desc: SectionDesc<'_>) -> SectionId {
+        let group = desc.group.map(|(g, comdat)| (self.symbol(g), comdat));
+        let key = SectionKey {
+            name: desc.name.into(),
+            group: group.map(|g| g.0),
+            linked_to: desc.linked_to,
+            unique: desc.unique,
+        };
+        if let Some(&id) = self.section_map.get(&key) {
+            return id;
+        }
+        let id = SectionId(self.sections.len() as u32);
+        let begin = self.temp_symbol();
+        {
+            let b = &mut self.symbols[begin.index()];
+            b.name = desc.name.into();
+            b.kind = SymbolType::SECTION;
+            b.section_of = Some(id);
+            b.def = SymbolDef::Label { section: id, fragment: FragmentId(0), offset: 0 };
+        }
+        if let Some((g, _)) = group {
+            self.symbols[g.index()].signature = true;
+        }
+        self.sections.push(Section {
+            name: desc.name.into(),
+            sh_type: desc.sh_type,
+            flags: desc.flags,
+            entsize: desc.entsize,
+            align: 1,
+            group,
+            unique: desc.unique,
+            linked_to: desc.linked_to,
+            begin,
+            order: u32::MAX,
+            fragments: Vec::new(),
+            data: Vec::new(),
+            fixups: Vec::new(),
+            open_data: false,
+            has_instructions: false,
+        });
+        self.section_map.insert(key, id);
+        id
+    }
+
+    /// The section the next bytes go to.
+    pub fn current_section(&self) -> SectionId {
+        self.cur.unwrap_or(self.text)
+    }
+
+    /// Switches to `sec` (`.section`, `.text`, …), registering it and its
+    /// group signature as LLVM's ELF streamer does.
+    pub fn switch_section(&mut self, sec: SectionId) {
+        if self.cur != Some(sec) {
+            self.prev = self.cur;
+        }
+        self.cur = Some(sec);
+        if let Some((g, _)) = self.sections[sec.index()].group {
+            self.register(g);
+        }
+        if self.sections[sec.index()].order == u32::MAX {
+            self.sections[sec.index()].order = self.section_order.len() as u32;
+            self.section_order.push(sec);
+        }
+        let begin = self.sections[sec.index()].begin;
+        self.register(begin);
+        // A new data fragment after a switch (LLVM starts one per switch
+        // when the last one is not data; reusing the last data fragment
+        // is equivalent).
+    }
+
+    /// `.pushsection`: remembers the current and previous sections.
+    pub fn push_section(&mut self) {
+        self.stack.push((self.cur, self.prev));
+    }
+
+    /// `.popsection`; false when nothing was pushed.
+    pub fn pop_section(&mut self) -> bool {
+        match self.stack.pop() {
+            Some((cur, prev)) => {
+                if let Some(c) = cur {
+                    self.switch_section(c);
+                }
+                self.prev = prev;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `.previous`: back to the section before the last switch; false
+    /// when there is none.
+    pub fn switch_previous(&mut self) -> bool {
+        match self.prev {
+            Some(p) => {
+                let cur = self.cur;
+                self.switch_section(p);
+                self.prev = cur;
+                true
+            }
+            None => false,
+        }
+    }
+
+    // ----- fragments -----
+
+    /// The current data fragment and the offset at its end, a new one
+    /// when the last fragment is not open data.
+    fn data_fragment_end(&mut self) -> (FragmentId, u64) {
+        let sec = &mut self.sections[self.cur.unwrap_or(self.text).index()];
+        if !sec.open_data {
+            let start = sec.data.len() as u32;
+            let fixups = sec.fixups.len() as u32;
+            sec.fragments.push(Fragment {
+                kind: FragmentKind::Data { start, len: 0 },
+                offset: 0,
+                size: 0,
+                fixups: (fixups, 0),
+            });
+            sec.open_data = true;
+        }
+        let idx = sec.fragments.len() - 1;
+        let len = match sec.fragments[idx].kind {
+            FragmentKind::Data { len, .. } => len as u64,
+            _ => 0,
+        };
+        (FragmentId(idx as u32), len)
+    }
+
+    fn push_fragment(&mut self, kind: FragmentKind) -> FragmentId {
+        let sec = &mut self.sections[self.cur.unwrap_or(self.text).index()];
+        sec.open_data = false;
+        let fixups = sec.fixups.len() as u32;
+        sec.fragments.push(Fragment { kind, offset: 0, size: 0, fixups: (fixups, 0) });
+        FragmentId(sec.fragments.len() as u32 - 1)
+    }
+
+    /// Appends bytes (`.ascii`, `.byte` of constants, encoded
+    /// instructions).
+    pub fn emit_bytes(&mut self, bytes: &[u8]) {
+        let (frag, _) = self.data_fragment_end();
+        let sec = &mut self.sections[self.cur.unwrap_or(self.text).index()];
+        sec.data.extend_from_slice(bytes);
+        if let FragmentKind::Data { len, .. } = &mut sec.fragments[frag.index()].kind {
+            *len += bytes.len() as u32;
+        }
+    }
+
+    /// Appends `size` bytes of `value`, little-endian.
+    pub fn emit_int(&mut self, value: u64, size: u8) {
+        let b = value.to_le_bytes();
+        self.emit_bytes(&b[..size as usize]);
+    }
+
+    /// Appends a `size`-byte field holding `value`: the value itself when
+    /// it is a constant now, else a fixup (resolved at layout or a
+    /// relocation).
+    pub fn emit_value(&mut self, value: ExprId, size: u8, loc: Loc) {
+        self.register_expr(value);
+        if let Some(v) = self.evaluate_now(value) {
+            let fits = size >= 8 || {
+                let bits = size as u32 * 8;
+                let u = v as u64;
+                u >> bits == 0 || (v >> (bits - 1)) == -1 || (v >> (bits - 1)) == 0
+            };
+            if !fits {
+                self.error(loc, format!("value evaluated as {v} is out of range."));
+                return;
+            }
+            self.emit_int(v as u64, size);
+            return;
+        }
+        let kind = match size {
+            1 => FixupKind::Data1,
+            2 => FixupKind::Data2,
+            4 => FixupKind::Data4,
+            _ => FixupKind::Data8,
+        };
+        self.add_data_fixup(kind, value, loc, 0);
+        let zeros = [0u8; 8];
+        self.emit_bytes(&zeros[..size as usize]);
+    }
+
+    /// Adds a fixup at `at` bytes past the current end of the data
+    /// fragment.
+    fn add_data_fixup(&mut self, kind: FixupKind, value: ExprId, loc: Loc, at: u32) {
+        let (frag, end) = self.data_fragment_end();
+        let sec = &mut self.sections[self.cur.unwrap_or(self.text).index()];
+        sec.fixups.push(Fixup { offset: end as u32 + at, kind, value, loc });
+        sec.fragments[frag.index()].fixups.1 += 1;
+    }
+
+    /// `.uleb128`/`.sleb128` of an expression.
+    pub fn emit_leb(&mut self, value: ExprId, signed: bool) {
+        self.register_expr(value);
+        if let Some(v) = self.evaluate_now(value) {
+            let mut buf = [0u8; 10];
+            let n = if signed {
+                llvmext_core::leb128::encode_sleb128(v, &mut buf)
+            } else {
+                llvmext_core::leb128::encode_uleb128(v as u64, &mut buf)
+            };
+            self.emit_bytes(&buf[..n]);
+            return;
+        }
+        self.push_fragment(FragmentKind::Leb { value, signed, bytes: SmallVec::new() });
+    }
+
+    /// `count` zero bytes (`.zero`, `.skip`, `.space` of a constant).
+    pub fn emit_zeros(&mut self, count: u64) {
+        let c = self.exprs.constant(count as i64);
+        self.emit_fill(c, 0, 1);
+    }
+
+    /// `count` repetitions of the `size`-byte `value` (`.fill`; `.zero`
+    /// and `.skip` with a size of 1): a fill fragment, as LLVM makes one.
+    pub fn emit_fill(&mut self, count: ExprId, value: u64, size: u8) {
+        self.register_expr(count);
+        self.push_fragment(FragmentKind::Fill { value, size: size.clamp(1, 8), count });
+    }
+
+    /// Pads with `fill` values of `fill_size` bytes up to a multiple of
+    /// `align` (`.p2align`/`.balign` in data), at most `max` bytes (0: no
+    /// limit).
+    pub fn emit_value_align(&mut self, align: u64, fill: i64, fill_size: u8, max: u64) {
+        let sec = self.current_section();
+        let s = &mut self.sections[sec.index()];
+        s.align = s.align.max(align);
+        let max = if max == 0 { align } else { max };
+        self.push_fragment(FragmentKind::Align { align, fill, fill_size, max, nops: false });
+    }
+
+    /// Pads with NOPs up to a multiple of `align`, at most `max` bytes (0:
+    /// no limit): `.p2align` in code.
+    pub fn emit_code_align(&mut self, align: u64, max: u64) {
+        let sec = self.current_section();
+        let s = &mut self.sections[sec.index()];
+        s.align = s.align.max(align);
+        let max = if max == 0 { align } else { max };
+        self.push_fragment(FragmentKind::Align { align, fill: 0, fill_size: 1, max, nops: true });
+    }
+
+    /// `.org target, fill`.
+    pub fn emit_org(&mut self, target: ExprId, fill: u8) {
+        self.register_expr(target);
+        self.push_fragment(FragmentKind::Org { target, fill });
+    }
+
+    /// `.nops count[, max]`.
+    pub fn emit_nops(&mut self, count: u64, max: u64) {
+        self.push_fragment(FragmentKind::Nops { count, max });
+    }
+
+    /// A DWARF line advance whose address delta layout decides.
+    pub fn emit_dwarf_line_advance(&mut self, line_delta: i64, addr_delta: ExprId) {
+        self.push_fragment(FragmentKind::DwarfLine {
+            line_delta,
+            addr_delta,
+            bytes: SmallVec::new(),
+        });
+    }
+
+    /// A DWARF call-frame advance whose address delta layout decides.
+    pub fn emit_dwarf_frame_advance(&mut self, addr_delta: ExprId) {
+        self.push_fragment(FragmentKind::DwarfFrame { addr_delta, bytes: SmallVec::new() });
+    }
+
+    /// Encodes and emits an instruction: into the current data fragment,
+    /// or into a fragment of its own when it may need relaxation (a short
+    /// jump, a short immediate of an expression).
+    pub fn emit_instruction(&mut self, inst: &Inst<ExprId>, loc: Loc) {
+        let mut bytes = core::mem::take(&mut self.scratch);
+        let mut fixups = core::mem::take(&mut self.scratch_fixups);
+        bytes.clear();
+        fixups.clear();
+        let mut used: SmallVec<[ExprId; 4]> = SmallVec::new();
+        x86_exprs(inst, |e| used.push(e));
+        for e in used {
+            self.register_expr(e);
+        }
+        if let Err(e) = x86::encode(inst, &mut bytes, &mut fixups) {
+            self.error(loc, e.to_string());
+            self.scratch = bytes;
+            self.scratch_fixups = fixups;
+            return;
+        }
+        let sec = self.current_section();
+        self.sections[sec.index()].has_instructions = true;
+        if x86::may_need_relaxation(inst) {
+            let fx: SmallVec<[Fixup; 2]> =
+                fixups.iter().map(|f| self.lower_fixup(f, loc)).collect();
+            self.push_fragment(FragmentKind::Relaxable {
+                inst: Box::new(inst.clone()),
+                bytes: SmallVec::from_slice(&bytes),
+                fixups: fx,
+            });
+        } else {
+            for f in &fixups {
+                let fx = self.lower_fixup(f, loc);
+                self.add_data_fixup(fx.kind, fx.value, loc, fx.offset);
+            }
+            self.emit_bytes(&bytes);
+        }
+        self.scratch = bytes;
+        self.scratch_fixups = fixups;
+    }
+
+    /// A fixup of the x86 encoder as a fixup of the assembler: its value
+    /// plus its addend as one expression.
+    pub(crate) fn lower_fixup(&mut self, f: &x86::Fixup<ExprId>, loc: Loc) -> Fixup {
+        let base = match f.value {
+            x86::Value::Const(c) => self.exprs.constant(c.wrapping_add(f.addend)),
+            x86::Value::Expr { expr, .. } => {
+                if f.addend == 0 {
+                    expr
+                } else {
+                    let c = self.exprs.constant(f.addend);
+                    self.exprs.binary(BinaryOp::Add, expr, c)
+                }
+            }
+        };
+        Fixup { offset: f.offset, kind: f.kind, value: base, loc }
+    }
+
+    // ----- other directives -----
+
+    /// `.file "name"`: an `STT_FILE` symbol before the local symbols
+    /// registered from now on.
+    pub fn emit_file_name(&mut self, name: &str) {
+        self.file_names.push((name.into(), self.symbol_order.len() as u32));
+    }
+
+    /// `.ident "text"`: a string in `.comment`.
+    pub fn emit_ident(&mut self, text: &[u8]) {
+        self.idents.push(text.to_vec());
+    }
+
+    /// `.addrsig`: write an address-significance table.
+    pub fn emit_addrsig(&mut self) {
+        self.addrsig = true;
+    }
+
+    /// `.addrsig_sym sym`.
+    pub fn emit_addrsig_sym(&mut self, sym: SymbolId) {
+        self.register(sym);
+        self.addrsig_syms.push(sym);
+    }
+
+    /// Evaluates `e` to a constant now, before layout (LLVM's
+    /// `evaluateAsAbsolute` with the assembler: symbol differences fold
+    /// when only fixed-size data lies between the two labels).
+    pub fn evaluate_now(&self, e: ExprId) -> Option<i64> {
+        crate::assembler::evaluate_absolute(self, e, false)
+    }
+
+    /// Whether `e` is a plain constant node.
+    pub fn is_const(&self, e: ExprId) -> bool {
+        matches!(self.exprs.get(e), Expr::Const(_))
+    }
+
+    /// A reference to `sym` with `variant`.
+    pub fn sym_expr(&mut self, sym: SymbolId, variant: Variant) -> ExprId {
+        self.exprs.add(Expr::Sym(sym, variant))
+    }
+
+    /// Lays the assembly out and writes the ELF object; the diagnostics
+    /// when there are errors.
+    pub fn finish(mut self) -> Result<Vec<u8>, Vec<Diagnostic>> {
+        crate::assembler::layout(&mut self);
+        if self.has_errors() {
+            return Err(self.diags);
+        }
+        let out = crate::writer::elf::write(&mut self);
+        match out {
+            Ok(bytes) if !self.has_errors() => Ok(bytes),
+            _ => Err(self.diags),
+        }
+    }
+}
+
+/// Calls `f` on every expression an instruction's operands hold.
+fn x86_exprs(inst: &Inst<ExprId>, mut f: impl FnMut(ExprId)) {
+    let mut val = |v: &x86::Value<ExprId>| {
+        if let x86::Value::Expr { expr, .. } = v {
+            f(*expr)
+        }
+    };
+    for op in &inst.ops[..inst.nops as usize] {
+        match op {
+            x86::IOp::Imm(v) | x86::IOp::Branch(v) => val(v),
+            x86::IOp::Mem(m) => val(&m.disp),
+            _ => {}
+        }
+    }
+}

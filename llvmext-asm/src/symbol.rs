@@ -1,0 +1,144 @@
+//! Symbols (LLVM's `MCSymbolELF`): a name, where it is defined (a label in
+//! a fragment, an expression, a common block) and the ELF attributes the
+//! directives set.
+
+use crate::expr::ExprId;
+use crate::section::{FragmentId, SectionId};
+use llvmext_obj::elf::{Binding, SymbolType, Visibility};
+
+/// A symbol of an assembly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SymbolId(pub(crate) u32);
+
+impl SymbolId {
+    /// The position in the order of creation.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Where a symbol is defined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SymbolDef {
+    /// Not (yet) defined.
+    Undefined,
+    /// A label: `offset` bytes into a fragment of a section.
+    Label {
+        /// The section.
+        section: SectionId,
+        /// The fragment.
+        fragment: FragmentId,
+        /// The offset in the fragment.
+        offset: u64,
+    },
+    /// Assigned an expression (`.set`, `=`, `.equ`).
+    Variable(ExprId),
+    /// A common block (`.comm`): its size and alignment.
+    Common {
+        /// The size in bytes.
+        size: u64,
+        /// The alignment.
+        align: u64,
+    },
+}
+
+/// A symbol and its attributes.
+#[derive(Debug, Clone)]
+pub struct Symbol {
+    pub(crate) name: Box<str>,
+    pub(crate) def: SymbolDef,
+    /// The binding a directive set (`None`: derived as LLVM does).
+    pub(crate) binding: Option<Binding>,
+    pub(crate) kind: SymbolType,
+    pub(crate) visibility: Visibility,
+    pub(crate) other: u8,
+    pub(crate) size: Option<ExprId>,
+    /// A temporary (`.L…`) symbol: never in the symbol table unless a
+    /// relocation needs it.
+    pub(crate) temporary: bool,
+    /// The position in the assembler's symbol list (`u32::MAX`: not
+    /// registered).
+    pub(crate) order: u32,
+    pub(crate) used_in_reloc: bool,
+    pub(crate) weakref_used_in_reloc: bool,
+    /// The signature of a section group.
+    pub(crate) signature: bool,
+    /// Redefinable (`.set` may assign it again).
+    pub(crate) redefinable: bool,
+    /// Used in an expression before a definition (`.set` may not
+    /// redefine it then).
+    pub(crate) used: bool,
+    /// The section symbol of this section.
+    pub(crate) section_of: Option<SectionId>,
+    /// `.weakref` alias.
+    pub(crate) weakref: bool,
+}
+
+impl Symbol {
+    pub(crate) fn new(name: &str, temporary: bool) -> Symbol {
+        Symbol {
+            name: name.into(),
+            def: SymbolDef::Undefined,
+            binding: None,
+            kind: SymbolType::NOTYPE,
+            visibility: Visibility::DEFAULT,
+            other: 0,
+            size: None,
+            temporary,
+            order: u32::MAX,
+            used_in_reloc: false,
+            weakref_used_in_reloc: false,
+            signature: false,
+            redefinable: false,
+            used: false,
+            section_of: None,
+            weakref: false,
+        }
+    }
+
+    /// The name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Where it is defined.
+    pub fn def(&self) -> SymbolDef {
+        self.def
+    }
+
+    /// Whether a label, an assignment or `.comm` defined it.
+    pub fn is_defined(&self) -> bool {
+        !matches!(self.def, SymbolDef::Undefined)
+    }
+
+    /// Whether it is temporary (named `.L…`, or made by the assembler).
+    pub fn is_temporary(&self) -> bool {
+        self.temporary
+    }
+
+    /// The ELF type.
+    pub fn kind(&self) -> SymbolType {
+        self.kind
+    }
+
+    /// The ELF binding as LLVM derives it (`MCSymbolELF::getBinding`):
+    /// the one a directive set, else local when defined, else global.
+    pub fn binding(&self) -> Binding {
+        if let Some(b) = self.binding {
+            return b;
+        }
+        if self.is_defined() && !matches!(self.def, SymbolDef::Common { .. }) {
+            return Binding::LOCAL;
+        }
+        if self.used_in_reloc {
+            return Binding::GLOBAL;
+        }
+        if self.weakref_used_in_reloc {
+            return Binding::WEAK;
+        }
+        if self.signature {
+            return Binding::LOCAL;
+        }
+        Binding::GLOBAL
+    }
+}
