@@ -1,0 +1,663 @@
+//! Differential tests against `llvm-mc-19 -show-encoding`.
+//!
+//! Each test pipes a batch of AT&T lines into one `llvm-mc-19` process
+//! (each line after a marker label), parses the encodings, fixups and
+//! errors it prints, and compares them with [`match_att`] + [`encode`].
+//! The operand parser below handles the plain numeric and symbolic
+//! operands of the tests only; the real one is the MC layer's.
+
+use super::*;
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::process::Command;
+
+const MC: &str = "llvm-mc-19";
+
+/// An expression handle in the tests: index into a string table.
+type Ex = u32;
+
+#[derive(Default)]
+struct Exprs {
+    text: Vec<String>,
+}
+
+impl Exprs {
+    fn add(&mut self, s: &str) -> Ex {
+        self.text.push(s.to_string());
+        (self.text.len() - 1) as Ex
+    }
+}
+
+fn parse_int(s: &str) -> Option<i64> {
+    let s = s.trim();
+    if s.is_empty() {
+        return None;
+    }
+    // Simple sums/differences of integers.
+    let bytes = s.as_bytes();
+    let mut total: i64 = 0;
+    let mut i = 0;
+    let mut sign = 1i64;
+    let mut any = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => {
+                i += 1;
+                continue;
+            }
+            b'-' => {
+                sign = -sign;
+                i += 1;
+                continue;
+            }
+            b' ' => {
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        let start = i;
+        while i < bytes.len() && (bytes[i].is_ascii_alphanumeric()) {
+            i += 1;
+        }
+        let tok = &s[start..i];
+        let v = if let Some(h) = tok.strip_prefix("0x").or_else(|| tok.strip_prefix("0X")) {
+            i64::from_str_radix(h, 16)
+                .ok()
+                .or_else(|| u64::from_str_radix(h, 16).ok().map(|v| v as i64))?
+        } else {
+            tok.parse::<i64>().ok().or_else(|| tok.parse::<u64>().ok().map(|v| v as i64))?
+        };
+        total = total.wrapping_add(sign.wrapping_mul(v));
+        sign = 1;
+        any = true;
+    }
+    any.then_some(total)
+}
+
+fn parse_value(s: &str, ex: &mut Exprs) -> Value<Ex> {
+    let s = s.trim();
+    if let Some(v) = parse_int(s) {
+        return Value::Const(v);
+    }
+    let is_ident = |t: &str| {
+        !t.is_empty()
+            && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$')
+    };
+    let (sym, variant) = match s.split_once('@') {
+        Some((_, b)) if !b.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+            (s, Variant::None)
+        }
+        Some((a, b)) => {
+            let v = match b.to_ascii_uppercase().as_str() {
+                "PLT" => Variant::Plt,
+                "GOT" => Variant::Got,
+                "GOTPCREL" => Variant::GotPcRel,
+                "GOTPCREL_NORELAX" => Variant::GotPcRelNoRelax,
+                "GOTOFF" => Variant::GotOff,
+                "GOTTPOFF" => Variant::GotTpOff,
+                "TPOFF" => Variant::TpOff,
+                "NTPOFF" => Variant::NtpOff,
+                "DTPOFF" => Variant::DtpOff,
+                "TLSGD" => Variant::TlsGd,
+                "TLSLD" => Variant::TlsLd,
+                "TLSLDM" => Variant::TlsLdm,
+                "TLSDESC" => Variant::TlsDesc,
+                "TLSCALL" => Variant::TlsCall,
+                "INDNTPOFF" => Variant::IndNtpOff,
+                "GOTNTPOFF" => Variant::GotNtpOff,
+                "GOTPC" => Variant::GotPc,
+                _ => Variant::None,
+            };
+            (a, v)
+        }
+        None => (s, Variant::None),
+    };
+    let kind = if s.starts_with("_GLOBAL_OFFSET_TABLE_") {
+        let rest = s["_GLOBAL_OFFSET_TABLE_".len()..].trim();
+        if rest.is_empty() {
+            ExprKind::GlobalOffsetTable
+        } else if is_ident(rest.trim_start_matches(['+', '-']).trim()) && parse_int(rest).is_none()
+        {
+            ExprKind::GlobalOffsetTableSymDiff
+        } else {
+            ExprKind::GlobalOffsetTable
+        }
+    } else if is_ident(sym) && parse_int(sym).is_none() {
+        ExprKind::SymbolRef
+    } else {
+        ExprKind::Other
+    };
+    let variant = if kind == ExprKind::SymbolRef { variant } else { Variant::None };
+    Value::Expr { expr: ex.add(s), variant, kind }
+}
+
+fn split_ops(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    for c in s.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                cur.push(c)
+            }
+            ')' => {
+                depth -= 1;
+                cur.push(c)
+            }
+            ',' if depth == 0 => {
+                out.push(cur.trim().to_string());
+                cur.clear();
+            }
+            '{' if depth == 0 => {
+                // A decoration starts a new pseudo-operand.
+                if !cur.trim().is_empty() {
+                    out.push(cur.trim().to_string());
+                }
+                cur.clear();
+                cur.push(c);
+            }
+            '}' if depth == 0 => {
+                cur.push(c);
+                out.push(cur.trim().to_string());
+                cur.clear();
+            }
+            _ => cur.push(c),
+        }
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out.retain(|s| !s.is_empty());
+    out
+}
+
+fn parse_mem(s: &str, ex: &mut Exprs) -> Option<Mem<Ex>> {
+    let mut s = s.trim();
+    let mut seg = None;
+    if let Some(rest) = s.strip_prefix('%') {
+        if let Some((r, tail)) = rest.split_once(':') {
+            seg = Some(parse_reg(r)?);
+            s = tail.trim();
+        }
+    }
+    let (disp, inner) = match s.rfind('(') {
+        Some(p) if s.ends_with(')') && s[p + 1..].starts_with(['%', ',']) => {
+            (&s[..p], Some(&s[p + 1..s.len() - 1]))
+        }
+        _ => (s, None),
+    };
+    let disp = if disp.trim().is_empty() { Value::Const(0) } else { parse_value(disp, ex) };
+    let mut m = Mem { seg, disp, base: None, index: None, scale: 1, broadcast: None };
+    if let Some(inner) = inner {
+        let parts: Vec<&str> = inner.split(',').map(|p| p.trim()).collect();
+        if let Some(b) = parts.first() {
+            if !b.is_empty() {
+                m.base = Some(parse_reg(b.strip_prefix('%')?)?);
+            }
+        }
+        if let Some(i) = parts.get(1) {
+            if !i.is_empty() {
+                m.index = Some(parse_reg(i.strip_prefix('%')?)?);
+            }
+        }
+        if let Some(sc) = parts.get(2) {
+            m.scale = sc.parse().ok()?;
+        }
+    }
+    Some(m)
+}
+
+fn parse_operand(s: &str, ex: &mut Exprs) -> Option<Operand<Ex>> {
+    let s = s.trim();
+    if let Some(d) = s.strip_prefix('{').and_then(|d| d.strip_suffix('}')) {
+        let d = d.trim();
+        return Some(match d {
+            "z" => Operand::Zeroing,
+            "rn-sae" => Operand::Rounding(Rounding::RnSae),
+            "rd-sae" => Operand::Rounding(Rounding::RdSae),
+            "ru-sae" => Operand::Rounding(Rounding::RuSae),
+            "rz-sae" => Operand::Rounding(Rounding::RzSae),
+            "sae" => Operand::Rounding(Rounding::Sae),
+            _ if d.starts_with("1to") => return None,
+            _ => Operand::Mask(parse_reg(d.strip_prefix('%')?)?),
+        });
+    }
+    if let Some(v) = s.strip_prefix('$') {
+        return Some(Operand::Imm(parse_value(v, ex)));
+    }
+    if let Some(rest) = s.strip_prefix('*') {
+        let rest = rest.trim();
+        if let Some(r) = rest.strip_prefix('%') {
+            if !r.contains(':') {
+                return Some(Operand::IndirectReg(parse_reg(r)?));
+            }
+        }
+        return Some(Operand::IndirectMem(parse_mem(rest, ex)?));
+    }
+    if let Some(r) = s.strip_prefix('%') {
+        if !r.contains(':') {
+            return Some(Operand::Reg(parse_reg(r)?));
+        }
+    }
+    Some(Operand::Mem(parse_mem(s, ex)?))
+}
+
+/// Parses one AT&T line into prefixes, mnemonic and operands.
+fn parse_line(line: &str, ex: &mut Exprs) -> Option<(Prefixes, String, Vec<Operand<Ex>>)> {
+    let mut p = Prefixes::default();
+    let mut rest = line.trim();
+    loop {
+        let (w, tail) = match rest.find([' ', '\t']) {
+            Some(i) => (&rest[..i], rest[i..].trim_start()),
+            None => (rest, ""),
+        };
+        let w = w.trim_end_matches(';');
+        if !tail.is_empty() && p.add(w) {
+            rest = tail;
+            continue;
+        }
+        if tail.is_empty() && p.add(w) {
+            return None;
+        }
+        let mn = w.to_ascii_lowercase();
+        let mut ops = Vec::new();
+        // Broadcasts `(%rax){1to8}` attach to the memory operand.
+        let parts = split_ops(tail);
+        for part in parts {
+            if let Some(n) = part.strip_prefix("{1to").and_then(|n| n.strip_suffix('}')) {
+                if let Some(Operand::Mem(m)) = ops.last_mut() {
+                    m.broadcast = n.parse().ok();
+                    continue;
+                }
+                return None;
+            }
+            ops.push(parse_operand(&part, ex)?);
+        }
+        return Some((p, mn, ops));
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Expected {
+    bytes: Vec<Option<u8>>,
+    fixups: Vec<(u32, String, String)>,
+    error: Option<String>,
+}
+
+fn llvm_mc(triple: &str, lines: &[String]) -> Vec<Expected> {
+    let mut input = String::new();
+    for (i, l) in lines.iter().enumerate() {
+        let _ = writeln!(input, ".Lmark{i}:\n{l}");
+    }
+    let dir = std::env::temp_dir();
+    let path = dir.join(format!("llvmext-x86-test-{}-{}.s", std::process::id(), triple));
+    std::fs::write(&path, &input).expect("write temp file");
+    let out = Command::new(MC)
+        .arg(format!("-triple={triple}"))
+        .arg("-show-encoding")
+        .arg(&path)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("{MC} not runnable ({e}): install llvm-19 (Debian package llvm-19)")
+        });
+    let _ = std::fs::remove_file(&path);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let mut res = vec![Expected::default(); lines.len()];
+    let mut cur: Option<usize> = None;
+    let mut base = 0u32;
+    for l in stdout.lines() {
+        let t = l.trim();
+        if let Some(n) = t.strip_prefix(".Lmark").and_then(|x| x.strip_suffix(':')) {
+            cur = n.parse().ok();
+            continue;
+        }
+        let Some(c) = cur else { continue };
+        if let Some(p) = l.find("encoding: [") {
+            base = res[c].bytes.len() as u32;
+            let body = &l[p + 11..];
+            let body = &body[..body.find(']').unwrap_or(body.len())];
+            for b in body.split(',') {
+                let b = b.trim();
+                if let Some(h) = b.strip_prefix("0x") {
+                    res[c].bytes.push(u8::from_str_radix(h, 16).ok());
+                } else if !b.is_empty() {
+                    res[c].bytes.push(None);
+                }
+            }
+        } else if let Some(p) = l.find("fixup ") {
+            // fixup A - offset: 3, value: foo, kind: FK_Data_1
+            let f = &l[p..];
+            let off = f
+                .split("offset: ")
+                .nth(1)
+                .and_then(|x| x.split(',').next())
+                .and_then(|x| x.trim().parse::<u32>().ok());
+            let val = f
+                .split("value: ")
+                .nth(1)
+                .and_then(|x| x.rsplit_once(", kind: "))
+                .map(|x| x.0.to_string());
+            let kind = f.split("kind: ").nth(1).map(|x| x.trim().to_string());
+            if let (Some(o), Some(v), Some(k)) = (off, val, kind) {
+                res[c].fixups.push((o + base, k, v));
+            }
+        }
+    }
+    for l in stderr.lines() {
+        // <path>:LINE:COL: error: MSG
+        if let Some(p) = l.find(": error: ") {
+            let head = &l[..p];
+            let mut it = head.rsplitn(3, ':');
+            let _col = it.next();
+            let line: Option<usize> = it.next().and_then(|x| x.parse().ok());
+            if let Some(line) = line {
+                // Line 2i+2 is test line i.
+                if line >= 2 && line % 2 == 0 {
+                    let i = line / 2 - 1;
+                    if i < res.len() && res[i].error.is_none() {
+                        res[i].error = Some(l[p + 9..].to_string());
+                    }
+                }
+            }
+        }
+    }
+    res
+}
+
+fn norm_expr(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace() && *c != '(' && *c != ')')
+        .collect::<String>()
+        .to_ascii_lowercase()
+}
+
+fn render_fixup(f: &Fixup<Ex>, ex: &Exprs) -> String {
+    let base = match f.value {
+        Value::Const(c) => c.to_string(),
+        Value::Expr { expr, .. } => ex.text[expr as usize].clone(),
+    };
+    let s = if f.addend > 0 {
+        format!("{base}+{}", f.addend)
+    } else if f.addend < 0 {
+        format!("{base}{}", f.addend)
+    } else {
+        base
+    };
+    norm_expr(&s)
+}
+
+/// Runs our side for one line: bytes (None = fixup byte) and fixups, or
+/// the error message.
+fn ours(mode: Mode, line: &str) -> Result<(Vec<u8>, Vec<(u32, String, String)>), String> {
+    let mut ex = Exprs::default();
+    let Some((p, mn, ops)) = parse_line(line, &mut ex) else {
+        return Err("<test parser: cannot parse>".to_string());
+    };
+    let inst = match_att(mode, &p, &mn, &ops).map_err(|e| e.message)?;
+    let mut bytes = Vec::new();
+    let mut fx = Vec::new();
+    encode(&inst, &mut bytes, &mut fx).map_err(|e| format!("encode: {}", e.message))?;
+    let fixups = fx
+        .iter()
+        .map(|f| (f.offset, f.kind.llvm_name().to_string(), render_fixup(f, &ex)))
+        .collect();
+    Ok((bytes, fixups))
+}
+
+struct Report {
+    compared: usize,
+    matched: usize,
+    mismatches: Vec<String>,
+}
+
+fn differential(triple: &str, mode: Mode, lines: &[String]) -> Report {
+    let expected = llvm_mc(triple, lines);
+    let mut rep = Report { compared: 0, matched: 0, mismatches: Vec::new() };
+    for (line, exp) in lines.iter().zip(&expected) {
+        rep.compared += 1;
+        let got = ours(mode, line);
+        let ok = match (&exp.error, &got) {
+            (Some(e), Err(g)) => e == g,
+            (Some(_), Ok(_)) => false,
+            (None, Err(_)) => false,
+            (None, Ok((bytes, fixups))) => {
+                bytes.len() == exp.bytes.len()
+                    && bytes
+                        .iter()
+                        .zip(&exp.bytes)
+                        .all(|(b, e)| e.is_none_or(|e| e == *b) && (e.is_some() || *b == 0))
+                    && fixups.len() == exp.fixups.len()
+                    && fixups
+                        .iter()
+                        .zip(&exp.fixups)
+                        .all(|(a, b)| a.0 == b.0 && a.1 == b.1 && a.2 == norm_expr(&b.2))
+            }
+        };
+        if ok {
+            rep.matched += 1;
+        } else {
+            let e = match &exp.error {
+                Some(e) => format!("error: {e}"),
+                None => format!(
+                    "{} {:?}",
+                    exp.bytes
+                        .iter()
+                        .map(|b| b.map_or("A".to_string(), |b| format!("{b:02x}")))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    exp.fixups
+                ),
+            };
+            let g = match &got {
+                Err(g) => format!("error: {g}"),
+                Ok((b, f)) => format!(
+                    "{} {:?}",
+                    b.iter().map(|b| format!("{b:02x}")).collect::<Vec<_>>().join(" "),
+                    f
+                ),
+            };
+            rep.mismatches.push(format!("[{triple}] {line}\n    llvm: {e}\n    ours: {g}"));
+        }
+    }
+    rep
+}
+
+fn check(reports: &[Report]) {
+    let compared: usize = reports.iter().map(|r| r.compared).sum();
+    let matched: usize = reports.iter().map(|r| r.matched).sum();
+    let mut msg = String::new();
+    for r in reports {
+        for m in &r.mismatches {
+            msg.push_str(m);
+            msg.push('\n');
+        }
+    }
+    eprintln!("x86 differential: {matched}/{compared} lines match llvm-mc-19");
+    assert!(msg.is_empty(), "{} mismatches of {compared}:\n{msg}", compared - matched);
+}
+
+fn lines(s: &str) -> Vec<String> {
+    s.lines()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .map(String::from)
+        .collect()
+}
+
+const X86_64_LINES: &str = include_str!("testdata/x86_64.s");
+const I686_LINES: &str = include_str!("testdata/i686.s");
+
+#[test]
+fn differential_hand_written() {
+    let a = differential("x86_64-linux-gnu", Mode::Bits64, &lines(X86_64_LINES));
+    let b = differential("i686-linux-gnu", Mode::Bits32, &lines(I686_LINES));
+    check(&[a, b]);
+}
+
+/// Instruction lines of an assembly file (no labels, directives, comments).
+fn asm_instructions(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for l in text.lines() {
+        let t = l.split('#').next().unwrap_or("").trim();
+        if t.is_empty() || t.starts_with('.') || t.ends_with(':') || t.contains(":\t") {
+            continue;
+        }
+        if t.starts_with('"') {
+            continue;
+        }
+        out.push(t.replace('\t', " "));
+    }
+    out
+}
+
+fn clang_asm(src: &std::path::Path, args: &[&str]) -> Result<String, String> {
+    let out = Command::new("clang-19")
+        .args(args)
+        .arg("-S")
+        .arg("-o")
+        .arg("-")
+        .arg(src)
+        .output()
+        .map_err(|e| format!("clang-19 not runnable ({e}): install clang-19"))?;
+    if out.status.success() {
+        Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+#[test]
+fn differential_clang_output() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/c");
+    let mut sources: Vec<_> = std::fs::read_dir(&root)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "c"))
+                .collect()
+        })
+        .unwrap_or_default();
+    sources.sort();
+    sources.push(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/target/x86/testdata/simd.c"),
+    );
+    let configs: &[(&str, Mode, &[&str])] = &[
+        ("x86_64-linux-gnu", Mode::Bits64, &["-O0"]),
+        ("x86_64-linux-gnu", Mode::Bits64, &["-O2", "-fPIC"]),
+        ("x86_64-linux-gnu", Mode::Bits64, &["-O3", "-march=haswell"]),
+        ("x86_64-linux-gnu", Mode::Bits64, &["-O2", "-march=skylake-avx512"]),
+        ("i686-linux-gnu", Mode::Bits32, &["-O2", "-m32", "-fPIC"]),
+        ("i686-linux-gnu", Mode::Bits32, &["-O0", "-m32"]),
+    ];
+    // Debian ships only the x86_64 libc headers: add their directory and
+    // an empty gnu/stubs-32.h so that -m32 compiles find them.
+    let stubs = std::env::temp_dir().join(format!("llvmext-x86-stubs-{}", std::process::id()));
+    std::fs::create_dir_all(stubs.join("gnu")).expect("temp dir");
+    std::fs::write(stubs.join("gnu/stubs-32.h"), "").expect("temp file");
+    let inc = format!("-I{}", stubs.display());
+    let mut reports = Vec::new();
+    for (triple, mode, args) in configs {
+        let mut seen = HashMap::new();
+        let mut all = Vec::new();
+        let mut compiled = 0;
+        for src in &sources {
+            let mut a = vec!["-target", triple, &inc, "-I/usr/include/x86_64-linux-gnu"];
+            a.extend_from_slice(args);
+            // A source may not build for a target (__int128 on i686).
+            let Ok(text) = clang_asm(src, &a) else { continue };
+            compiled += 1;
+            for l in asm_instructions(&text) {
+                if seen.insert(l.clone(), ()).is_none() {
+                    all.push(l);
+                }
+            }
+        }
+        assert!(compiled > 0, "clang-19 compiled none of the sources for {triple} {args:?}: install clang-19");
+        reports.push(differential(triple, *mode, &all));
+    }
+    check(&reports);
+}
+
+#[test]
+fn nops_match_llvm() {
+    for (triple, mode) in [("x86_64", Mode::Bits64), ("i686", Mode::Bits32)] {
+        for n in 1..=40u64 {
+            let src = format!(".text\nret\n.p2align 6\n.fill {},1,0xcc\n.p2align 6\nret\n", 63 - n);
+            let dir = std::env::temp_dir();
+            let s = dir.join(format!("llvmext-nop-{}-{triple}-{n}.s", std::process::id()));
+            let o = dir.join(format!("llvmext-nop-{}-{triple}-{n}.o", std::process::id()));
+            std::fs::write(&s, src).unwrap();
+            let st = Command::new(MC)
+                .args([&format!("-triple={triple}"), "-filetype=obj", "-o"])
+                .arg(&o)
+                .arg(&s)
+                .status()
+                .expect("install llvm-19");
+            assert!(st.success());
+            let b = dir.join(format!("llvmext-nop-{}-{triple}-{n}.bin", std::process::id()));
+            let st = Command::new("llvm-objcopy-19")
+                .args(["-O", "binary", "--only-section=.text"])
+                .arg(&o)
+                .arg(&b)
+                .status()
+                .expect("install llvm-19");
+            assert!(st.success());
+            let text = std::fs::read(&b).unwrap();
+            let _ = std::fs::remove_file(&s);
+            let _ = std::fs::remove_file(&o);
+            let _ = std::fs::remove_file(&b);
+            let start = 64 + (63 - n as usize);
+            let got = &text[start..start + n as usize];
+            let mut want = Vec::new();
+            write_nops(mode, n, &mut want);
+            assert_eq!(got, &want[..], "{triple} {n}");
+        }
+    }
+}
+
+#[test]
+fn no_panics_on_odd_operands() {
+    let r = |n: &str| parse_reg(n).unwrap();
+    let odd: Vec<Vec<Operand<Ex>>> = vec![
+        vec![],
+        vec![Operand::Reg(r("rax")); 6],
+        vec![Operand::Zeroing, Operand::Mask(r("k1"))],
+        vec![Operand::Mem(Mem {
+            seg: None,
+            disp: Value::Const(0),
+            base: Some(r("xmm1")),
+            index: Some(r("rsp")),
+            scale: 3,
+            broadcast: Some(7),
+        })],
+        vec![Operand::Imm(Value::Const(i64::MIN)), Operand::Reg(r("ah")), Operand::Reg(r("r8"))],
+        vec![Operand::Rounding(Rounding::Sae), Operand::IndirectReg(r("st(7)"))],
+    ];
+    for mode in [Mode::Bits16, Mode::Bits32, Mode::Bits64] {
+        for m in [
+            "add",
+            "mov",
+            "vaddps",
+            "jmp",
+            "call",
+            "fld",
+            "movs",
+            "",
+            "x",
+            "addq",
+            "push",
+            "vpgatherdd",
+            "enter",
+        ] {
+            for ops in &odd {
+                if let Ok(i) = match_att(mode, &Prefixes::default(), m, ops) {
+                    let _ = encode(&i, &mut Vec::new(), &mut Vec::new());
+                    let _ = relaxation(&i);
+                }
+            }
+        }
+    }
+}
