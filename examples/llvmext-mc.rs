@@ -5,7 +5,8 @@
 //! Options as llvm-mc spells them: `-triple=T`, `--triple=T`, `-triple T`
 //! (also `-mtriple`), `-filetype=obj` (the only output type so far),
 //! `-o FILE` (`-o -`, the default, is standard output), `-dwarf-version=N`
-//! (the DWARF version of line tables made from `.loc`, default 5),
+//! (the DWARF version of line tables made from `.loc`, default 4 as in
+//! llvm-mc-19; `.file 0` makes it 5),
 //! `-I DIR` (where `.include` looks). `FILE` may be `-` (standard input,
 //! the default). Errors go to standard error as llvm-mc prints them
 //! (`file:line:col: error: message`, the source line and a caret), with
@@ -120,7 +121,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                      \x20 -triple=<string>        Target triple to assemble for (x86_64-*, i386-*, i686-*)\n\
                      \x20 -filetype=obj           Write a relocatable ELF object\n\
                      \x20 -o <filename>           Output filename ('-': standard output)\n\
-                     \x20 -dwarf-version=<int>    DWARF version of .loc line tables (default 5)\n\
+                     \x20 -dwarf-version=<int>    DWARF version of .loc line tables (default 4)\n\
                      \x20 -I <directory>          Directory of .include files\n"
                 );
                 return 0;

@@ -162,6 +162,8 @@ pub struct Section {
     pub(crate) open_data: bool,
     /// Whether an instruction was emitted into the section.
     pub(crate) has_instructions: bool,
+    /// The symbol at its end (LLVM's `getEndSymbol`), once asked for.
+    pub(crate) end: Option<SymbolId>,
 }
 
 impl Section {

@@ -152,8 +152,9 @@ pub struct ObjectStreamer {
     scratch_fixups: Vec<x86::Fixup<ExprId>>,
     /// `.text`.
     pub(crate) text: SectionId,
-    /// The `.ident` strings.
-    pub(crate) idents: Vec<Vec<u8>>,
+    seen_ident: bool,
+    /// How many times the current section changed.
+    switches: u64,
 }
 
 impl ObjectStreamer {
@@ -184,7 +185,8 @@ impl ObjectStreamer {
             scratch: Vec::new(),
             scratch_fixups: Vec::new(),
             text: SectionId(0),
-            idents: Vec::new(),
+            seen_ident: false,
+            switches: 0,
         };
         let text = s.section(SectionDesc::new(
             ".text",
@@ -457,6 +459,7 @@ impl ObjectStreamer {
             fixups: Vec::new(),
             open_data: false,
             has_instructions: false,
+            end: None,
         });
         self.section_map.insert(key, id);
         id
@@ -472,6 +475,7 @@ impl ObjectStreamer {
     pub fn switch_section(&mut self, sec: SectionId) {
         if self.cur != Some(sec) {
             self.prev = self.cur;
+            self.switches += 1;
         }
         self.cur = Some(sec);
         if let Some((g, _)) = self.sections[sec.index()].group {
@@ -486,6 +490,38 @@ impl ObjectStreamer {
         // A new data fragment after a switch (LLVM starts one per switch
         // when the last one is not data; reusing the last data fragment
         // is equivalent).
+    }
+
+    /// How many times the current section has changed (a pending `.loc`
+    /// is dropped on each change).
+    pub fn section_switches(&self) -> u64 {
+        self.switches
+    }
+
+    /// The begin symbol of `sec` (its `STT_SECTION` symbol in relocations).
+    pub fn section_begin(&self, sec: SectionId) -> SymbolId {
+        self.sections[sec.index()].begin
+    }
+
+    /// LLVM's `endSection`: a temporary symbol at the end of `sec`,
+    /// defined there (switching to `sec`) the first time.
+    pub fn section_end(&mut self, sec: SectionId) -> SymbolId {
+        if let Some(e) = self.sections[sec.index()].end {
+            if self.symbols[e.index()].is_defined() {
+                return e;
+            }
+        }
+        let e = match self.sections[sec.index()].end {
+            Some(e) => e,
+            None => {
+                let e = self.temp_symbol();
+                self.sections[sec.index()].end = Some(e);
+                e
+            }
+        };
+        self.switch_section(sec);
+        self.emit_label(e, Loc::NONE);
+        e
     }
 
     /// `.pushsection`: remembers the current and previous sections.
@@ -749,9 +785,25 @@ impl ObjectStreamer {
         self.file_names.push((name.into(), self.symbol_order.len() as u32));
     }
 
-    /// `.ident "text"`: a string in `.comment`.
+    /// `.ident "text"`: the string in `.comment` (after a first zero
+    /// byte), as LLVM's ELF streamer writes it.
     pub fn emit_ident(&mut self, text: &[u8]) {
-        self.idents.push(text.to_vec());
+        let mut desc = SectionDesc::new(
+            ".comment",
+            SectionType::PROGBITS,
+            SectionFlags::MERGE | SectionFlags::STRINGS,
+        );
+        desc.entsize = 1;
+        let comment = self.section(desc);
+        self.push_section();
+        self.switch_section(comment);
+        if !self.seen_ident {
+            self.emit_bytes(&[0]);
+            self.seen_ident = true;
+        }
+        self.emit_bytes(text);
+        self.emit_bytes(&[0]);
+        self.pop_section();
     }
 
     /// `.addrsig`: write an address-significance table.

@@ -78,7 +78,7 @@ struct MacroParam {
 #[derive(Debug, Clone)]
 pub struct Options {
     /// The DWARF version of line tables from `.loc` (llvm-mc's
-    /// `-dwarf-version`, default 5).
+    /// `-dwarf-version`, default 4; `.file 0` raises it to 5).
     pub dwarf_version: u16,
     /// The name of the main file, for diagnostics.
     pub file_name: String,
@@ -88,7 +88,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { dwarf_version: 5, file_name: "<stdin>".into(), include_dirs: Vec::new() }
+        Options { dwarf_version: 4, file_name: "<stdin>".into(), include_dirs: Vec::new() }
     }
 }
 
