@@ -22,8 +22,8 @@ pub struct DwarfState {
     pub(crate) lines: LineTable<SymbolId, SectionId>,
     pub(crate) cfi: CfiState<SymbolId, SectionId>,
     sections: [Option<SectionId>; 4],
-    /// The streamer's section-switch count last seen.
-    switches: u64,
+    /// The frames and line table were written.
+    finished: bool,
 }
 
 impl DwarfState {
@@ -33,15 +33,156 @@ impl DwarfState {
             lines: LineTable::new(version),
             cfi: CfiState::new(),
             sections: [None; 4],
-            switches: 0,
+            finished: false,
         }
     }
 }
 
 /// The line table and the frames, borrowed beside the [`Sink`].
-struct Tables<'a> {
-    lines: &'a mut LineTable<SymbolId, SectionId>,
-    cfi: &'a mut CfiState<SymbolId, SectionId>,
+pub(crate) struct Tables<'a> {
+    pub lines: &'a mut LineTable<SymbolId, SectionId>,
+    pub cfi: &'a mut CfiState<SymbolId, SectionId>,
+}
+
+impl ObjectStreamer {
+    /// Runs `f` with the streamer as a [`DwarfSink`] and the DWARF tables
+    /// (taken out of the streamer for the call).
+    pub(crate) fn with_dwarf<R>(&mut self, f: impl FnOnce(&mut Sink<'_>, Tables<'_>) -> R) -> R {
+        let mut d = self.dwarf.take().expect("DWARF state present outside with_dwarf");
+        let DwarfState { lines, cfi, sections, .. } = &mut *d;
+        let r = {
+            let mut sink = Sink { st: self, sections };
+            f(&mut sink, Tables { lines, cfi })
+        };
+        self.dwarf = Some(d);
+        r
+    }
+
+    fn dwarf_mut(&mut self) -> &mut DwarfState {
+        self.dwarf.as_mut().expect("DWARF state present outside with_dwarf")
+    }
+
+    fn dwarf_ref(&self) -> &DwarfState {
+        self.dwarf.as_ref().expect("DWARF state present outside with_dwarf")
+    }
+
+    /// A pending `.loc` becomes a line entry at the current position
+    /// (LLVM's `MCDwarfLineEntry::make`, on instructions, bytes and values).
+    pub(crate) fn line_entry_hook(&mut self) {
+        if self.dwarf.as_ref().is_some_and(|d| d.lines.loc_pending()) {
+            self.with_dwarf(|sink, t| t.lines.on_emit(sink));
+        }
+    }
+
+    /// A section change drops a pending `.loc`.
+    pub(crate) fn section_change_hook(&mut self) {
+        if let Some(d) = self.dwarf.as_mut() {
+            d.lines.on_section_change();
+        }
+    }
+
+    /// `.file N "dir" "name" [md5] [source]`: a file of the line table; a
+    /// warning to report (inconsistent MD5 use) or the error.
+    pub fn dwarf_file(
+        &mut self,
+        number: u64,
+        dir: &str,
+        name: &str,
+        md5: Option<[u8; 16]>,
+        source: Option<&str>,
+    ) -> Result<Option<DwarfError>, DwarfError> {
+        self.dwarf_mut().lines.file_directive(number, dir, name, md5, source)
+    }
+
+    /// `.loc file line column [options]`.
+    pub fn dwarf_loc(
+        &mut self,
+        file: i64,
+        line: i64,
+        column: i64,
+        opts: &LocOptions,
+    ) -> Result<(), DwarfError> {
+        self.with_dwarf(|sink, t| t.lines.loc_directive(sink, file, line, column, opts))
+    }
+
+    /// The DWARF version of the line table (`.file 0` raises it to 5).
+    pub fn dwarf_version(&self) -> u16 {
+        self.dwarf_ref().lines.dwarf_version()
+    }
+
+    /// `.cfi_startproc [simple]`.
+    pub fn cfi_start_proc(&mut self, simple: bool) -> Result<(), DwarfError> {
+        self.with_dwarf(|sink, t| t.cfi.start_proc(sink, simple))
+    }
+
+    /// `.cfi_endproc`.
+    pub fn cfi_end_proc(&mut self) -> Result<(), DwarfError> {
+        self.with_dwarf(|sink, t| t.cfi.end_proc(sink))
+    }
+
+    /// A call-frame instruction at the current position (`.cfi_def_cfa`,
+    /// `.cfi_offset`, …).
+    pub fn cfi(&mut self, op: CfiOp<SymbolId>) -> Result<(), DwarfError> {
+        self.with_dwarf(|sink, t| t.cfi.add(sink, op))
+    }
+
+    /// `.cfi_personality encoding, sym`.
+    pub fn cfi_personality(&mut self, sym: SymbolId, encoding: u8) -> Result<(), DwarfError> {
+        self.register(sym);
+        self.dwarf_mut().cfi.personality(sym, encoding)
+    }
+
+    /// `.cfi_lsda encoding, sym`.
+    pub fn cfi_lsda(&mut self, sym: SymbolId, encoding: u8) -> Result<(), DwarfError> {
+        self.register(sym);
+        self.dwarf_mut().cfi.lsda(sym, encoding)
+    }
+
+    /// `.cfi_signal_frame`.
+    pub fn cfi_signal_frame(&mut self) -> Result<(), DwarfError> {
+        self.dwarf_mut().cfi.signal_frame()
+    }
+
+    /// `.cfi_return_column reg`.
+    pub fn cfi_return_column(&mut self, reg: u32) -> Result<(), DwarfError> {
+        self.dwarf_mut().cfi.return_column(reg)
+    }
+
+    /// `.cfi_sections`: which of `.eh_frame` and `.debug_frame` to write.
+    pub fn cfi_sections(&mut self, eh_frame: bool, debug_frame: bool) {
+        self.dwarf_mut().cfi.sections(eh_frame, debug_frame);
+    }
+
+    /// The end-of-input checks (an unfinished frame, gaps in `.file`
+    /// numbers) reported at `end`, then `.eh_frame`/`.debug_frame` and
+    /// `.debug_line` written. Done once; [`ObjectStreamer::finish`] calls it
+    /// when the caller has not.
+    pub fn finish_dwarf(&mut self, end: Loc) {
+        if self.dwarf_ref().finished {
+            return;
+        }
+        self.dwarf_mut().finished = true;
+        if let Err(e) = self.dwarf_ref().cfi.finish() {
+            self.error(end, e.message);
+        }
+        for e in self.dwarf_ref().lines.check_files() {
+            self.error(end, e.message);
+        }
+        if self.has_errors() {
+            return;
+        }
+        let target = match self.arch() {
+            Arch::X86_64 => CfiTarget::x86_64(),
+            Arch::I386 => CfiTarget::i386(),
+        };
+        let ptr = self.arch().pointer_size();
+        let comp_dir = self.comp_dir.clone();
+        self.with_dwarf(|sink, t| {
+            let version = t.lines.dwarf_version();
+            t.cfi.emit(sink, &target, version);
+            t.lines.emit(sink, &comp_dir, ptr, 1, &LineParams::default());
+        });
+    }
 }
 
 /// The object streamer as the DWARF emitters see it.
@@ -159,38 +300,6 @@ impl DwarfSink for Sink<'_> {
 }
 
 impl Parser<'_> {
-    fn sink(&mut self) -> (Sink<'_>, Tables<'_>) {
-        let DwarfState { lines, cfi, sections, .. } = &mut self.dwarf;
-        (Sink { st: &mut *self.st, sections }, Tables { lines, cfi })
-    }
-
-    /// Drops a pending `.loc` when the section changed since the last
-    /// call (LLVM clears it on every section change).
-    fn dwarf_section_check(&mut self) {
-        let n = self.st.section_switches();
-        if n != self.dwarf.switches {
-            self.dwarf.switches = n;
-            self.dwarf.lines.on_section_change();
-        }
-    }
-
-    pub(crate) fn dwarf_label_hook(&mut self) {}
-
-    /// Before bytes or a value of a data directive: a pending `.loc`
-    /// becomes a line entry here.
-    pub(crate) fn dwarf_data_hook(&mut self) {
-        self.dwarf_section_check();
-        if self.dwarf.lines.loc_pending() {
-            let (mut sink, d) = self.sink();
-            d.lines.on_emit(&mut sink);
-        }
-    }
-
-    /// Before an instruction.
-    pub(crate) fn dwarf_instruction_hook(&mut self) {
-        self.dwarf_data_hook();
-    }
-
     fn dwarf_error(&mut self, e: DwarfError, locs: &DirectiveLocs) {
         let loc = match e.operand {
             ErrorOperand::Directive => locs.directive,
@@ -205,29 +314,10 @@ impl Parser<'_> {
         self.error(loc, e.message);
     }
 
-    /// At the end of input: the unfinished-frame and file-number checks,
-    /// then `.eh_frame`/`.debug_frame` and `.debug_line`.
+    /// At the end of input.
     pub(crate) fn finish_dwarf(&mut self) {
         let end = self.loc();
-        if let Err(e) = self.dwarf.cfi.finish() {
-            self.error(end, e.message);
-        }
-        for e in self.dwarf.lines.check_files() {
-            self.error(end, e.message);
-        }
-        if self.st.has_errors() {
-            return;
-        }
-        let target = match self.st.arch() {
-            Arch::X86_64 => CfiTarget::x86_64(),
-            Arch::I386 => CfiTarget::i386(),
-        };
-        let ptr = self.st.arch().pointer_size();
-        let comp_dir = std::env::current_dir().map(|p| p.display().to_string()).unwrap_or_default();
-        let (mut sink, d) = self.sink();
-        let version = d.lines.dwarf_version();
-        d.cfi.emit(&mut sink, &target, version);
-        d.lines.emit(&mut sink, &comp_dir, ptr, 1, &LineParams::default());
+        self.st.finish_dwarf(end);
     }
 
     /// `.file "name"` or `.file N ["dir"] "name" [md5 V] [source "text"]`.
@@ -283,7 +373,7 @@ impl Parser<'_> {
                 }
             }
         }
-        match self.dwarf.lines.file_directive(n, &dir, &name, md5, source.as_deref()) {
+        match self.st.dwarf_file(n, &dir, &name, md5, source.as_deref()) {
             Ok(Some(w)) => self.warning(loc, w.message),
             Ok(None) => {}
             Err(e) => {
@@ -334,9 +424,7 @@ impl Parser<'_> {
                 }
             }
         }
-        self.dwarf_section_check();
-        let (mut sink, d) = self.sink();
-        if let Err(e) = d.lines.loc_directive(&mut sink, file, line, column, &opts) {
+        if let Err(e) = self.st.dwarf_loc(file, line, column, &opts) {
             self.dwarf_error(e, &locs);
             return Err(());
         }
@@ -394,17 +482,14 @@ impl Parser<'_> {
                 }
                 // LLVM reports a nested frame after the statement.
                 self.skip_statement();
-                let (mut sink, d) = self.sink();
-                let r = d.cfi.start_proc(&mut sink, simple);
-                if let Err(e) = r {
+                if let Err(e) = self.st.cfi_start_proc(simple) {
                     self.dwarf_error(e, &locs);
                     return Err(());
                 }
                 return Ok(());
             }
             ".cfi_endproc" => {
-                let (mut sink, d) = self.sink();
-                if let Err(e) = d.cfi.end_proc(&mut sink) {
+                if let Err(e) = self.st.cfi_end_proc() {
                     self.dwarf_error(e, &locs);
                     return Err(());
                 }
@@ -423,7 +508,7 @@ impl Parser<'_> {
                         self.comma()?;
                     }
                 }
-                self.dwarf.cfi.sections(eh, debug);
+                self.st.cfi_sections(eh, debug);
                 return Ok(());
             }
             ".cfi_personality" | ".cfi_lsda" => {
@@ -446,11 +531,10 @@ impl Parser<'_> {
                 self.comma()?;
                 let n = self.parse_identifier("expected identifier in directive")?;
                 let s = self.st.symbol(&n);
-                self.st.register(s);
                 let r = if name == ".cfi_personality" {
-                    self.dwarf.cfi.personality(s, enc as u8)
+                    self.st.cfi_personality(s, enc as u8)
                 } else {
-                    self.dwarf.cfi.lsda(s, enc as u8)
+                    self.st.cfi_lsda(s, enc as u8)
                 };
                 if let Err(e) = r {
                     self.dwarf_error(e, &locs);
@@ -459,7 +543,7 @@ impl Parser<'_> {
                 return Ok(());
             }
             ".cfi_signal_frame" => {
-                if let Err(e) = self.dwarf.cfi.signal_frame() {
+                if let Err(e) = self.st.cfi_signal_frame() {
                     self.dwarf_error(e, &locs);
                     return Err(());
                 }
@@ -467,7 +551,7 @@ impl Parser<'_> {
             }
             ".cfi_return_column" => {
                 let r = self.cfi_reg()?;
-                if let Err(e) = self.dwarf.cfi.return_column(r) {
+                if let Err(e) = self.st.cfi_return_column(r) {
                     self.dwarf_error(e, &locs);
                     return Err(());
                 }
@@ -534,8 +618,7 @@ impl Parser<'_> {
                 return Err(());
             }
         };
-        let (mut sink, d) = self.sink();
-        if let Err(e) = d.cfi.add(&mut sink, op) {
+        if let Err(e) = self.st.cfi(op) {
             self.dwarf_error(e, &locs);
             return Err(());
         }

@@ -155,6 +155,10 @@ pub struct ObjectStreamer {
     seen_ident: bool,
     /// How many times the current section changed.
     switches: u64,
+    /// The line table and call frames (taken out while they write).
+    pub(crate) dwarf: Option<Box<crate::dwarf_glue::DwarfState>>,
+    /// The compilation directory line tables name.
+    pub(crate) comp_dir: String,
 }
 
 impl ObjectStreamer {
@@ -187,6 +191,8 @@ impl ObjectStreamer {
             text: SectionId(0),
             seen_ident: false,
             switches: 0,
+            dwarf: Some(Box::new(crate::dwarf_glue::DwarfState::new(4))),
+            comp_dir: std::env::current_dir().map(|p| p.display().to_string()).unwrap_or_default(),
         };
         let text = s.section(SectionDesc::new(
             ".text",
@@ -476,6 +482,7 @@ impl ObjectStreamer {
         if self.cur != Some(sec) {
             self.prev = self.cur;
             self.switches += 1;
+            self.section_change_hook();
         }
         self.cur = Some(sec);
         if let Some((g, _)) = self.sections[sec.index()].group {
@@ -490,6 +497,19 @@ impl ObjectStreamer {
         // A new data fragment after a switch (LLVM starts one per switch
         // when the last one is not data; reusing the last data fragment
         // is equivalent).
+    }
+
+    /// The DWARF version of line tables made from `.loc` (llvm-mc's
+    /// `-dwarf-version`; 4 unless set; `.file 0` raises it to 5). Set it
+    /// before any `.file`.
+    pub fn set_dwarf_version(&mut self, version: u16) {
+        self.dwarf = Some(Box::new(crate::dwarf_glue::DwarfState::new(version)));
+    }
+
+    /// The compilation directory line tables of DWARF 5 name (the current
+    /// directory unless set, as llvm-mc).
+    pub fn set_comp_dir(&mut self, dir: &str) {
+        self.comp_dir = dir.to_string();
     }
 
     /// How many times the current section has changed (a pending `.loc`
@@ -593,6 +613,12 @@ impl ObjectStreamer {
     /// Appends bytes (`.ascii`, `.byte` of constants, encoded
     /// instructions).
     pub fn emit_bytes(&mut self, bytes: &[u8]) {
+        self.line_entry_hook();
+        self.append_bytes(bytes);
+    }
+
+    /// Appends bytes without making a line entry.
+    fn append_bytes(&mut self, bytes: &[u8]) {
         let (frag, _) = self.data_fragment_end();
         let sec = &mut self.sections[self.cur.unwrap_or(self.text).index()];
         sec.data.extend_from_slice(bytes);
@@ -612,6 +638,7 @@ impl ObjectStreamer {
     /// relocation).
     pub fn emit_value(&mut self, value: ExprId, size: u8, loc: Loc) {
         self.register_expr(value);
+        self.line_entry_hook();
         if let Some(v) = self.evaluate_now(value) {
             let fits = size >= 8 || {
                 let bits = size as u32 * 8;
@@ -622,7 +649,7 @@ impl ObjectStreamer {
                 self.error(loc, format!("value evaluated as {v} is out of range."));
                 return;
             }
-            self.emit_int(v as u64, size);
+            self.append_bytes(&v.to_le_bytes()[..size as usize]);
             return;
         }
         let kind = match size {
@@ -633,7 +660,7 @@ impl ObjectStreamer {
         };
         self.add_data_fixup(kind, value, loc, 0);
         let zeros = [0u8; 8];
-        self.emit_bytes(&zeros[..size as usize]);
+        self.append_bytes(&zeros[..size as usize]);
     }
 
     /// Adds a fixup at `at` bytes past the current end of the data
@@ -733,6 +760,7 @@ impl ObjectStreamer {
         for e in used {
             self.register_expr(e);
         }
+        self.line_entry_hook();
         if let Err(e) = x86::encode(inst, &mut bytes, &mut fixups) {
             self.error(loc, e.to_string());
             self.scratch = bytes;
@@ -754,7 +782,7 @@ impl ObjectStreamer {
                 let fx = self.lower_fixup(f, loc);
                 self.add_data_fixup(fx.kind, fx.value, loc, fx.offset);
             }
-            self.emit_bytes(&bytes);
+            self.append_bytes(&bytes);
         }
         self.scratch = bytes;
         self.scratch_fixups = fixups;
@@ -837,6 +865,10 @@ impl ObjectStreamer {
     /// Lays the assembly out and writes the ELF object; the diagnostics
     /// when there are errors.
     pub fn finish(mut self) -> Result<Vec<u8>, Vec<Diagnostic>> {
+        self.finish_dwarf(Loc::NONE);
+        if self.has_errors() {
+            return Err(self.diags);
+        }
         crate::assembler::layout(&mut self);
         if self.has_errors() {
             return Err(self.diags);

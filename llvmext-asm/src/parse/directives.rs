@@ -494,7 +494,6 @@ impl Parser<'_> {
         loop {
             let loc = self.loc();
             let e = self.parse_expr()?;
-            self.dwarf_data_hook();
             if let Some(v) = self.st.exprs().as_const(e) {
                 // LLVM checks literal ranges: out of range for the size.
                 let bits = size as u32 * 8;
@@ -574,7 +573,6 @@ impl Parser<'_> {
             if zero {
                 buf.push(0);
             }
-            self.dwarf_data_hook();
             self.st.emit_bytes(&buf);
             self.give_back(buf);
             if self.at_eol() {

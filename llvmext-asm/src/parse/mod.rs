@@ -111,7 +111,6 @@ pub struct Parser<'a> {
     macro_counter: u64,
     /// `.intel_syntax` in effect.
     pub(crate) intel: bool,
-    pub(crate) dwarf: crate::dwarf_glue::DwarfState,
     scratch: Vec<u8>,
     /// The last statement was a label (another may follow on its line).
     after_label: bool,
@@ -120,7 +119,7 @@ pub struct Parser<'a> {
 impl<'a> Parser<'a> {
     /// A parser of `text` feeding `st`.
     pub fn new(text: &'a [u8], st: &'a mut ObjectStreamer, opts: Options) -> Parser<'a> {
-        let dwarf = crate::dwarf_glue::DwarfState::new(opts.dwarf_version);
+        st.set_dwarf_version(opts.dwarf_version);
         let mut p = Parser {
             main: text,
             frames: vec![Frame { text: Text::Main, lexer: Lexer::new(), file: 0, at: None }],
@@ -133,7 +132,6 @@ impl<'a> Parser<'a> {
             macros: HashMap::new(),
             macro_counter: 0,
             intel: false,
-            dwarf,
             scratch: Vec::new(),
             after_label: false,
         };
@@ -341,7 +339,6 @@ impl<'a> Parser<'a> {
                     };
                     self.dir_labels.get_mut(&n).expect("entry").current = Some(sym);
                     self.st.emit_label(sym, loc);
-                    self.dwarf_label_hook();
                     self.after_label = true;
                     return Ok(());
                 }
@@ -410,7 +407,6 @@ impl<'a> Parser<'a> {
             return;
         }
         self.st.emit_label(sym, loc);
-        self.dwarf_label_hook();
     }
 
     /// `name = expr`, `.set name, expr`, `.equ name, expr`

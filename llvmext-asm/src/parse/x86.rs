@@ -341,7 +341,6 @@ impl Parser<'_> {
         let mode = self.st.mode();
         match t::match_att(mode, &prefixes, &mnemonic, &ops) {
             Ok(inst) => {
-                self.dwarf_instruction_hook();
                 self.st.emit_instruction(&inst, mloc);
                 Ok(())
             }
