@@ -210,6 +210,9 @@ pub fn encode<E: Copy>(
     if p.pre66 {
         out.push(0x66);
     }
+    if p.addr_size {
+        out.push(0x67);
+    }
     if p.pre48 {
         out.push(0x48);
     }

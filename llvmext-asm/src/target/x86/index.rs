@@ -179,8 +179,8 @@ fn build() -> Index {
         ("cdq", "cltd"),
         ("cdqe", "cltq"),
         ("cqo", "cqto"),
-        ("fcomip", "fcompi"),
-        ("fucomip", "fucompi"),
+        ("fcompi", "fcomip"),
+        ("fucompi", "fucomip"),
         ("fildq", "fildll"),
         ("fistpq", "fistpll"),
         ("fisttpq", "fisttpll"),
@@ -366,7 +366,22 @@ fn att_names(code: Code, m: &str, kinds: &[K]) -> Vec<String> {
             });
             out.push(format!("{m}{}", suffix(rm.unwrap_or(size))));
         }
-        None => out.push(m.to_string()),
+        None => {
+            out.push(m.to_string());
+            // Conversions narrowing a vector: AT&T names the source width
+            // (vcvtpd2psx/vcvtpd2psy) so that memory forms are unambiguous.
+            if kinds.len() >= 2 && kinds[0] == K::xmm_reg {
+                let w = kinds[1..].iter().find_map(|k| match k {
+                    K::xmm_or_mem => Some("x"),
+                    K::ymm_or_mem => Some("y"),
+                    K::zmm_or_mem => Some("z"),
+                    _ => None,
+                });
+                if let Some(w) = w {
+                    out.push(format!("{m}{w}"));
+                }
+            }
+        }
     }
     out
 }

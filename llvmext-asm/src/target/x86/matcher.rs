@@ -28,7 +28,23 @@ const CC_ALIASES: &[(&str, &str)] = &[
 
 /// Rewrites condition-code aliases of `j`/`set`/`cmov`/`fcmov` mnemonics.
 fn canonical_cc(m: &str, buf: &mut String) -> bool {
-    for p in ["fcmov", "cmov", "set", "j"] {
+    // fcmov has its own set (X86InstrAsmAlias.td's FCMOV aliases).
+    if let Some(rest) = m.strip_prefix("fcmov") {
+        let c = match rest {
+            "z" => "e",
+            "nz" => "ne",
+            "a" => "nbe",
+            "nae" => "b",
+            "na" => "be",
+            "ae" => "nb",
+            _ => return false,
+        };
+        buf.clear();
+        buf.push_str("fcmov");
+        buf.push_str(c);
+        return true;
+    }
+    for p in ["cmov", "set", "j"] {
         if let Some(rest) = m.strip_prefix(p) {
             for (a, c) in CC_ALIASES {
                 if let Some(tail) = rest.strip_prefix(a) {
@@ -162,7 +178,7 @@ pub fn match_att<E: Copy>(
         np = 2;
     }
     // AT&T order is reversed Intel order, except for `enter`.
-    let keep_order = name.starts_with("enter");
+    let keep_order = name.starts_with("enter") || name.starts_with("bound");
     for i in 0..np {
         st.list[i] = if keep_order { plain[i] } else { plain[np - 1 - i] };
     }
@@ -445,7 +461,7 @@ fn implied_imm(name: &str) -> Option<(String, i64)> {
     None
 }
 
-type Key = (usize, u8, u8, u32);
+type Key = (usize, u8, u8, u8, u32);
 
 /// LLVM's preference among matching forms: shortest encoding, then the
 /// tie-breaks its instruction tables imply.
@@ -480,7 +496,13 @@ fn rank<E: Copy>(inst: &Inst<E>, prefixes: &Prefixes) -> Option<Key> {
     // (optimizeToFixedRegisterForm only rewrites the long-immediate ones).
     let imm_pref =
         u8::from(!kinds.iter().any(|k| matches!(k, K::imm8sex16 | K::imm8sex32 | K::imm8sex64)));
-    Some((len, form_pref, imm_pref, inst.code as u32))
+    // Same length: vector moves through memory use the vector forms
+    // (movq (%rax), %xmm0 is MOVQI2PQIrm, not MOV64toPQIrm).
+    let gp_rm = u8::from(
+        simd && kinds.iter().any(|k| matches!(k, K::r32_or_mem | K::r64_or_mem))
+            && inst.ops[..inst.nops as usize].iter().any(|o| matches!(o, IOp::Mem(_))),
+    );
+    Some((len, form_pref, imm_pref, gp_rm, inst.code as u32))
 }
 
 fn is_vec_kind(k: K) -> bool {
@@ -742,7 +764,7 @@ fn is_string_kind(k: K) -> bool {
 }
 
 /// The address size (bits) of a memory operand.
-fn addr_size<E>(m: &Mem<E>, mode: Mode, prefixes: &Prefixes) -> Option<u8> {
+fn addr_size<E>(m: &Mem<E>, mode: Mode) -> Option<u8> {
     let of = |r: R| -> Option<u8> {
         if r == R::RIP || r.is_gpr64() {
             Some(64)
@@ -760,16 +782,16 @@ fn addr_size<E>(m: &Mem<E>, mode: Mode, prefixes: &Prefixes) -> Option<u8> {
         (Some(x), Some(y)) if x != y => None,
         (Some(x), _) => x,
         (None, Some(y)) => y,
-        (None, None) => Some(match (mode, prefixes.addr32) {
-            (Mode::Bits64, false) => 64,
-            (Mode::Bits64, true) | (Mode::Bits32, false) | (Mode::Bits16, true) => 32,
-            (Mode::Bits32, true) | (Mode::Bits16, false) => 16,
+        (None, None) => Some(match mode {
+            Mode::Bits64 => 64,
+            Mode::Bits32 => 32,
+            Mode::Bits16 => 16,
         }),
     }
 }
 
-fn mem_ok<E: Copy>(k: K, m: &Mem<E>, mode: Mode, prefixes: &Prefixes) -> Option<IMem<E>> {
-    let addr = addr_size(m, mode, prefixes)?;
+fn mem_ok<E: Copy>(k: K, m: &Mem<E>, mode: Mode) -> Option<IMem<E>> {
+    let addr = addr_size(m, mode)?;
     if addr == 64 && mode != Mode::Bits64 {
         return None;
     }
@@ -984,7 +1006,7 @@ fn match_code<E: Copy>(
                     if !accepts_mem(k) || (is_calljmp && !indirect) || (indirect && !is_calljmp) {
                         return fail;
                     }
-                    let Some(im) = mem_ok(k, m, mode, prefixes) else { return fail };
+                    let Some(im) = mem_ok(k, m, mode) else { return fail };
                     if let Some(b) = m.broadcast {
                         if !oc.can_broadcast() {
                             return fail;
@@ -1076,7 +1098,7 @@ fn match_code<E: Copy>(
         rep: prefixes.rep,
         repne: prefixes.repne,
         notrack: prefixes.notrack,
-        addr_size: false,
+        addr_size: prefixes.addr32,
         pre66: prefixes.data16 || prefixes.data32,
         pre48: prefixes.rex64,
         seg,

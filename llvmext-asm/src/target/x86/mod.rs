@@ -278,7 +278,8 @@ pub struct Prefixes {
     pub data16: bool,
     /// `data32` (16-bit mode): a `0x66` byte before the instruction.
     pub data32: bool,
-    /// `addr32` (`addr16` in 32-bit mode): an address-size prefix.
+    /// `addr32` (`addr16` in 32-bit mode): a `0x67` byte before the
+    /// instruction (LLVM emits it as a separate instruction).
     pub addr32: bool,
     /// `rex64`: a `0x48` byte before the instruction.
     pub rex64: bool,
@@ -325,6 +326,32 @@ impl Prefixes {
         }
         true
     }
+}
+
+/// The byte LLVM emits for a prefix written on a line of its own (`lock`,
+/// `rep`, `data16`, a segment name like `fs`…), or `None` if `word` is
+/// not such a prefix in `mode` (`rex64` outside 64-bit mode, `data16` in
+/// 16-bit mode).
+pub fn prefix_byte(mode: Mode, word: &str) -> Option<u8> {
+    let w = word.to_ascii_lowercase();
+    Some(match w.as_str() {
+        "lock" => 0xf0,
+        "rep" | "repe" | "repz" => 0xf3,
+        "repne" | "repnz" => 0xf2,
+        "data16" if mode != Mode::Bits16 => 0x66,
+        "data32" if mode == Mode::Bits16 => 0x66,
+        "addr32" if mode != Mode::Bits32 => 0x67,
+        "addr16" if mode == Mode::Bits32 => 0x67,
+        "rex64" if mode == Mode::Bits64 => 0x48,
+        "notrack" => 0x3e,
+        "cs" => 0x2e,
+        "ds" => 0x3e,
+        "es" => 0x26,
+        "ss" => 0x36,
+        "fs" => 0x64,
+        "gs" => 0x65,
+        _ => return None,
+    })
 }
 
 /// A matched instruction: the encoding form and its operands, ready for

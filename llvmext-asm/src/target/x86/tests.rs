@@ -247,7 +247,8 @@ fn parse_operand(s: &str, ex: &mut Exprs) -> Option<Operand<Ex>> {
 /// Parses one AT&T line into prefixes, mnemonic and operands.
 fn parse_line(line: &str, ex: &mut Exprs) -> Option<(Prefixes, String, Vec<Operand<Ex>>)> {
     let mut p = Prefixes::default();
-    let mut rest = line.trim();
+    let owned = line.trim().replace("rep;", "rep ").replace("lock;", "lock ");
+    let mut rest = owned.as_str();
     loop {
         let (w, tail) = match rest.find([' ', '\t']) {
             Some(i) => (&rest[..i], rest[i..].trim_start()),
@@ -394,7 +395,10 @@ fn render_fixup(f: &Fixup<Ex>, ex: &Exprs) -> String {
 fn ours(mode: Mode, line: &str) -> Result<(Vec<u8>, Vec<(u32, String, String)>), String> {
     let mut ex = Exprs::default();
     let Some((p, mn, ops)) = parse_line(line, &mut ex) else {
-        return Err("<test parser: cannot parse>".to_string());
+        // A line of prefixes only (`rep`, `lock`): LLVM emits the bytes.
+        let bytes: Option<Vec<u8>> =
+            line.split_whitespace().map(|w| prefix_byte(mode, w.trim_end_matches(';'))).collect();
+        return bytes.map(|b| (b, Vec::new())).ok_or_else(|| "<test parser: cannot parse>".to_string());
     };
     let inst = match_att(mode, &p, &mn, &ops).map_err(|e| e.message)?;
     let mut bytes = Vec::new();
@@ -419,6 +423,12 @@ fn differential(triple: &str, mode: Mode, lines: &[String]) -> Report {
     for (line, exp) in lines.iter().zip(&expected) {
         rep.compared += 1;
         let got = ours(mode, line);
+        // Lines LLVM's lexer/parser rejects before matching are the MC
+        // parser's business, not ours.
+        if exp.error.as_deref().is_some_and(|e| e.starts_with("unexpected token")) {
+            rep.compared -= 1;
+            continue;
+        }
         let ok = match (&exp.error, &got) {
             (Some(e), Err(g)) => e == g,
             (Some(_), Ok(_)) => false,
@@ -500,7 +510,10 @@ fn differential_hand_written() {
 /// Instruction lines of an assembly file (no labels, directives, comments).
 fn asm_instructions(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    for l in text.lines() {
+    if text.contains(".intel_syntax") {
+        return out;
+    }
+    for l in text.lines().filter(|l| !l.contains('"')).flat_map(|l| l.split(';')) {
         let t = l.split('#').next().unwrap_or("").trim();
         if t.is_empty() || t.starts_with('.') || t.ends_with(':') || t.contains(":\t") {
             continue;
@@ -575,7 +588,10 @@ fn differential_clang_output() {
                 }
             }
         }
-        assert!(compiled > 0, "clang-19 compiled none of the sources for {triple} {args:?}: install clang-19");
+        assert!(
+            compiled > 0,
+            "clang-19 compiled none of the sources for {triple} {args:?}: install clang-19"
+        );
         reports.push(differential(triple, *mode, &all));
     }
     check(&reports);
@@ -585,7 +601,7 @@ fn differential_clang_output() {
 fn nops_match_llvm() {
     for (triple, mode) in [("x86_64", Mode::Bits64), ("i686", Mode::Bits32)] {
         for n in 1..=40u64 {
-            let src = format!(".text\nret\n.p2align 6\n.fill {},1,0xcc\n.p2align 6\nret\n", 63 - n);
+            let src = format!(".text\nret\n.p2align 6\n.fill {},1,0xcc\n.p2align 6\nret\n", 64 - n);
             let dir = std::env::temp_dir();
             let s = dir.join(format!("llvmext-nop-{}-{triple}-{n}.s", std::process::id()));
             let o = dir.join(format!("llvmext-nop-{}-{triple}-{n}.o", std::process::id()));
@@ -609,7 +625,7 @@ fn nops_match_llvm() {
             let _ = std::fs::remove_file(&s);
             let _ = std::fs::remove_file(&o);
             let _ = std::fs::remove_file(&b);
-            let start = 64 + (63 - n as usize);
+            let start = 128 - n as usize;
             let got = &text[start..start + n as usize];
             let mut want = Vec::new();
             write_nops(mode, n, &mut want);
@@ -660,4 +676,107 @@ fn no_panics_on_odd_operands() {
             }
         }
     }
+}
+
+/// Sources vendored in the cargo registry (when present): SQLite and
+/// BLAKE3's SIMD C compiled by clang-19, and ring's hand-written
+/// `perlasm` assembly (x86_64 and x86), preprocessed by clang-19.
+#[test]
+fn differential_registry_corpus() {
+    let Some(home) = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cargo")))
+    else {
+        return;
+    };
+    let Ok(regs) = std::fs::read_dir(home.join("registry/src")) else { return };
+    let mut crates = Vec::new();
+    for r in regs.flatten() {
+        if let Ok(d) = std::fs::read_dir(r.path()) {
+            crates.extend(d.flatten().map(|e| e.path()));
+        }
+    }
+    let find = |prefix: &str| {
+        crates
+            .iter()
+            .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(prefix)))
+            .cloned()
+    };
+    let stubs = std::env::temp_dir().join(format!("llvmext-x86-stubs2-{}", std::process::id()));
+    std::fs::create_dir_all(stubs.join("gnu")).expect("temp dir");
+    std::fs::write(stubs.join("gnu/stubs-32.h"), "").expect("temp file");
+    let inc = format!("-I{}", stubs.display());
+    let mut jobs: Vec<(&str, Mode, Vec<String>)> = Vec::new();
+    let mut add = |triple: &'static str, mode: Mode, text: String| {
+        if let Some(j) = jobs.iter_mut().find(|j| j.0 == triple) {
+            j.2.extend(asm_instructions(&text));
+        } else {
+            jobs.push((triple, mode, asm_instructions(&text)));
+        }
+        let _ = mode;
+    };
+    if let Some(sq) = find("libsqlite3-sys-") {
+        let f = sq.join("sqlite3/sqlite3.c");
+        for (triple, mode, args) in [
+            ("x86_64-linux-gnu", Mode::Bits64, vec!["-O2", "-fPIC"]),
+            ("i686-linux-gnu", Mode::Bits32, vec!["-O1", "-fPIC"]),
+        ] {
+            let mut a = vec!["-target", triple, inc.as_str(), "-I/usr/include/x86_64-linux-gnu"];
+            a.extend(args);
+            if let Ok(t) = clang_asm(&f, &a) {
+                add(triple, mode, t);
+            }
+        }
+    }
+    if let Some(b3) = find("blake3-") {
+        for (file, flags) in [
+            ("blake3_avx512.c", &["-mavx512f", "-mavx512vl"][..]),
+            ("blake3_avx2.c", &["-mavx2"][..]),
+            ("blake3_sse41.c", &["-msse4.1"][..]),
+            ("blake3_sse2.c", &[][..]),
+            ("blake3.c", &[][..]),
+        ] {
+            let mut a =
+                vec!["-target", "x86_64-linux-gnu", "-O3", "-I/usr/include/x86_64-linux-gnu"];
+            a.extend_from_slice(flags);
+            if let Ok(t) = clang_asm(&b3.join("c").join(file), &a) {
+                add("x86_64-linux-gnu", Mode::Bits64, t);
+            }
+        }
+    }
+    if let Some(ring) = find("ring-0.17") {
+        if let Ok(d) = std::fs::read_dir(ring.join("pregenerated")) {
+            let mut files: Vec<_> = d.flatten().map(|e| e.path()).collect();
+            files.sort();
+            for f in files {
+                let name =
+                    f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                let (triple, mode) = if name.ends_with("x86_64-elf.S") {
+                    ("x86_64-linux-gnu", Mode::Bits64)
+                } else if name.ends_with("x86-elf.S") {
+                    ("i686-linux-gnu", Mode::Bits32)
+                } else {
+                    continue;
+                };
+                let out = Command::new("clang-19")
+                    .args(["-target", triple, "-E", "-P"])
+                    .arg(format!("-I{}", ring.join("include").display()))
+                    .arg(&f)
+                    .output();
+                if let Ok(o) = out {
+                    if o.status.success() {
+                        add(triple, mode, String::from_utf8_lossy(&o.stdout).into_owned());
+                    }
+                }
+            }
+        }
+    }
+    let mut reports = Vec::new();
+    for (triple, mode, lines) in jobs {
+        let mut seen = HashMap::new();
+        let uniq: Vec<String> =
+            lines.into_iter().filter(|l| seen.insert(l.clone(), ()).is_none()).collect();
+        reports.push(differential(triple, mode, &uniq));
+    }
+    check(&reports);
 }

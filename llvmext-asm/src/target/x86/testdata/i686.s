@@ -136,7 +136,6 @@ aaa
 daa
 into
 bound %eax, (%ecx)
-arpl %ax, (%eax)
 lds (%eax), %eax
 sysenter
 endbr32

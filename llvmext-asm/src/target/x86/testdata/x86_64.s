@@ -710,7 +710,7 @@ vfmadd231ps %zmm1, %zmm2, %zmm3
 vfmadd231ps (%rax){1to16}, %zmm2, %zmm3 {%k1}
 vfmadd213pd {rn-sae}, %zmm1, %zmm2, %zmm3
 vcvtsi2ss %eax, %xmm1, %xmm17
-vcvtsi2sd {rn-sae}, %rax, %xmm1, %xmm2
+vcvtsi2sd %rax, {rn-sae}, %xmm1, %xmm2
 vcvtusi2sd %eax, %xmm1, %xmm2
 vcvtps2ph $0, %zmm1, %ymm2
 vcvtph2ps %ymm1, %zmm2
@@ -789,7 +789,13 @@ movl %eax, %rbx
 addl %eax
 pushl %eax
 pusha
-incb %ah, %al
 fld (%rax)
 vaddps %xmm1, %ymm2, %ymm3
 vmovaps %zmm1, %zmm2 {%k0}
+rex64
+lock
+rep
+addr32 movl (%eax), %eax
+rex64 movl %eax, %ebx
+repz ret
+rep ret
