@@ -7,8 +7,28 @@ use iced_x86::{Code, EncodingKind, MemorySize, Mnemonic, OpCodeOperandKind as K}
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+/// FNV-1a: the index is looked up once or more per instruction, with
+/// short keys; SipHash's DoS resistance buys nothing for a fixed table.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type FnvBuild = std::hash::BuildHasherDefault<Fnv>;
+
 pub(crate) struct Index {
-    map: HashMap<String, Vec<Code>>,
+    map: HashMap<String, Vec<Code>, FnvBuild>,
     /// 8-bit sign-extended immediate form → its long-immediate form
     /// (LLVM's `getOpcodeForLongImmediateForm`).
     pub long_imm: HashMap<Code, Code>,
@@ -151,7 +171,7 @@ pub(crate) fn bare_size(name: &str, bits: u32) -> u32 {
     }
 }
 
-fn add(map: &mut HashMap<String, Vec<Code>>, name: String, code: Code) {
+fn add(map: &mut HashMap<String, Vec<Code>, FnvBuild>, name: String, code: Code) {
     let v = map.entry(name).or_default();
     if !v.contains(&code) {
         v.push(code);
@@ -159,7 +179,7 @@ fn add(map: &mut HashMap<String, Vec<Code>>, name: String, code: Code) {
 }
 
 fn build() -> Index {
-    let mut map: HashMap<String, Vec<Code>> = HashMap::new();
+    let mut map: HashMap<String, Vec<Code>, FnvBuild> = HashMap::default();
     for code in Code::values() {
         if unsupported(code) {
             continue;
@@ -309,7 +329,7 @@ fn att_names(code: Code, m: &str, kinds: &[K]) -> Vec<String> {
         return out;
     }
     // x87 memory forms: s/l/t (float), s/l/ll (integer).
-    if m.starts_with('f') && kinds.iter().any(|&k| k == K::mem) {
+    if m.starts_with('f') && kinds.contains(&K::mem) {
         let s = match oc.memory_size() {
             MemorySize::Float32 | MemorySize::Int16 => "s",
             MemorySize::Float64 | MemorySize::Int32 => "l",

@@ -292,8 +292,25 @@ fn try_name<E: Copy>(
     let movabs = name.starts_with("movabs");
     let bare = MODE_SIZED.contains(&name).then(|| bare_size(name, mode.bits()));
     let mut fail: Option<Fail> = None;
-    let mut cands: [Option<(Key, Inst<E>)>; 24] = [None; 24];
-    let mut nc = 0;
+    // The first match, then (once there are several) the best
+    // non-EVEX and the best EVEX form by `rank`.
+    let mut first: Option<Inst<E>> = None;
+    let mut nc = 0usize;
+    let mut best_std: Option<(Key, Inst<E>)> = None;
+    let mut best_evex: Option<(Key, Inst<E>)> = None;
+    let mut any_vex = false;
+    let mut consider = |inst: Inst<E>, fail: &mut Option<Fail>| {
+        let Some(key) = rank(&inst, prefixes) else {
+            *fail = Some(fail.map_or(Fail::Operand(0), |g| g.max(Fail::Operand(0))));
+            return;
+        };
+        let enc = inst.code.op_code().encoding();
+        any_vex |= enc == EncodingKind::VEX;
+        let slot = if enc == EncodingKind::EVEX { &mut best_evex } else { &mut best_std };
+        if slot.as_ref().is_none_or(|(k, _)| key < *k) {
+            *slot = Some((key, inst));
+        }
+    };
     let mut any_bare = false;
     for &code in codes {
         let oc = code.op_code();
@@ -310,6 +327,12 @@ fn try_name<E: Copy>(
             Mode::Bits64 => oc.mode64(),
         };
         let kinds = oc.op_kinds();
+        if kinds.len() < st.n {
+            fail = Some(
+                fail.map_or(Fail::Operand(kinds.len()), |g| g.max(Fail::Operand(kinds.len()))),
+            );
+            continue;
+        }
         // moffs forms: only `movabs` in 64-bit mode (LLVM's optimizeMOV
         // runs outside 64-bit mode only).
         if kinds.contains(&K::mem_offs) && mode == Mode::Bits64 && !movabs {
@@ -335,13 +358,16 @@ fn try_name<E: Copy>(
                         fail = Some(fail.map_or(f, |g: Fail| g.max(f)));
                         continue;
                     }
-                    let Some(key) = rank(&inst, prefixes) else {
-                        fail = Some(fail.map_or(Fail::Operand(0), |g| g.max(Fail::Operand(0))));
-                        continue;
-                    };
-                    if nc < cands.len() {
-                        cands[nc] = Some((key, inst));
-                        nc += 1;
+                    nc += 1;
+                    if nc == 1 {
+                        first = Some(inst);
+                    } else {
+                        if nc == 2 {
+                            if let Some(f) = first {
+                                consider(f, &mut fail);
+                            }
+                        }
+                        consider(inst, &mut fail);
                     }
                 }
                 Err(f) => {
@@ -353,21 +379,27 @@ fn try_name<E: Copy>(
     if bare.is_some() && !any_bare {
         return Err(None);
     }
-    let any_vex =
-        cands[..nc].iter().flatten().any(|(_, i)| i.code.op_code().encoding() == EncodingKind::VEX);
-    let mut best: Option<(Key, Inst<E>)> = None;
-    for (key, inst) in cands[..nc].iter().flatten() {
-        let enc = inst.code.op_code().encoding();
-        if prefixes.evex && enc != EncodingKind::EVEX {
-            continue;
-        }
-        if !prefixes.evex && any_vex && enc == EncodingKind::EVEX {
-            continue;
-        }
-        if best.as_ref().is_none_or(|(k, _)| key < k) {
-            best = Some((*key, *inst));
+    // Most lines match one form: no need to compare encodings.
+    if nc == 1 {
+        if let Some(mut inst) = first {
+            let enc = inst.code.op_code().encoding();
+            if !prefixes.evex || enc == EncodingKind::EVEX {
+                commute_for_vex2(&mut inst, prefixes);
+                segment_moves(&mut inst);
+                return Ok(inst);
+            }
         }
     }
+    let best = if prefixes.evex {
+        best_evex
+    } else if any_vex {
+        best_std
+    } else {
+        match (best_std, best_evex) {
+            (Some(a), Some(b)) => Some(if b.0 < a.0 { b } else { a }),
+            (a, b) => a.or(b),
+        }
+    };
     match best {
         Some((_, mut inst)) => {
             commute_for_vex2(&mut inst, prefixes);
@@ -471,7 +503,7 @@ fn rank<E: Copy>(inst: &Inst<E>, prefixes: &Prefixes) -> Option<Key> {
     let len = super::encode::encoded_len(inst)?;
     let oc = inst.code.op_code();
     let kinds = oc.op_kinds();
-    let simd = kinds.iter().any(|k| !matches!(is_gp_kind(*k), Some(_)) && is_vec_kind(*k));
+    let simd = kinds.iter().any(|k| is_gp_kind(*k).is_none() && is_vec_kind(*k));
     // r/m-first ("MR") form with register operands only.
     let is_mr = kinds.len() >= 2
         && is_rm_kind(kinds[0])
@@ -875,17 +907,24 @@ fn match_code<E: Copy>(
     let mut skip_mask: u32 = 0;
     if skip > 0 {
         // Omit the last `skip` omittable kinds... try every subset.
-        let om: Vec<usize> = (0..nk).filter(|&i| omittable(kinds[i])).collect();
-        if om.len() < skip {
+        let mut om_mask = 0u32;
+        let mut om_first = usize::MAX;
+        let mut om_len = 0usize;
+        for (i, &k) in kinds.iter().enumerate() {
+            if omittable(k) {
+                om_mask |= 1 << i;
+                om_first = om_first.min(i);
+                om_len += 1;
+            }
+        }
+        if om_len < skip {
             return Err(Fail::Operand(n));
         }
-        if skip == om.len() {
-            for i in om {
-                skip_mask |= 1 << i;
-            }
+        if skip == om_len {
+            skip_mask = om_mask;
         } else if skip == 1 {
             // Prefer omitting st0/imm1 (the x87 implicit %st).
-            skip_mask = 1 << om[0];
+            skip_mask = 1 << om_first;
         } else {
             return Err(Fail::Operand(n));
         }
@@ -1139,9 +1178,11 @@ pub(crate) fn relaxed_code<E: Copy>(inst: &Inst<E>) -> Option<Code> {
             K::br32_4
         };
         let name = mnemonic_of(c);
-        return index().get(name)?.iter().copied().find(|x| {
-            x.op_code().op_kinds().first() == Some(&want) && x.op_code().op_code_len() == 2
-        });
+        return index()
+            .get(name)?
+            .iter()
+            .copied()
+            .find(|x| x.op_code().op_kinds().first() == Some(&want));
     }
     let last_expr = inst.ops[..inst.nops as usize]
         .iter()

@@ -113,8 +113,8 @@ fn parse_value(s: &str, ex: &mut Exprs) -> Value<Ex> {
         }
         None => (s, Variant::None),
     };
-    let kind = if s.starts_with("_GLOBAL_OFFSET_TABLE_") {
-        let rest = s["_GLOBAL_OFFSET_TABLE_".len()..].trim();
+    let kind = if let Some(rest) = s.strip_prefix("_GLOBAL_OFFSET_TABLE_") {
+        let rest = rest.trim();
         if rest.is_empty() {
             ExprKind::GlobalOffsetTable
         } else if is_ident(rest.trim_start_matches(['+', '-']).trim()) && parse_int(rest).is_none()
@@ -392,13 +392,17 @@ fn render_fixup(f: &Fixup<Ex>, ex: &Exprs) -> String {
 
 /// Runs our side for one line: bytes (None = fixup byte) and fixups, or
 /// the error message.
-fn ours(mode: Mode, line: &str) -> Result<(Vec<u8>, Vec<(u32, String, String)>), String> {
+type Encoded = (Vec<u8>, Vec<(u32, String, String)>);
+
+fn ours(mode: Mode, line: &str) -> Result<Encoded, String> {
     let mut ex = Exprs::default();
     let Some((p, mn, ops)) = parse_line(line, &mut ex) else {
         // A line of prefixes only (`rep`, `lock`): LLVM emits the bytes.
         let bytes: Option<Vec<u8>> =
             line.split_whitespace().map(|w| prefix_byte(mode, w.trim_end_matches(';'))).collect();
-        return bytes.map(|b| (b, Vec::new())).ok_or_else(|| "<test parser: cannot parse>".to_string());
+        return bytes
+            .map(|b| (b, Vec::new()))
+            .ok_or_else(|| "<test parser: cannot parse>".to_string());
     };
     let inst = match_att(mode, &p, &mn, &ops).map_err(|e| e.message)?;
     let mut bytes = Vec::new();
@@ -779,4 +783,239 @@ fn differential_registry_corpus() {
         reports.push(differential(triple, mode, &uniq));
     }
     check(&reports);
+}
+
+fn reloc_name(elf64: bool, t: u32) -> String {
+    use elf::{r_386 as r3, r_x86_64 as r6};
+    let names64 = [
+        (r6::R64, "R_X86_64_64"),
+        (r6::PC32, "R_X86_64_PC32"),
+        (r6::GOT32, "R_X86_64_GOT32"),
+        (r6::PLT32, "R_X86_64_PLT32"),
+        (r6::GOTPCREL, "R_X86_64_GOTPCREL"),
+        (r6::R32, "R_X86_64_32"),
+        (r6::R32S, "R_X86_64_32S"),
+        (r6::R16, "R_X86_64_16"),
+        (r6::PC16, "R_X86_64_PC16"),
+        (r6::R8, "R_X86_64_8"),
+        (r6::PC8, "R_X86_64_PC8"),
+        (r6::DTPOFF64, "R_X86_64_DTPOFF64"),
+        (r6::TPOFF64, "R_X86_64_TPOFF64"),
+        (r6::TLSGD, "R_X86_64_TLSGD"),
+        (r6::TLSLD, "R_X86_64_TLSLD"),
+        (r6::DTPOFF32, "R_X86_64_DTPOFF32"),
+        (r6::GOTTPOFF, "R_X86_64_GOTTPOFF"),
+        (r6::TPOFF32, "R_X86_64_TPOFF32"),
+        (r6::PC64, "R_X86_64_PC64"),
+        (r6::GOTOFF64, "R_X86_64_GOTOFF64"),
+        (r6::GOTPC32, "R_X86_64_GOTPC32"),
+        (r6::GOT64, "R_X86_64_GOT64"),
+        (r6::GOTPC64, "R_X86_64_GOTPC64"),
+        (r6::SIZE32, "R_X86_64_SIZE32"),
+        (r6::SIZE64, "R_X86_64_SIZE64"),
+        (r6::GOTPC32_TLSDESC, "R_X86_64_GOTPC32_TLSDESC"),
+        (r6::TLSDESC_CALL, "R_X86_64_TLSDESC_CALL"),
+        (r6::GOTPCRELX, "R_X86_64_GOTPCRELX"),
+        (r6::REX_GOTPCRELX, "R_X86_64_REX_GOTPCRELX"),
+    ];
+    let names32 = [
+        (r3::R32, "R_386_32"),
+        (r3::PC32, "R_386_PC32"),
+        (r3::GOT32, "R_386_GOT32"),
+        (r3::PLT32, "R_386_PLT32"),
+        (r3::GOTOFF, "R_386_GOTOFF"),
+        (r3::GOTPC, "R_386_GOTPC"),
+        (r3::TLS_IE, "R_386_TLS_IE"),
+        (r3::TLS_GOTIE, "R_386_TLS_GOTIE"),
+        (r3::TLS_LE, "R_386_TLS_LE"),
+        (r3::TLS_GD, "R_386_TLS_GD"),
+        (r3::TLS_LDM, "R_386_TLS_LDM"),
+        (r3::R16, "R_386_16"),
+        (r3::PC16, "R_386_PC16"),
+        (r3::R8, "R_386_8"),
+        (r3::PC8, "R_386_PC8"),
+        (r3::TLS_IE_32, "R_386_TLS_IE_32"),
+        (r3::TLS_LE_32, "R_386_TLS_LE_32"),
+        (r3::TLS_LDO_32, "R_386_TLS_LDO_32"),
+        (r3::TLS_GOTDESC, "R_386_TLS_GOTDESC"),
+        (r3::TLS_DESC_CALL, "R_386_TLS_DESC_CALL"),
+        (r3::GOT32X, "R_386_GOT32X"),
+    ];
+    let table: &[(u32, &str)] = if elf64 { &names64 } else { &names32 };
+    table.iter().find(|(n, _)| *n == t).map_or_else(|| format!("type {t}"), |(_, s)| s.to_string())
+}
+
+/// Objects: relaxation of instructions whose fixup stays unresolved (an
+/// undefined symbol) and the relocation type of every fixup, against
+/// `llvm-mc-19 -filetype=obj` and `llvm-readobj-19 -r`.
+#[test]
+fn relaxation_and_relocations_match_llvm() {
+    let x64 = "movq foo@GOTPCREL(%rip), %rax
+movl foo@GOTPCREL(%rip), %eax
+call *foo@GOTPCREL(%rip)
+addq foo@GOTPCREL(%rip), %rax
+movq foo@GOTPCREL(%rip), %r12
+leaq foo(%rip), %rax
+movq foo+8(%rip), %rax
+call foo
+call foo@PLT
+jmp foo
+jne foo
+jmp foo+4
+movl $foo, %eax
+movq $foo, %rax
+movabsq $foo, %rax
+addq $foo, %rax
+addl $foo, %eax
+addw $foo, %ax
+cmpq $foo, (%rdi)
+addl $foo, foo(%rip)
+pushq $foo
+imulq $foo, %rax, %rcx
+movq foo, %rax
+movq foo(%rax), %rax
+movq foo@GOTTPOFF(%rip), %rax
+leaq foo@TLSGD(%rip), %rdi
+leaq foo@TLSLD(%rip), %rdi
+leaq foo@TLSDESC(%rip), %rax
+call *foo@TLSCALL(%rax)
+movq %fs:foo@TPOFF, %rax
+leaq foo@DTPOFF(%rax), %rax
+movabsq $foo@GOTOFF, %rax
+leaq _GLOBAL_OFFSET_TABLE_(%rip), %rax
+movabsq $_GLOBAL_OFFSET_TABLE_, %rax
+movb $foo, %al
+movw $foo, %ax";
+    let x86 = "call foo
+call foo@PLT
+jmp foo
+jne foo
+movl foo@GOT(%ebx), %eax
+movl foo@GOT(%ebx), %ecx
+addl foo@GOT(%ebx), %eax
+movl foo@GOTOFF(%ebx), %eax
+addl $_GLOBAL_OFFSET_TABLE_, %ebx
+addl $_GLOBAL_OFFSET_TABLE_+16, %ebx
+leal foo@TLSGD(,%ebx,1), %eax
+leal foo@TLSLDM(%ebx), %eax
+movl foo@GOTNTPOFF(%ebx), %eax
+movl foo@INDNTPOFF, %eax
+movl %gs:foo@NTPOFF, %eax
+movl foo@DTPOFF(%eax), %eax
+movl $foo, %eax
+movl foo, %eax
+movl foo(,%eax,4), %eax
+pushl $foo
+addl $foo, %eax";
+    let mut failures = Vec::new();
+    for (triple, mode, elf64, src) in [
+        ("x86_64-linux-gnu", Mode::Bits64, true, x64),
+        ("i686-linux-gnu", Mode::Bits32, false, x86),
+    ] {
+        // Ours: relax fully (the symbol is undefined), encode, lay out.
+        let mut text = Vec::new();
+        let mut relocs = Vec::new();
+        let mut masks = Vec::new();
+        let mut ex = Exprs::default();
+        for line in src.lines() {
+            let (p, mn, ops) = parse_line(line, &mut ex).expect("test line");
+            let mut inst = match_att(mode, &p, &mn, &ops).expect(line);
+            while let Some(r) = relaxation(&inst) {
+                inst = r;
+            }
+            let start = text.len();
+            let mut fx = Vec::new();
+            encode(&inst, &mut text, &mut fx).expect(line);
+            for f in fx {
+                let variant = match f.value {
+                    Value::Expr { variant, .. } => variant,
+                    Value::Const(_) => Variant::None,
+                };
+                let t = elf::elf_reloc_type(elf64, mode, f.kind, variant, f.kind.is_pc_rel())
+                    .unwrap_or_else(|e| panic!("{line}: {e}"));
+                relocs.push((start as u64 + f.offset as u64, reloc_name(elf64, t), line));
+                masks.push((start + f.offset as usize, f.kind.size() as usize));
+            }
+        }
+        // LLVM's.
+        let dir = std::env::temp_dir();
+        let s = dir.join(format!("llvmext-rel-{}-{triple}.s", std::process::id()));
+        let o = dir.join(format!("llvmext-rel-{}-{triple}.o", std::process::id()));
+        let b = dir.join(format!("llvmext-rel-{}-{triple}.bin", std::process::id()));
+        std::fs::write(&s, src).unwrap();
+        let st = Command::new(MC)
+            .args([&format!("-triple={triple}"), "-filetype=obj", "-o"])
+            .arg(&o)
+            .arg(&s)
+            .status()
+            .expect("install llvm-19");
+        assert!(st.success(), "llvm-mc-19 failed");
+        let st = Command::new("llvm-objcopy-19")
+            .args(["-O", "binary", "--only-section=.text"])
+            .arg(&o)
+            .arg(&b)
+            .status()
+            .expect("install llvm-19");
+        assert!(st.success());
+        let mut want = std::fs::read(&b).unwrap();
+        let ro =
+            Command::new("llvm-readobj-19").arg("-r").arg(&o).output().expect("install llvm-19");
+        let _ = (std::fs::remove_file(&s), std::fs::remove_file(&o), std::fs::remove_file(&b));
+        for (off, size) in &masks {
+            for j in 0..*size {
+                if let Some(x) = want.get_mut(off + j) {
+                    *x = 0;
+                }
+            }
+        }
+        if want != text {
+            failures
+                .push(format!("{triple}: .text differs\n  llvm: {want:02x?}\n  ours: {text:02x?}"));
+        }
+        let ro = String::from_utf8_lossy(&ro.stdout);
+        let theirs: Vec<(u64, String)> = ro
+            .lines()
+            .filter_map(|l| {
+                let mut it = l.split_whitespace();
+                let off = u64::from_str_radix(it.next()?.strip_prefix("0x")?, 16).ok()?;
+                Some((off, it.next()?.to_string()))
+            })
+            .collect();
+        if theirs.len() != relocs.len() {
+            failures.push(format!("{triple}: {} relocations, ours {}", theirs.len(), relocs.len()));
+        }
+        for ((o1, t1), (o2, t2, line)) in theirs.iter().zip(&relocs) {
+            if o1 != o2 || t1 != t2 {
+                failures.push(format!("{triple}: {line}: llvm {o1:#x} {t1}, ours {o2:#x} {t2}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Throughput of match + encode over an assembly file's instructions
+/// (`X86_BENCH_ASM=path cargo test --release -- --ignored throughput`).
+#[test]
+#[ignore]
+fn throughput() {
+    let Ok(path) = std::env::var("X86_BENCH_ASM") else { return };
+    let text = std::fs::read_to_string(path).expect("read");
+    let mut ex = Exprs::default();
+    let parsed: Vec<_> =
+        asm_instructions(&text).iter().filter_map(|l| parse_line(l, &mut ex)).collect();
+    let t = std::time::Instant::now();
+    let (mut out, mut fx) = (Vec::with_capacity(1 << 20), Vec::with_capacity(1 << 16));
+    let mut ok = 0usize;
+    for (p, mn, ops) in &parsed {
+        if let Ok(i) = match_att(Mode::Bits64, p, mn, ops) {
+            ok += usize::from(encode(&i, &mut out, &mut fx).is_ok());
+        }
+    }
+    let dt = t.elapsed();
+    eprintln!(
+        "{ok}/{} instructions, {} bytes in {dt:?} ({:.0} ns/inst)",
+        parsed.len(),
+        out.len(),
+        dt.as_nanos() as f64 / parsed.len() as f64
+    );
 }
