@@ -92,9 +92,11 @@ impl std::error::Error for Error {}
 /// the source line and a caret under the column.
 pub fn render(diags: &[Diagnostic], files: &[(String, &[u8])]) -> String {
     let mut out = String::new();
+    // Line starts of each file, computed once when a diagnostic needs one.
+    let mut starts: Vec<Option<Vec<usize>>> = vec![None; files.len()];
     for d in diags {
-        let (name, text) =
-            files.get(d.loc.file as usize).map_or(("<input>", &[][..]), |(n, t)| (n.as_str(), *t));
+        let fi = d.loc.file as usize;
+        let (name, text) = files.get(fi).map_or(("<input>", &[][..]), |(n, t)| (n.as_str(), *t));
         let s = match d.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
@@ -105,7 +107,23 @@ pub fn render(diags: &[Diagnostic], files: &[(String, &[u8])]) -> String {
             continue;
         }
         out.push_str(&format!("{name}:{}:{}: {s}: {}\n", d.loc.line, d.loc.col, d.message));
-        if let Some(line) = source_line(text, d.loc.line) {
+        let line = match starts.get_mut(fi) {
+            Some(slot) => {
+                let st = slot.get_or_insert_with(|| {
+                    core::iter::once(0)
+                        .chain(
+                            text.iter()
+                                .enumerate()
+                                .filter(|(_, &b)| b == b'\n')
+                                .map(|(i, _)| i + 1),
+                        )
+                        .collect()
+                });
+                source_line(text, st, d.loc.line)
+            }
+            None => None,
+        };
+        if let Some(line) = line {
             let line = String::from_utf8_lossy(line);
             out.push_str(&line);
             out.push('\n');
@@ -124,8 +142,9 @@ pub fn render(diags: &[Diagnostic], files: &[(String, &[u8])]) -> String {
     out
 }
 
-fn source_line(text: &[u8], line: u32) -> Option<&[u8]> {
-    text.split(|&b| b == b'\n')
-        .nth(line.checked_sub(1)? as usize)
-        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+fn source_line<'t>(text: &'t [u8], starts: &[usize], line: u32) -> Option<&'t [u8]> {
+    let start = *starts.get(line.checked_sub(1)? as usize)?;
+    let rest = text.get(start..)?;
+    let l = &rest[..rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len())];
+    Some(l.strip_suffix(b"\r").unwrap_or(l))
 }

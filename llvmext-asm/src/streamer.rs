@@ -438,11 +438,28 @@ impl ObjectStreamer {
             return id;
         }
         let id = SectionId(self.sections.len() as u32);
-        let begin = self.temp_symbol();
+        // The section's symbol goes by the section's name (LLVM's
+        // createELFSectionImpl): an undefined symbol of that name becomes
+        // it; the first section of a name gets the name.
+        let begin = match self.names.get(desc.name).copied() {
+            Some(s)
+                if !self.symbols[s.index()].is_defined()
+                    && self.symbols[s.index()].section_of.is_none() =>
+            {
+                s
+            }
+            Some(_) => self.temp_symbol(),
+            None => {
+                let s = self.temp_symbol();
+                self.names.insert(desc.name.into(), s);
+                s
+            }
+        };
         {
             let b = &mut self.symbols[begin.index()];
             b.name = desc.name.into();
             b.kind = SymbolType::SECTION;
+            b.temporary = true;
             b.section_of = Some(id);
             b.def = SymbolDef::Label { section: id, fragment: FragmentId(0), offset: 0 };
         }

@@ -756,8 +756,9 @@ impl Parser<'_> {
             max = 0;
         }
         let code = self.st.sec(self.st.current_section()).flags().contains(SectionFlags::EXECINSTR);
+        // In code, no fill or the target's NOP byte means NOP padding.
         match fill {
-            None if code && fill_size == 1 => self.st.emit_code_align(a, max),
+            None | Some(0x90) if code && fill_size == 1 => self.st.emit_code_align(a, max),
             f => self.st.emit_value_align(a, f.unwrap_or(0), fill_size, max),
         }
         Ok(())
