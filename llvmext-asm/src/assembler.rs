@@ -389,18 +389,51 @@ fn evaluate_fixup(
     Ok(FixupValue { target, value, resolved })
 }
 
-/// Computes every fragment's offset and size from the current encodings.
-fn compute_offsets(st: &mut ObjectStreamer) {
-    for si in 0..st.sections.len() {
-        let mut off = 0u64;
-        let nfrags = st.sections[si].fragments.len();
-        for fi in 0..nfrags {
-            st.sections[si].fragments[fi].offset = off;
-            let size = fragment_size(st, si, fi, off);
-            st.sections[si].fragments[fi].size = size;
-            off = off.saturating_add(size);
-        }
+/// Computes the offset and size of every fragment of section `si` from
+/// the current encodings.
+fn compute_section_offsets(st: &mut ObjectStreamer, si: usize) {
+    let mut off = 0u64;
+    let nfrags = st.sections[si].fragments.len();
+    for fi in 0..nfrags {
+        st.sections[si].fragments[fi].offset = off;
+        let size = fragment_size(st, si, fi, off);
+        st.sections[si].fragments[fi].size = size;
+        off = off.saturating_add(size);
     }
+}
+
+/// The bytes from label `b` to label `a` after layout.
+fn label_delta(st: &ObjectStreamer, a: SymbolId, b: SymbolId) -> i64 {
+    match (symbol_offset(st, a, 0), symbol_offset(st, b, 0)) {
+        (Some(x), Some(y)) => x.wrapping_sub(y),
+        _ => 0,
+    }
+}
+
+/// Whether the fragments of the section at position `pos` of the layout
+/// order use a symbol of a section laid out after it (then a change there
+/// means laying this one out again).
+fn uses_later_section(st: &ObjectStreamer, si: usize, pos: &[usize]) -> bool {
+    let me = pos[si];
+    let later = |sym: SymbolId| match symbol_assoc(st, sym, 0) {
+        Assoc::Section(t) => pos.get(t.index()).is_some_and(|&p| p > me),
+        Assoc::Absolute => false,
+        Assoc::Undefined => false,
+    };
+    let later_expr = |e: ExprId| {
+        let mut any = false;
+        st.exprs.for_each_sym(e, |s| any |= later(s));
+        any
+    };
+    st.sections[si].fragments.iter().any(|f| match &f.kind {
+        FragmentKind::Relaxable { fixups, .. } => fixups.iter().any(|x| later_expr(x.value)),
+        FragmentKind::Leb { value, .. } => later_expr(*value),
+        FragmentKind::Fill { count, .. } => later_expr(*count),
+        FragmentKind::Org { target, .. } => later_expr(*target),
+        FragmentKind::DwarfLine { last, label, .. }
+        | FragmentKind::DwarfFrame { last, label, .. } => later(*last) || later(*label),
+        _ => false,
+    })
 }
 
 fn fragment_size(st: &mut ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
@@ -442,19 +475,44 @@ fn fragment_size(st: &mut ObjectStreamer, si: usize, fi: usize, off: u64) -> u64
 }
 
 /// Lays out every section, relaxing instructions and re-encoding LEBs and
-/// DWARF advances until nothing changes, then resolves the fixups.
+/// DWARF advances until nothing changes (LLVM's `MCAssembler::layout`:
+/// section by section, each to its own fixpoint, again while a change can
+/// affect a section laid out before it), then checks what only the final
+/// layout shows.
 pub(crate) fn layout(st: &mut ObjectStreamer) {
-    let mut rounds = 0u32;
+    let order: Vec<usize> = st.section_order.iter().map(|s| s.index()).collect();
+    let mut pos = vec![usize::MAX; st.sections.len()];
+    for (p, &si) in order.iter().enumerate() {
+        pos[si] = p;
+    }
+    for si in 0..st.sections.len() {
+        compute_section_offsets(st, si);
+    }
+    let needs_repeat = order.iter().any(|&si| uses_later_section(st, si, &pos));
+    let debug = std::env::var_os("LLVMEXT_ASM_DEBUG").is_some();
+    let mut passes = 0u32;
     loop {
-        compute_offsets(st);
-        rounds += 1;
-        let mut changed = false;
-        for si in 0..st.sections.len() {
-            for fi in 0..st.sections[si].fragments.len() {
-                changed |= relax_fragment(st, si, fi);
+        passes += 1;
+        let mut any = false;
+        for &si in &order {
+            let mut rounds = 0u32;
+            loop {
+                rounds += 1;
+                let mut changed = false;
+                for fi in 0..st.sections[si].fragments.len() {
+                    changed |= relax_fragment(st, si, fi);
+                }
+                if !changed || rounds > 100_000 {
+                    break;
+                }
+                any = true;
+                compute_section_offsets(st, si);
+            }
+            if debug {
+                eprintln!("layout pass {passes}: {} {rounds} round(s)", st.sections[si].name);
             }
         }
-        if !changed || rounds > 10_000 {
+        if !any || !needs_repeat || passes > 1000 {
             break;
         }
     }
@@ -530,9 +588,9 @@ fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
             }
             changed
         }
-        FragmentKind::DwarfLine { line_delta, addr_delta, bytes } => {
-            let (ld, ad, old) = (*line_delta, *addr_delta, bytes.len());
-            let v = evaluate_absolute(st, ad, true).unwrap_or(0);
+        FragmentKind::DwarfLine { line_delta, last, label, bytes } => {
+            let (ld, old) = (*line_delta, bytes.len());
+            let v = label_delta(st, *label, *last);
             let mut out = Vec::new();
             crate::dwarf::line::encode_line_advance(&Default::default(), 1, ld, v as u64, &mut out);
             let changed = out.len() != old;
@@ -541,9 +599,9 @@ fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
             }
             changed
         }
-        FragmentKind::DwarfFrame { addr_delta, bytes } => {
-            let (ad, old) = (*addr_delta, bytes.len());
-            let v = evaluate_absolute(st, ad, true).unwrap_or(0);
+        FragmentKind::DwarfFrame { last, label, bytes } => {
+            let old = bytes.len();
+            let v = label_delta(st, *label, *last);
             let mut out = Vec::new();
             crate::dwarf::cfi::encode_advance_loc(v as u64, 1, &mut out);
             let changed = out.len() != old;

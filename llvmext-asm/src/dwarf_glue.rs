@@ -273,17 +273,11 @@ impl DwarfSink for Sink<'_> {
     }
 
     fn emit_advance_frame_addr(&mut self, last: SymbolId, label: SymbolId) {
-        let a = self.sym_expr(label);
-        let b = self.sym_expr(last);
-        let d = self.sub_expr(a, b);
-        self.st.emit_dwarf_frame_advance(d);
+        self.st.emit_dwarf_frame_advance(last, label);
     }
 
     fn emit_advance_line_addr(&mut self, line_delta: i64, last: SymbolId, label: SymbolId) {
-        let a = self.sym_expr(label);
-        let b = self.sym_expr(last);
-        let d = self.sub_expr(a, b);
-        self.st.emit_dwarf_line_advance(line_delta, d);
+        self.st.emit_dwarf_line_advance(line_delta, last, label);
     }
 
     fn section_begin_sym(&mut self, s: SectionId) -> SymbolId {

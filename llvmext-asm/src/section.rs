@@ -96,19 +96,25 @@ pub enum FragmentKind {
         /// The current encoding.
         bytes: SmallVec<[u8; 8]>,
     },
-    /// A DWARF line-table address advance (`MCDwarfLineAddrFragment`).
+    /// A DWARF line-table address advance (`MCDwarfLineAddrFragment`) from
+    /// label `last` to label `label`.
     DwarfLine {
-        /// The line delta.
+        /// The line delta (`i64::MAX`: end of sequence).
         line_delta: i64,
-        /// The address delta.
-        addr_delta: ExprId,
+        /// The label of the previous row.
+        last: SymbolId,
+        /// The label of this row.
+        label: SymbolId,
         /// The current encoding.
         bytes: SmallVec<[u8; 16]>,
     },
-    /// A DWARF call-frame address advance (`MCDwarfCallFrameFragment`).
+    /// A DWARF call-frame address advance (`MCDwarfCallFrameFragment`) from
+    /// label `last` to label `label`.
     DwarfFrame {
-        /// The address delta.
-        addr_delta: ExprId,
+        /// The label of the previous instruction.
+        last: SymbolId,
+        /// The label of this one.
+        label: SymbolId,
         /// The current encoding.
         bytes: SmallVec<[u8; 8]>,
     },

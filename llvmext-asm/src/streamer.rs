@@ -750,18 +750,22 @@ impl ObjectStreamer {
         self.push_fragment(FragmentKind::Nops { count, max });
     }
 
-    /// A DWARF line advance whose address delta layout decides.
-    pub fn emit_dwarf_line_advance(&mut self, line_delta: i64, addr_delta: ExprId) {
+    /// A DWARF line-table advance by `line_delta` lines (`i64::MAX`: end
+    /// of sequence) and by the bytes from label `last` to label `label`,
+    /// which layout decides.
+    pub fn emit_dwarf_line_advance(&mut self, line_delta: i64, last: SymbolId, label: SymbolId) {
         self.push_fragment(FragmentKind::DwarfLine {
             line_delta,
-            addr_delta,
+            last,
+            label,
             bytes: SmallVec::new(),
         });
     }
 
-    /// A DWARF call-frame advance whose address delta layout decides.
-    pub fn emit_dwarf_frame_advance(&mut self, addr_delta: ExprId) {
-        self.push_fragment(FragmentKind::DwarfFrame { addr_delta, bytes: SmallVec::new() });
+    /// A DWARF call-frame advance by the bytes from label `last` to label
+    /// `label`, which layout decides.
+    pub fn emit_dwarf_frame_advance(&mut self, last: SymbolId, label: SymbolId) {
+        self.push_fragment(FragmentKind::DwarfFrame { last, label, bytes: SmallVec::new() });
     }
 
     /// Encodes and emits an instruction: into the current data fragment,
@@ -885,6 +889,19 @@ impl ObjectStreamer {
         self.finish_dwarf(Loc::NONE);
         if self.has_errors() {
             return Err(self.diags);
+        }
+        if std::env::var_os("LLVMEXT_ASM_DEBUG").is_some() {
+            let frags: usize = self.sections.iter().map(|s| s.fragments.len()).sum();
+            let data: usize = self.sections.iter().map(|s| s.data.len()).sum();
+            let fixups: usize = self.sections.iter().map(|s| s.fixups.len()).sum();
+            eprintln!(
+                "symbols {} ({} B each), exprs {}, fragments {frags} ({} B each), data {data} B, fixups {fixups} ({} B each)",
+                self.symbols.len(),
+                core::mem::size_of::<Symbol>(),
+                self.exprs.len(),
+                core::mem::size_of::<Fragment>(),
+                core::mem::size_of::<Fixup>()
+            );
         }
         crate::assembler::layout(&mut self);
         if self.has_errors() {

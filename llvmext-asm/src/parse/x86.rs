@@ -6,7 +6,7 @@
 use super::lexer::{Punct, Tok, Token};
 use super::Parser;
 use crate::diag::Loc;
-use crate::expr::{BinaryOp, Expr, ExprId, Variant};
+use crate::expr::{Expr, ExprId, Variant};
 use crate::target::x86::{self as t, ExprKind, Mem, Operand, Prefixes, Reg, Rounding, Value};
 use smallvec::SmallVec;
 
@@ -318,11 +318,20 @@ impl Parser<'_> {
             }
             break;
         }
-        // `{vex3} vpaddd …`: pseudo prefixes in braces.
-        while mnemonic.is_empty() {
-            break;
-        }
         let mnemonic = mnemonic.to_ascii_lowercase();
+        // A prefix alone on its statement (`rep; movsl`, `lock`): its byte,
+        // as LLVM emits it as an instruction of its own.
+        if self.at_eol() {
+            if let Some(b) = t::prefix_byte(self.st.mode(), &mnemonic) {
+                if !matches!(
+                    mnemonic.as_str(),
+                    "{vex}" | "{vex2}" | "{vex3}" | "{evex}" | "{disp8}" | "{disp32}"
+                ) {
+                    self.st.emit_bytes(&[b]);
+                    return Ok(());
+                }
+            }
+        }
         let mut ops: SmallVec<[Operand<ExprId>; 4]> = SmallVec::new();
         let mut locs: SmallVec<[Loc; 4]> = SmallVec::new();
         if !self.at_eol() {
@@ -353,11 +362,5 @@ impl Parser<'_> {
                 Err(())
             }
         }
-    }
-
-    /// Unused: keeps the binary operator import for future Intel syntax.
-    #[allow(dead_code)]
-    fn _unused(&mut self) -> BinaryOp {
-        BinaryOp::Add
     }
 }
