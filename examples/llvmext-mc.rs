@@ -142,24 +142,48 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     }
     let input = input.unwrap_or_else(|| "-".into());
     let triple = triple.unwrap_or_else(|| "x86_64-unknown-linux-gnu".into());
-    let text = if input == "-" {
+    // A file is mapped, not read (no copy), and the pages the parser has
+    // passed are given back as it goes: the input never has to be
+    // resident all at once.
+    let src = if input == "-" {
         let mut v = Vec::new();
         if let Err(e) = std::io::stdin().read_to_end(&mut v) {
             let _ = writeln!(err, "{prog}: <stdin>: {e}");
             return 1;
         }
-        v
+        Source::Read(v)
     } else {
-        match std::fs::read(&input) {
-            Ok(v) => v,
+        match open(&input) {
+            Ok(s) => s,
             Err(e) => {
                 let _ = writeln!(err, "{prog}: {input}: {}", e.kind().to_string().to_lowercase());
                 return 1;
             }
         }
     };
+    let text: &[u8] = match &src {
+        Source::Mapped(m) => m,
+        Source::Read(v) => v,
+    };
     opts.file_name = if input == "-" { "<stdin>".into() } else { input.clone() };
-    match llvmext::asm::assemble(&triple, &text, &opts) {
+    let mut released = 0usize;
+    let mut release = |upto: usize| {
+        if let Source::Mapped(m) = &src {
+            // Whole pages only, from the last release point.
+            let page = 4096;
+            let end = upto / page * page;
+            if end > released {
+                // SAFETY: the mapping is read-only and private; dropping
+                // its pages only makes a later read fault them in again
+                // from the file.
+                let _ = unsafe {
+                    m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, released, end - released)
+                };
+                released = end;
+            }
+        }
+    };
+    match llvmext::asm::assemble_streaming(&triple, text, &opts, &mut release) {
         Ok(obj) => {
             let r = if output == "-" {
                 out.write_all(&obj).and_then(|()| out.flush())
@@ -174,11 +198,32 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         Err(e) => {
             let files: Vec<(String, &[u8])> =
-                e.files.iter().enumerate().map(|(i, n)| (n.clone(), if i == 0 { &text[..] } else { &[][..] })).collect();
+                e.files.iter().enumerate().map(|(i, n)| (n.clone(), if i == 0 { text } else { &[][..] })).collect();
             let _ = write!(err, "{}", llvmext::asm::diag::render(&e.diagnostics, &files));
             1
         }
     }
+}
+
+/// The input: mapped when it is a regular file, else read.
+enum Source {
+    Mapped(memmap2::Mmap),
+    Read(Vec<u8>),
+}
+
+fn open(path: &str) -> std::io::Result<Source> {
+    let file = std::fs::File::open(path)?;
+    if file.metadata()?.is_file() {
+        // SAFETY: a read-only mapping; as with any mapped input (llvm-mc
+        // maps its inputs too), the file must not be truncated or
+        // rewritten while the tool runs.
+        if let Ok(map) = unsafe { memmap2::Mmap::map(&file) } {
+            return Ok(Source::Mapped(map));
+        }
+    }
+    let mut v = Vec::new();
+    (&file).read_to_end(&mut v)?;
+    Ok(Source::Read(v))
 }
 
 fn main() -> ExitCode {

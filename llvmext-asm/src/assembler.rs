@@ -426,7 +426,9 @@ fn uses_later_section(st: &ObjectStreamer, si: usize, pos: &[usize]) -> bool {
         any
     };
     st.sections[si].fragments.iter().any(|f| match &f.kind {
-        FragmentKind::Relaxable { fixups, .. } => fixups.iter().any(|x| later_expr(x.value)),
+        FragmentKind::Relaxable(i) => {
+            st.sections[si].relaxables[*i as usize].fixups.iter().any(|x| later_expr(x.value))
+        }
         FragmentKind::Leb { value, .. } => later_expr(*value),
         FragmentKind::Fill { count, .. } => later_expr(*count),
         FragmentKind::Org { target, .. } => later_expr(*target),
@@ -436,41 +438,34 @@ fn uses_later_section(st: &ObjectStreamer, si: usize, pos: &[usize]) -> bool {
     })
 }
 
-fn fragment_size(st: &mut ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
-    let kind = &st.sections[si].fragments[fi].kind;
-    match kind {
+fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
+    let sec = &st.sections[si];
+    match &sec.fragments[fi].kind {
         FragmentKind::Data { len, .. } => *len as u64,
-        FragmentKind::Relaxable { bytes, .. } => bytes.len() as u64,
-        FragmentKind::Leb { bytes, .. } => bytes.len() as u64,
-        FragmentKind::DwarfLine { bytes, .. } => bytes.len() as u64,
-        FragmentKind::DwarfFrame { bytes, .. } => bytes.len() as u64,
+        FragmentKind::Relaxable(i) => sec.relaxables[*i as usize].bytes.len() as u64,
+        FragmentKind::Leb { size, .. }
+        | FragmentKind::DwarfLine { size, .. }
+        | FragmentKind::DwarfFrame { size, .. } => *size as u64,
         FragmentKind::Nops { count, .. } => *count,
-        &FragmentKind::Align { align, max, .. } => {
-            let align = align.max(1);
+        FragmentKind::Align(a) => {
+            let align = a.align.max(1);
             let pad = (align - off % align) % align;
-            if pad > max {
+            if pad > a.max {
                 0
             } else {
                 pad
             }
         }
-        &FragmentKind::Fill { size, count, .. } => {
-            let n = evaluate_absolute(st, count, true);
-            match n {
-                Some(n) if n > 0 => (n as u64).saturating_mul(size as u64),
-                _ => 0,
-            }
-        }
-        &FragmentKind::Org { target, .. } => {
-            // The target's offset, relative to this section.
-            let t = evaluate_relocatable(st, target, true, false);
-            match t {
-                Some(RelocValue { a: None, b: None, c }) => (c as u64).saturating_sub(off),
-                Some(RelocValue { a: Some(a), b: None, c }) => symbol_offset(st, a.sym, 0)
-                    .map_or(0, |o| (o.wrapping_add(c) as u64).saturating_sub(off)),
-                _ => 0,
-            }
-        }
+        &FragmentKind::Fill { size, count, .. } => match evaluate_absolute(st, count, true) {
+            Some(n) if n > 0 => (n as u64).saturating_mul(size as u64),
+            _ => 0,
+        },
+        &FragmentKind::Org { target, .. } => match evaluate_relocatable(st, target, true, false) {
+            Some(RelocValue { a: None, b: None, c }) => (c as u64).saturating_sub(off),
+            Some(RelocValue { a: Some(a), b: None, c }) => symbol_offset(st, a.sym, 0)
+                .map_or(0, |o| (o.wrapping_add(c) as u64).saturating_sub(off)),
+            _ => 0,
+        },
     }
 }
 
@@ -540,14 +535,30 @@ fn leb(v: i64, signed: bool, pad_to: usize, out: &mut SmallVec<[u8; 8]>) {
     }
 }
 
+/// The encoding of a LEB128 fragment's value at the current layout,
+/// padded to `pad_to` bytes.
+fn leb_bytes(
+    st: &ObjectStreamer,
+    value: ExprId,
+    signed: bool,
+    pad_to: usize,
+    out: &mut SmallVec<[u8; 8]>,
+) {
+    let v = evaluate_absolute(st, value, true).unwrap_or(0);
+    leb(v, signed, pad_to, out);
+}
+
+/// Re-encodes fragment `fi` of section `si` for the current layout;
+/// whether its size changed.
 fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
     let sec = SectionId(si as u32);
     let frag = &st.sections[si].fragments[fi];
     let off = frag.offset;
-    match &frag.kind {
-        FragmentKind::Relaxable { inst, fixups, .. } => {
+    match frag.kind {
+        FragmentKind::Relaxable(ri) => {
+            let item = &st.sections[si].relaxables[ri as usize];
             let mut needs = false;
-            for f in fixups.iter() {
+            for f in item.fixups.iter() {
                 match evaluate_fixup(st, sec, off, f) {
                     Ok(v) => {
                         let abs8 = f.kind == x86::FixupKind::Data1
@@ -562,57 +573,65 @@ fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
             if !needs {
                 return false;
             }
-            let Some(relaxed) = x86::relaxation(inst) else { return false };
+            let Some(relaxed) = x86::relaxation(&item.inst) else { return false };
+            let loc = item.fixups.first().map_or(Loc::NONE, |f| f.loc);
             let mut bytes = Vec::new();
             let mut xf = Vec::new();
-            let loc = fixups.first().map_or(Loc::NONE, |f| f.loc);
             if x86::encode(&relaxed, &mut bytes, &mut xf).is_err() {
                 return false;
             }
             let nf: SmallVec<[Fixup; 2]> = xf.iter().map(|f| st.lower_fixup(f, loc)).collect();
-            st.sections[si].fragments[fi].kind = FragmentKind::Relaxable {
-                inst: Box::new(relaxed),
+            st.sections[si].relaxables[ri as usize] = crate::section::RelaxItem {
+                inst: relaxed,
                 bytes: SmallVec::from_slice(&bytes),
                 fixups: nf,
             };
             true
         }
-        FragmentKind::Leb { value, signed, bytes } => {
-            let (value, signed, old) = (*value, *signed, bytes.len());
-            let v = evaluate_absolute(st, value, true).unwrap_or(0);
+        FragmentKind::Leb { value, signed, size } => {
             let mut nb = SmallVec::new();
-            leb(v, signed, old, &mut nb);
-            let changed = nb.len() != old;
-            if let FragmentKind::Leb { bytes, .. } = &mut st.sections[si].fragments[fi].kind {
-                *bytes = nb;
+            leb_bytes(st, value, signed, size as usize, &mut nb);
+            let n = nb.len().min(255) as u8;
+            if let FragmentKind::Leb { size, .. } = &mut st.sections[si].fragments[fi].kind {
+                *size = n;
             }
-            changed
+            n != size
         }
-        FragmentKind::DwarfLine { line_delta, last, label, bytes } => {
-            let (ld, old) = (*line_delta, bytes.len());
-            let v = label_delta(st, *label, *last);
-            let mut out = Vec::new();
-            crate::dwarf::line::encode_line_advance(&Default::default(), 1, ld, v as u64, &mut out);
-            let changed = out.len() != old;
-            if let FragmentKind::DwarfLine { bytes, .. } = &mut st.sections[si].fragments[fi].kind {
-                *bytes = SmallVec::from_slice(&out);
+        FragmentKind::DwarfLine { line_delta, last, label, size } => {
+            let v = label_delta(st, label, last);
+            let mut out = SmallVec::<[u8; 32]>::new();
+            line_advance(line_delta, v, &mut out);
+            let n = out.len().min(255) as u8;
+            if let FragmentKind::DwarfLine { size, .. } = &mut st.sections[si].fragments[fi].kind {
+                *size = n;
             }
-            changed
+            n != size
         }
-        FragmentKind::DwarfFrame { last, label, bytes } => {
-            let old = bytes.len();
-            let v = label_delta(st, *label, *last);
+        FragmentKind::DwarfFrame { last, label, size } => {
+            let v = label_delta(st, label, last);
             let mut out = Vec::new();
             crate::dwarf::cfi::encode_advance_loc(v as u64, 1, &mut out);
-            let changed = out.len() != old;
-            if let FragmentKind::DwarfFrame { bytes, .. } = &mut st.sections[si].fragments[fi].kind
-            {
-                *bytes = SmallVec::from_slice(&out);
+            let n = out.len().min(255) as u8;
+            if let FragmentKind::DwarfFrame { size, .. } = &mut st.sections[si].fragments[fi].kind {
+                *size = n;
             }
-            changed
+            n != size
         }
         _ => false,
     }
+}
+
+/// The line-table advance bytes (LLVM 19's default line parameters).
+fn line_advance(line_delta: i64, addr_delta: i64, out: &mut SmallVec<[u8; 32]>) {
+    let mut v = Vec::with_capacity(16);
+    crate::dwarf::line::encode_line_advance(
+        &Default::default(),
+        1,
+        line_delta,
+        addr_delta as u64,
+        &mut v,
+    );
+    out.extend_from_slice(&v);
 }
 
 /// Errors only the final layout shows: `.org` backwards, fills and LEBs
@@ -676,43 +695,71 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
         if sec.is_virtual() {
             continue;
         }
-        let mut out: Vec<u8> = Vec::with_capacity(sec.size() as usize);
+        let data = std::mem::take(&mut st.sections[si].data);
+        let sec = &st.sections[si];
         let mut pending: Vec<(usize, Fixup, u64)> = Vec::new();
+        // A section of data fragments only (debug info, read-only data)
+        // keeps its buffer: the fragments are its bytes in order.
+        let only_data = sec.fragments.iter().all(|f| matches!(f.kind, FragmentKind::Data { .. }));
+        let (mut out, data) = if only_data {
+            (data, Vec::new())
+        } else {
+            (Vec::with_capacity(sec.size() as usize), data)
+        };
+        let mut at = 0usize;
         for f in &sec.fragments {
-            let start = out.len();
+            let start = if only_data { at } else { out.len() };
             match &f.kind {
-                FragmentKind::Data { start: s, len } => {
-                    out.extend_from_slice(&sec.data[*s as usize..(*s + *len) as usize]);
-                    let (fs, fl) = f.fixups;
-                    for fx in &sec.fixups[fs as usize..(fs + fl) as usize] {
+                &FragmentKind::Data { start: s, len, fix_start, fix_len } => {
+                    if !only_data {
+                        out.extend_from_slice(&data[s as usize..(s + len) as usize]);
+                    }
+                    at += len as usize;
+                    for fx in &sec.fixups[fix_start as usize..(fix_start + fix_len) as usize] {
                         pending.push((start, *fx, f.offset));
                     }
                 }
-                FragmentKind::Relaxable { bytes, fixups, .. } => {
-                    out.extend_from_slice(bytes);
-                    for fx in fixups {
+                FragmentKind::Relaxable(ri) => {
+                    let item = &sec.relaxables[*ri as usize];
+                    out.extend_from_slice(&item.bytes);
+                    for fx in &item.fixups {
                         pending.push((start, *fx, f.offset));
                     }
                 }
-                FragmentKind::Leb { bytes, .. } => out.extend_from_slice(bytes),
-                FragmentKind::DwarfLine { bytes, .. } => out.extend_from_slice(bytes),
-                FragmentKind::DwarfFrame { bytes, .. } => out.extend_from_slice(bytes),
-                &FragmentKind::Align { fill, fill_size, nops, .. } => {
-                    if nops {
+                &FragmentKind::Leb { value, signed, size } => {
+                    let mut b = SmallVec::new();
+                    leb_bytes(st, value, signed, size as usize, &mut b);
+                    out.extend_from_slice(&b);
+                }
+                &FragmentKind::DwarfLine { line_delta, last, label, .. } => {
+                    let mut b = SmallVec::new();
+                    line_advance(line_delta, label_delta(st, label, last), &mut b);
+                    out.extend_from_slice(&b);
+                }
+                &FragmentKind::DwarfFrame { last, label, .. } => {
+                    let mut b = Vec::new();
+                    crate::dwarf::cfi::encode_advance_loc(
+                        label_delta(st, label, last) as u64,
+                        1,
+                        &mut b,
+                    );
+                    out.extend_from_slice(&b);
+                }
+                FragmentKind::Align(a) => {
+                    if a.nops {
                         x86::write_nops(st.mode, f.size, &mut out);
                     } else {
-                        let fs = fill_size.max(1) as u64;
+                        let fs = a.fill_size.max(1) as u64;
                         if f.size % fs != 0 {
                             errors.push((Loc::NONE, "invalid padding".into()));
                         }
-                        let b = (fill as u64).to_le_bytes();
+                        let b = (a.fill as u64).to_le_bytes();
                         for i in 0..f.size {
                             out.push(b[(i % fs) as usize]);
                         }
                     }
                 }
-                &FragmentKind::Nops { max, .. } => {
-                    let _ = max;
+                FragmentKind::Nops { .. } => {
                     x86::write_nops(st.mode, f.size, &mut out);
                 }
                 &FragmentKind::Fill { value, size, .. } => {

@@ -272,6 +272,12 @@ impl Exprs {
         self.nodes[id.index()]
     }
 
+    /// Forgets the nodes from `len` on (the parser drops the nodes of an
+    /// expression it folded into a constant).
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.nodes.truncate(len);
+    }
+
     /// The number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()

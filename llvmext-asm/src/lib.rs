@@ -35,6 +35,20 @@ pub use streamer::{Arch, ObjectStreamer};
 /// Assembles GAS-syntax `source` for `triple` into an ELF relocatable
 /// object, as `llvm-mc -triple=TRIPLE -filetype=obj` does.
 pub fn assemble(triple: &str, source: &[u8], opts: &Options) -> Result<Vec<u8>, Error> {
+    assemble_streaming(triple, source, opts, &mut |_| {})
+}
+
+/// [`assemble`], telling `consumed(n)` each time the parser has passed
+/// another stretch of the main source: bytes before `n` are not read
+/// again (except to print diagnostics), so a caller that mapped a large
+/// file may let the system drop those pages (what `llvmext-mc` does to
+/// keep its memory small).
+pub fn assemble_streaming(
+    triple: &str,
+    source: &[u8],
+    opts: &Options,
+    consumed: &mut dyn FnMut(usize),
+) -> Result<Vec<u8>, Error> {
     let files = vec![opts.file_name.clone()];
     let Some(arch) = Arch::from_triple(triple) else {
         return Err(Error {
@@ -48,6 +62,7 @@ pub fn assemble(triple: &str, source: &[u8], opts: &Options) -> Result<Vec<u8>, 
     };
     let mut st = ObjectStreamer::new(arch);
     let mut p = parse::Parser::new(source, &mut st, opts.clone());
+    p.set_consumed_hook(consumed);
     p.run();
     let names: Vec<String> = p.files.iter().map(|f| f.0.clone()).collect();
     drop(p);

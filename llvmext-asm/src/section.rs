@@ -36,42 +36,58 @@ impl FragmentId {
     }
 }
 
-/// What a fragment holds.
+/// A relaxable instruction of a section (the fragment names it by index):
+/// the instruction in its current form, its encoding and its fixups.
+#[derive(Debug, Clone)]
+pub struct RelaxItem {
+    /// The instruction, in its current form.
+    pub inst: Inst<ExprId>,
+    /// Its encoding.
+    pub bytes: SmallVec<[u8; 16]>,
+    /// Its fixups (offsets from the instruction's start).
+    pub fixups: SmallVec<[Fixup; 2]>,
+}
+
+/// Padding to an alignment.
+#[derive(Debug, Clone, Copy)]
+pub struct AlignSpec {
+    /// The alignment (a power of two).
+    pub align: u64,
+    /// The fill value when not NOPs.
+    pub fill: i64,
+    /// The size of the fill value.
+    pub fill_size: u8,
+    /// Pad only when it takes at most this many bytes.
+    pub max: u64,
+    /// Pad with NOPs (code alignment).
+    pub nops: bool,
+}
+
+/// What a fragment holds. Encodings that layout may change (LEB128s,
+/// DWARF advances) are kept as their size only and written again from
+/// their values at the end.
 #[derive(Debug, Clone)]
 pub enum FragmentKind {
     /// Bytes of known size: `len` bytes at `start` of the section's
-    /// buffer.
+    /// buffer, with the fixups `fixups[fix_start..fix_start + fix_len]` of
+    /// the section.
     Data {
         /// Where the bytes start in the section's buffer.
         start: u32,
         /// How many.
         len: u32,
+        /// The first of its fixups in the section's list.
+        fix_start: u32,
+        /// How many fixups.
+        fix_len: u32,
     },
     /// An instruction that may grow (a short jump, a short immediate of
-    /// an expression), with its current encoding.
-    Relaxable {
-        /// The instruction, in its current form.
-        inst: Box<Inst<ExprId>>,
-        /// Its encoding.
-        bytes: SmallVec<[u8; 16]>,
-        /// Its fixups (offsets from the instruction's start).
-        fixups: SmallVec<[Fixup; 2]>,
-    },
+    /// an expression): the index of its [`RelaxItem`] in the section.
+    Relaxable(u32),
     /// Padding to an alignment.
-    Align {
-        /// The alignment (a power of two).
-        align: u64,
-        /// The fill value when not NOPs.
-        fill: i64,
-        /// The size of the fill value.
-        fill_size: u8,
-        /// Pad only when it takes at most this many bytes (0: always).
-        max: u64,
-        /// Pad with NOPs (code alignment).
-        nops: bool,
-    },
+    Align(Box<AlignSpec>),
     /// `count` repetitions of a `size`-byte value (`.fill`, `.zero`,
-    /// `.skip` with a count only layout knows).
+    /// `.skip`).
     Fill {
         /// The value, truncated to `size` bytes.
         value: u64,
@@ -93,8 +109,8 @@ pub enum FragmentKind {
         value: ExprId,
         /// Signed (`.sleb128`).
         signed: bool,
-        /// The current encoding.
-        bytes: SmallVec<[u8; 8]>,
+        /// The size of the current encoding (it never shrinks).
+        size: u8,
     },
     /// A DWARF line-table address advance (`MCDwarfLineAddrFragment`) from
     /// label `last` to label `label`.
@@ -105,8 +121,8 @@ pub enum FragmentKind {
         last: SymbolId,
         /// The label of this row.
         label: SymbolId,
-        /// The current encoding.
-        bytes: SmallVec<[u8; 16]>,
+        /// The size of the current encoding.
+        size: u8,
     },
     /// A DWARF call-frame address advance (`MCDwarfCallFrameFragment`) from
     /// label `last` to label `label`.
@@ -115,15 +131,15 @@ pub enum FragmentKind {
         last: SymbolId,
         /// The label of this one.
         label: SymbolId,
-        /// The current encoding.
-        bytes: SmallVec<[u8; 8]>,
+        /// The size of the current encoding.
+        size: u8,
     },
     /// `.nops N`: exactly `count` bytes of NOPs.
     Nops {
         /// The number of bytes.
         count: u64,
         /// The longest NOP to use (0: the target's).
-        max: u64,
+        max: u8,
     },
 }
 
@@ -136,9 +152,6 @@ pub struct Fragment {
     pub offset: u64,
     /// Its size (valid after layout; exact for data).
     pub size: u64,
-    /// The fixups of a data fragment: `fixups[start..start + len]` of the
-    /// section.
-    pub fixups: (u32, u32),
 }
 
 /// An ELF section.
@@ -162,6 +175,7 @@ pub struct Section {
     /// (`u32::MAX`: never).
     pub(crate) order: u32,
     pub(crate) fragments: Vec<Fragment>,
+    pub(crate) relaxables: Vec<RelaxItem>,
     pub(crate) data: Vec<u8>,
     pub(crate) fixups: Vec<Fixup>,
     /// Whether the current last fragment may take more data.

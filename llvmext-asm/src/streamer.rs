@@ -7,7 +7,9 @@
 use crate::diag::{Diagnostic, Loc, Severity};
 use crate::expr::{BinaryOp, Expr, ExprId, Exprs, Variant};
 use crate::fixup::{Fixup, FixupKind};
-use crate::section::{Fragment, FragmentId, FragmentKind, Section, SectionId};
+use crate::section::{
+    AlignSpec, Fragment, FragmentId, FragmentKind, RelaxItem, Section, SectionId,
+};
 use crate::symbol::{Symbol, SymbolDef, SymbolId};
 use crate::target::x86::{self, Inst, Mode};
 use hashbrown::HashMap;
@@ -478,6 +480,7 @@ impl ObjectStreamer {
             begin,
             order: u32::MAX,
             fragments: Vec::new(),
+            relaxables: Vec::new(),
             data: Vec::new(),
             fixups: Vec::new(),
             open_data: false,
@@ -604,10 +607,9 @@ impl ObjectStreamer {
             let start = sec.data.len() as u32;
             let fixups = sec.fixups.len() as u32;
             sec.fragments.push(Fragment {
-                kind: FragmentKind::Data { start, len: 0 },
+                kind: FragmentKind::Data { start, len: 0, fix_start: fixups, fix_len: 0 },
                 offset: 0,
                 size: 0,
-                fixups: (fixups, 0),
             });
             sec.open_data = true;
         }
@@ -622,8 +624,7 @@ impl ObjectStreamer {
     fn push_fragment(&mut self, kind: FragmentKind) -> FragmentId {
         let sec = &mut self.sections[self.cur.unwrap_or(self.text).index()];
         sec.open_data = false;
-        let fixups = sec.fixups.len() as u32;
-        sec.fragments.push(Fragment { kind, offset: 0, size: 0, fixups: (fixups, 0) });
+        sec.fragments.push(Fragment { kind, offset: 0, size: 0 });
         FragmentId(sec.fragments.len() as u32 - 1)
     }
 
@@ -686,7 +687,9 @@ impl ObjectStreamer {
         let (frag, end) = self.data_fragment_end();
         let sec = &mut self.sections[self.cur.unwrap_or(self.text).index()];
         sec.fixups.push(Fixup { offset: end as u32 + at, kind, value, loc });
-        sec.fragments[frag.index()].fixups.1 += 1;
+        if let FragmentKind::Data { fix_len, .. } = &mut sec.fragments[frag.index()].kind {
+            *fix_len += 1;
+        }
     }
 
     /// `.uleb128`/`.sleb128` of an expression.
@@ -702,7 +705,7 @@ impl ObjectStreamer {
             self.emit_bytes(&buf[..n]);
             return;
         }
-        self.push_fragment(FragmentKind::Leb { value, signed, bytes: SmallVec::new() });
+        self.push_fragment(FragmentKind::Leb { value, signed, size: 0 });
     }
 
     /// `count` zero bytes (`.zero`, `.skip`, `.space` of a constant).
@@ -726,7 +729,13 @@ impl ObjectStreamer {
         let s = &mut self.sections[sec.index()];
         s.align = s.align.max(align);
         let max = if max == 0 { align } else { max };
-        self.push_fragment(FragmentKind::Align { align, fill, fill_size, max, nops: false });
+        self.push_fragment(FragmentKind::Align(Box::new(AlignSpec {
+            align,
+            fill,
+            fill_size,
+            max,
+            nops: false,
+        })));
     }
 
     /// Pads with NOPs up to a multiple of `align`, at most `max` bytes (0:
@@ -736,7 +745,13 @@ impl ObjectStreamer {
         let s = &mut self.sections[sec.index()];
         s.align = s.align.max(align);
         let max = if max == 0 { align } else { max };
-        self.push_fragment(FragmentKind::Align { align, fill: 0, fill_size: 1, max, nops: true });
+        self.push_fragment(FragmentKind::Align(Box::new(AlignSpec {
+            align,
+            fill: 0,
+            fill_size: 1,
+            max,
+            nops: true,
+        })));
     }
 
     /// `.org target, fill`.
@@ -747,25 +762,20 @@ impl ObjectStreamer {
 
     /// `.nops count[, max]`.
     pub fn emit_nops(&mut self, count: u64, max: u64) {
-        self.push_fragment(FragmentKind::Nops { count, max });
+        self.push_fragment(FragmentKind::Nops { count, max: max.min(255) as u8 });
     }
 
     /// A DWARF line-table advance by `line_delta` lines (`i64::MAX`: end
     /// of sequence) and by the bytes from label `last` to label `label`,
     /// which layout decides.
     pub fn emit_dwarf_line_advance(&mut self, line_delta: i64, last: SymbolId, label: SymbolId) {
-        self.push_fragment(FragmentKind::DwarfLine {
-            line_delta,
-            last,
-            label,
-            bytes: SmallVec::new(),
-        });
+        self.push_fragment(FragmentKind::DwarfLine { line_delta, last, label, size: 0 });
     }
 
     /// A DWARF call-frame advance by the bytes from label `last` to label
     /// `label`, which layout decides.
     pub fn emit_dwarf_frame_advance(&mut self, last: SymbolId, label: SymbolId) {
-        self.push_fragment(FragmentKind::DwarfFrame { last, label, bytes: SmallVec::new() });
+        self.push_fragment(FragmentKind::DwarfFrame { last, label, size: 0 });
     }
 
     /// Encodes and emits an instruction: into the current data fragment,
@@ -793,11 +803,14 @@ impl ObjectStreamer {
         if x86::may_need_relaxation(inst) {
             let fx: SmallVec<[Fixup; 2]> =
                 fixups.iter().map(|f| self.lower_fixup(f, loc)).collect();
-            self.push_fragment(FragmentKind::Relaxable {
-                inst: Box::new(inst.clone()),
+            let sec = &mut self.sections[self.cur.unwrap_or(self.text).index()];
+            let idx = sec.relaxables.len() as u32;
+            sec.relaxables.push(RelaxItem {
+                inst: *inst,
                 bytes: SmallVec::from_slice(&bytes),
                 fixups: fx,
             });
+            self.push_fragment(FragmentKind::Relaxable(idx));
         } else {
             for f in &fixups {
                 let fx = self.lower_fixup(f, loc);

@@ -493,8 +493,10 @@ impl Parser<'_> {
         }
         loop {
             let loc = self.loc();
+            let start = self.st.exprs().len();
             let e = self.parse_expr()?;
             if let Some(v) = self.st.exprs().as_const(e) {
+                self.st.exprs_mut().truncate(start);
                 // LLVM checks literal ranges: out of range for the size.
                 let bits = size as u32 * 8;
                 if bits < 64 {

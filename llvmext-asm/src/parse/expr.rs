@@ -40,17 +40,45 @@ impl Parser<'_> {
     /// Parses an expression, folding constants as LLVM's parser does
     /// (symbol differences stay symbolic until layout).
     pub(crate) fn parse_expr(&mut self) -> Result<ExprId, ()> {
+        let start = self.st.exprs().len();
         let e = self.parse_binary(0, 0)?;
-        Ok(self.fold(e))
+        let e = self.fold(e);
+        // A constant needs one node: drop the tree it was folded from.
+        if let Some(c) = self.st.exprs().as_const(e) {
+            if e.index() + 1 != start + 1 || self.st.exprs().len() != start + 1 {
+                self.st.exprs_mut().truncate(start);
+                return Ok(self.st.exprs_mut().constant(c));
+            }
+        }
+        Ok(e)
+    }
+
+    /// Parses an expression that must fold to a constant now, leaving no
+    /// node behind; `Err(Some(expr))` for one that does not (its nodes
+    /// kept), `Err(None)` after a syntax error.
+    pub(crate) fn parse_constant(&mut self) -> Result<i64, Option<ExprId>> {
+        let start = self.st.exprs().len();
+        let e = self.parse_expr().map_err(|()| None)?;
+        match self.st.exprs().as_const(e) {
+            Some(c) => {
+                self.st.exprs_mut().truncate(start);
+                Ok(c)
+            }
+            None => Err(Some(e)),
+        }
     }
 
     /// Parses an expression whose value must be known now (`.if`, `.fill`
     /// counts, `.p2align`).
     pub(crate) fn parse_absolute(&mut self) -> Result<i64, ()> {
         let loc = self.loc();
+        let start = self.st.exprs().len();
         let e = self.parse_expr()?;
         match self.st.evaluate_now(e) {
-            Some(v) => Ok(v),
+            Some(v) => {
+                self.st.exprs_mut().truncate(start);
+                Ok(v)
+            }
             None => {
                 self.error(loc, "expected absolute expression");
                 Err(())

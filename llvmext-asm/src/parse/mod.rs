@@ -99,11 +99,16 @@ const MAX_NESTING: usize = 20;
 /// The parser of one assembly.
 pub struct Parser<'a> {
     main: &'a [u8],
+    /// Told how far the main source has been read.
+    consumed: Option<&'a mut dyn FnMut(usize)>,
+    /// The offset last reported to `consumed`.
+    reported: usize,
     frames: Vec<Frame>,
     tok: Token,
     pub(crate) st: &'a mut ObjectStreamer,
     pub(crate) opts: Options,
-    /// The names and texts of the source files (the main one first).
+    /// The names of the source files (the main one first) and the texts
+    /// of the included ones (the main one's is the caller's).
     pub(crate) files: Vec<(String, Rc<[u8]>)>,
     dir_labels: HashMap<u64, DirLabel>,
     conds: Vec<Cond>,
@@ -122,6 +127,8 @@ impl<'a> Parser<'a> {
         st.set_dwarf_version(opts.dwarf_version);
         let mut p = Parser {
             main: text,
+            consumed: None,
+            reported: 0,
             frames: vec![Frame { text: Text::Main, lexer: Lexer::new(), file: 0, at: None }],
             tok: Token { kind: Tok::Eol, start: 0, end: 0, int: 0 },
             st,
@@ -137,6 +144,26 @@ impl<'a> Parser<'a> {
         };
         p.lex();
         p
+    }
+
+    /// Sets the function told how far the main source has been read (see
+    /// [`crate::assemble_streaming`]).
+    pub fn set_consumed_hook(&mut self, f: &'a mut dyn FnMut(usize)) {
+        self.consumed = Some(f);
+    }
+
+    /// Reports progress through the main source every 8 MiB.
+    fn report_progress(&mut self) {
+        if self.frames.len() != 1 {
+            return;
+        }
+        let pos = self.frames[0].lexer.line_start;
+        if pos >= self.reported + (8 << 20) {
+            self.reported = pos;
+            if let Some(f) = self.consumed.as_mut() {
+                f(pos);
+            }
+        }
     }
 
     // ----- tokens -----
@@ -265,7 +292,6 @@ impl<'a> Parser<'a> {
 
     /// Parses everything.
     pub fn run(&mut self) {
-        self.files[0].1 = Rc::from(self.main);
         loop {
             match self.tok.kind {
                 Tok::Eof => break,
@@ -292,6 +318,11 @@ impl<'a> Parser<'a> {
                 break;
             }
             self.lex();
+            if self.frames.len() == 1
+                && self.frames[0].lexer.line_start >= self.reported + (8 << 20)
+            {
+                self.report_progress();
+            }
         }
         if !self.conds.is_empty() {
             let loc = self.loc();

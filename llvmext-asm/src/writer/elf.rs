@@ -71,7 +71,7 @@ fn err(st: &mut ObjectStreamer, m: impl Into<String>) {
 /// Writes the object: resolves fixups, builds the symbol table as LLVM
 /// orders it and hands everything to the ELF builder.
 pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
-    let out = assembler::finish_fixups(st);
+    let mut out = assembler::finish_fixups(st);
     if st.has_errors() {
         return Err(());
     }
@@ -130,7 +130,7 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
         let r = if st.sections[sid.index()].is_virtual() {
             b.set_nobits_size(id, size)
         } else {
-            b.set_data(id, out.contents[sid.index()].clone())
+            b.set_data(id, std::mem::take(&mut out.contents[sid.index()]))
         };
         if let Err(x) = r {
             err(st, x.to_string());
