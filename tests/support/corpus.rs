@@ -248,7 +248,7 @@ pub fn vendor_dir() -> PathBuf {
 }
 
 /// The vendored crate directory whose name starts with `<name>-`.
-fn vendored_crate(name: &str) -> PathBuf {
+pub fn vendored_crate(name: &str) -> PathBuf {
     let dir = vendor_dir();
     let prefix = format!("{name}-");
     let mut found: Vec<PathBuf> = fs::read_dir(&dir)

@@ -10,6 +10,10 @@
 //!   it through llvmlite.
 //! - [`stats`]: walks a stream with `llvmext_core`'s `BitstreamReader` and
 //!   collects what `llvm-bcanalyzer` reports per block ID.
+//! - [`asm_corpus`]: `.s` files from clang-19, clang++-19, rustc and
+//!   hand-written assembly with llvm-mc-19's objects of them, cached under
+//!   `target/llvmext-corpus/asm/`, and an ELF comparison that says where two
+//!   objects first differ (for `tests/llvmext_mc.rs`).
 //! - [`analyzer`]: runs `llvm-bcanalyzer-19` and parses its summary and
 //!   `-dump` output.
 //!
@@ -19,6 +23,7 @@
 #![allow(dead_code)]
 
 pub mod analyzer;
+pub mod asm_corpus;
 pub mod cache;
 pub mod corpus;
 pub mod ir_corpus;

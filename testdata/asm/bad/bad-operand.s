@@ -1,0 +1,4 @@
+# An immediate as the destination of a move.
+	.text
+f:
+	movl %eax, $1

@@ -1,0 +1,3 @@
+# A register name that does not exist.
+	.text
+	movl %eqx, %eax

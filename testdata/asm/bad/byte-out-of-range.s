@@ -1,0 +1,3 @@
+# A byte value out of range.
+	.data
+	.byte 300

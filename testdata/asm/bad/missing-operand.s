@@ -1,0 +1,3 @@
+# A two-operand instruction with one operand.
+	.text
+	movl %eax

@@ -1,0 +1,4 @@
+# A difference whose subtrahend is never defined.
+	.data
+a:
+	.long a-b

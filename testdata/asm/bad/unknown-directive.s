@@ -1,0 +1,3 @@
+# A directive no assembler knows.
+	.text
+	.frobnicate 1

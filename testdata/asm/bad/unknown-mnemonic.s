@@ -1,0 +1,4 @@
+# An unknown mnemonic.
+	.text
+f:
+	foo %eax

@@ -1,0 +1,4 @@
+# A macro definition without .endm.
+	.macro twice insn
+	\insn
+	\insn
