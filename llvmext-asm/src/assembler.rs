@@ -402,6 +402,22 @@ fn compute_section_offsets(st: &mut ObjectStreamer, si: usize) {
     }
 }
 
+/// `e` when it is the difference of two labels of one section (the
+/// usual shape of LEB128 and DWARF values), without the general
+/// evaluator.
+fn label_difference(st: &ObjectStreamer, e: ExprId) -> Option<i64> {
+    let Expr::Binary(crate::expr::BinaryOp::Sub, a, b) = st.exprs.get(e) else { return None };
+    let (Expr::Sym(x, Variant::None), Expr::Sym(y, Variant::None)) =
+        (st.exprs.get(a), st.exprs.get(b))
+    else {
+        return None;
+    };
+    match (label_place(st, x), label_place(st, y)) {
+        (Some((sx, _, _)), Some((sy, _, _))) if sx == sy => Some(label_delta(st, x, y)),
+        _ => None,
+    }
+}
+
 /// The bytes from label `b` to label `a` after layout.
 fn label_delta(st: &ObjectStreamer, a: SymbolId, b: SymbolId) -> i64 {
     match (symbol_offset(st, a, 0), symbol_offset(st, b, 0)) {
@@ -544,7 +560,10 @@ fn leb_bytes(
     pad_to: usize,
     out: &mut SmallVec<[u8; 8]>,
 ) {
-    let v = evaluate_absolute(st, value, true).unwrap_or(0);
+    let v = match label_difference(st, value) {
+        Some(v) => v,
+        None => evaluate_absolute(st, value, true).unwrap_or(0),
+    };
     leb(v, signed, pad_to, out);
 }
 

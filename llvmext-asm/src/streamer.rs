@@ -134,7 +134,9 @@ pub struct ObjectStreamer {
     pub(crate) mode: Mode,
     pub(crate) exprs: Exprs,
     pub(crate) symbols: Vec<Symbol>,
-    names: HashMap<Box<str>, SymbolId>,
+    /// Named symbols by name (the names live in the symbols).
+    names: hashbrown::HashTable<SymbolId>,
+    hasher: hashbrown::DefaultHashBuilder,
     pub(crate) sections: Vec<Section>,
     section_map: HashMap<SectionKey, SectionId>,
     /// Sections in the order they were first switched to.
@@ -176,7 +178,8 @@ impl ObjectStreamer {
             mode,
             exprs: Exprs::default(),
             symbols: Vec::new(),
-            names: HashMap::new(),
+            names: hashbrown::HashTable::new(),
+            hasher: Default::default(),
             sections: Vec::new(),
             section_map: HashMap::new(),
             section_order: Vec::new(),
@@ -267,18 +270,34 @@ impl ObjectStreamer {
     /// The symbol named `name`, created undefined if new. Names starting
     /// with `.L` are temporary, as on ELF x86.
     pub fn symbol(&mut self, name: &str) -> SymbolId {
-        if let Some(&id) = self.names.get(name) {
+        if let Some(id) = self.lookup_symbol(name) {
             return id;
         }
         let id = SymbolId(self.symbols.len() as u32);
         self.symbols.push(Symbol::new(name, name.starts_with(".L")));
-        self.names.insert(name.into(), id);
+        self.insert_name(id);
         id
+    }
+
+    fn name_hash(&self, name: &str) -> u64 {
+        use core::hash::BuildHasher;
+        self.hasher.hash_one(name)
+    }
+
+    /// Makes symbol `id` findable by its name.
+    fn insert_name(&mut self, id: SymbolId) {
+        let h = self.name_hash(&self.symbols[id.index()].name);
+        let (symbols, hasher) = (&self.symbols, &self.hasher);
+        self.names.insert_unique(h, id, |s| {
+            use core::hash::BuildHasher;
+            hasher.hash_one(&*symbols[s.index()].name)
+        });
     }
 
     /// The symbol named `name`, if it exists.
     pub fn lookup_symbol(&self, name: &str) -> Option<SymbolId> {
-        self.names.get(name).copied()
+        let h = self.name_hash(name);
+        self.names.find(h, |s| &*self.symbols[s.index()].name == name).copied()
     }
 
     /// A new unnamed temporary symbol (never in the symbol table unless a
@@ -443,7 +462,7 @@ impl ObjectStreamer {
         // The section's symbol goes by the section's name (LLVM's
         // createELFSectionImpl): an undefined symbol of that name becomes
         // it; the first section of a name gets the name.
-        let begin = match self.names.get(desc.name).copied() {
+        let begin = match self.lookup_symbol(desc.name) {
             Some(s)
                 if !self.symbols[s.index()].is_defined()
                     && self.symbols[s.index()].section_of.is_none() =>
@@ -453,7 +472,8 @@ impl ObjectStreamer {
             Some(_) => self.temp_symbol(),
             None => {
                 let s = self.temp_symbol();
-                self.names.insert(desc.name.into(), s);
+                self.symbols[s.index()].name = desc.name.into();
+                self.insert_name(s);
                 s
             }
         };

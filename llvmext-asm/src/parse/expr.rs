@@ -153,9 +153,9 @@ impl Parser<'_> {
                 let name = if t.kind == Tok::Str {
                     let mut v = Vec::new();
                     let _ = super::lexer::unescape(self.text(t), &mut v);
-                    String::from_utf8_lossy(&v).into_owned()
+                    std::borrow::Cow::Owned(String::from_utf8_lossy(&v).into_owned())
                 } else {
-                    self.tok_str().to_string()
+                    self.ident(t)
                 };
                 self.lex();
                 if name == "." {

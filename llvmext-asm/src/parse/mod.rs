@@ -201,6 +201,26 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The text of identifier token `t` as a string that does not borrow
+    /// the parser: a slice of the main source (`None` in an included file
+    /// or a macro expansion, whose text the parser owns).
+    pub(crate) fn main_str(&self, t: Token) -> Option<&'a str> {
+        let main: &'a [u8] = self.main;
+        match self.frames.last()?.text {
+            Text::Main => std::str::from_utf8(main.get(t.start..t.end)?).ok(),
+            Text::Owned(_) => None,
+        }
+    }
+
+    /// The text of identifier token `t`, borrowed from the main source
+    /// when it is there.
+    pub(crate) fn ident(&self, t: Token) -> std::borrow::Cow<'a, str> {
+        match self.main_str(t) {
+            Some(s) => std::borrow::Cow::Borrowed(s),
+            None => std::borrow::Cow::Owned(String::from_utf8_lossy(self.text(t)).into_owned()),
+        }
+    }
+
     /// The current token.
     pub(crate) fn tok(&self) -> Token {
         self.tok
@@ -383,9 +403,9 @@ impl<'a> Parser<'a> {
                         self.error(loc, "invalid string");
                         return Err(());
                     }
-                    String::from_utf8_lossy(&v).into_owned()
+                    std::borrow::Cow::Owned(String::from_utf8_lossy(&v).into_owned())
                 } else {
-                    self.tok_str().to_string()
+                    self.ident(t)
                 };
                 self.lex();
                 if self.is(Punct::Colon) {

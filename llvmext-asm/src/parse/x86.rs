@@ -91,7 +91,7 @@ impl Parser<'_> {
             self.error(loc, "invalid register name");
             return Err(());
         }
-        let name = self.tok_str().to_string();
+        let name = self.ident(self.tok());
         self.lex();
         // `%st(3)`.
         if name.eq_ignore_ascii_case("st") && self.is(Punct::LParen) {
@@ -295,7 +295,7 @@ impl Parser<'_> {
     /// already eaten.
     pub(crate) fn instruction(
         &mut self,
-        first: String,
+        first: std::borrow::Cow<'_, str>,
         first_tok: Token,
         loc: Loc,
     ) -> Result<(), ()> {
@@ -305,20 +305,22 @@ impl Parser<'_> {
         }
         let _ = first_tok;
         let mut prefixes = Prefixes::default();
-        let mut mnemonic = first;
-        let mut mloc = loc;
-        // Prefix words before the mnemonic (`lock`, `rep`, `{vex3}`).
-        loop {
-            let lower = mnemonic.to_ascii_lowercase();
-            if self.tok().kind == Tok::Ident && prefixes.add(&lower) {
-                mloc = self.loc();
-                mnemonic = self.tok_str().to_string();
-                self.lex();
-                continue;
+        let lower = |s: std::borrow::Cow<'_, str>| -> String {
+            if s.bytes().any(|b| b.is_ascii_uppercase()) {
+                s.to_ascii_lowercase()
+            } else {
+                s.into_owned()
             }
-            break;
+        };
+        let mut mnemonic = lower(first);
+        let mut mloc = loc;
+        // Prefix words before the mnemonic (`lock`, `rep`, `{vex3}`): a
+        // prefix word is short, and only then worth a look.
+        while self.tok().kind == Tok::Ident && mnemonic.len() <= 7 && prefixes.add(&mnemonic) {
+            mloc = self.loc();
+            mnemonic = lower(self.ident(self.tok()));
+            self.lex();
         }
-        let mnemonic = mnemonic.to_ascii_lowercase();
         // A prefix alone on its statement (`rep; movsl`, `lock`): its byte,
         // as LLVM emits it as an instruction of its own.
         if self.at_eol() {
