@@ -898,14 +898,8 @@ fn record_relocation(
         }
     }
     let variant = sym_a.map_or(Variant::None, |a| a.variant);
-    let r_type = x86::elf::elf_reloc_type(
-        st.arch == Arch::X86_64,
-        st.mode,
-        f.kind,
-        crate::parse::x86_variant(variant),
-        pcrel,
-    )
-    .map_err(|e| e.to_string())?;
+    let r_type = x86::elf::elf_reloc_type(st.arch == Arch::X86_64, st.mode, f.kind, variant, pcrel)
+        .map_err(|e| e.to_string())?;
     let tls = if variant.is_tls() { sym_a.map(|a| a.sym) } else { None };
     let Some(a) = sym_a else {
         return Ok((Relocation { offset: fixup_offset, sym: None, r_type, addend: c }, tls));

@@ -65,6 +65,8 @@ pub enum Variant {
     Size,
     /// `@ABS8`.
     Abs8,
+    /// `@PLTOFF`.
+    PltOff,
     /// The reference of a `.weakref` alias to its target (never written
     /// by hand).
     Weakref,
@@ -94,6 +96,7 @@ impl Variant {
             ("tlsdesc", Variant::TlsDesc),
             ("size", Variant::Size),
             ("abs8", Variant::Abs8),
+            ("pltoff", Variant::PltOff),
         ];
         TABLE.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|&(_, v)| v)
     }

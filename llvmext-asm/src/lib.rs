@@ -69,5 +69,5 @@ pub fn assemble_streaming(
     if st.has_errors() {
         return Err(Error { diagnostics: st.diagnostics().to_vec(), files: names });
     }
-    st.finish().map_err(|diagnostics| Error { diagnostics, files: names })
+    st.finish().map_err(|e| Error { diagnostics: e.diagnostics, files: names })
 }

@@ -210,6 +210,46 @@ impl ObjectStreamer {
         s
     }
 
+    /// `.text`, where the streamer starts.
+    pub fn text_section(&self) -> SectionId {
+        self.text
+    }
+
+    /// A symbol reference as an instruction operand's value (`foo`,
+    /// `foo@PLT`, `foo@GOTPCREL`).
+    pub fn sym_value(&mut self, sym: SymbolId, variant: Variant) -> x86::Value<ExprId> {
+        let e = self.sym_expr(sym, variant);
+        x86::Value::sym(e, variant)
+    }
+
+    /// Matches an AT&T-syntax instruction (`mnemonic` and operands in AT&T
+    /// order, as `llvm-mc` reads them) and emits it: what the parser does
+    /// for an instruction line, for a JIT that builds code in memory.
+    ///
+    /// ```
+    /// use llvmext_asm::streamer::{Arch, ObjectStreamer};
+    /// use llvmext_asm::target::x86::{parse_reg, Operand, Value};
+    /// let mut s = ObjectStreamer::new(Arch::X86_64);
+    /// let eax = Operand::Reg(parse_reg("eax").unwrap());
+    /// s.instruction("movl", &[Operand::Imm(Value::Const(42)), eax]).unwrap();
+    /// s.instruction("retq", &[]).unwrap();
+    /// let obj = s.finish().unwrap();
+    /// assert_eq!(&obj[..4], b"\x7fELF");
+    /// ```
+    pub fn instruction(
+        &mut self,
+        mnemonic: &str,
+        ops: &[x86::Operand<ExprId>],
+    ) -> Result<(), x86::MatchError> {
+        let inst = x86::match_att(self.mode, &x86::Prefixes::default(), mnemonic, ops)?;
+        let before = self.diags.len();
+        self.emit_instruction(&inst, Loc::NONE);
+        if let Some(d) = self.diags.get(before) {
+            return Err(x86::MatchError { message: d.message.clone(), operand: None });
+        }
+        Ok(())
+    }
+
     /// The architecture.
     pub fn arch(&self) -> Arch {
         self.arch
@@ -916,9 +956,14 @@ impl ObjectStreamer {
         self.exprs.add(Expr::Sym(sym, variant))
     }
 
-    /// Lays the assembly out and writes the ELF object; the diagnostics
-    /// when there are errors.
-    pub fn finish(mut self) -> Result<Vec<u8>, Vec<Diagnostic>> {
+    /// Lays the assembly out and writes the ELF object; the error (every
+    /// diagnostic) when something does not assemble.
+    pub fn finish(mut self) -> Result<Vec<u8>, crate::diag::Error> {
+        self.finish_diagnostics()
+            .map_err(|diagnostics| crate::diag::Error { diagnostics, files: Vec::new() })
+    }
+
+    fn finish_diagnostics(mut self) -> Result<Vec<u8>, Vec<Diagnostic>> {
         self.finish_dwarf(Loc::NONE);
         if self.has_errors() {
             return Err(self.diags);

@@ -8,7 +8,6 @@ mod directives;
 mod expr;
 pub mod lexer;
 mod x86;
-pub(crate) use x86::x86_variant;
 
 use crate::diag::Loc;
 use crate::streamer::ObjectStreamer;

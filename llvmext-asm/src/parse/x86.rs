@@ -10,32 +10,6 @@ use crate::expr::{Expr, ExprId, Variant};
 use crate::target::x86::{self as t, ExprKind, Mem, Operand, Prefixes, Reg, Rounding, Value};
 use smallvec::SmallVec;
 
-/// The x86 variant of an MC variant.
-pub(crate) fn x86_variant(v: Variant) -> t::Variant {
-    match v {
-        Variant::None | Variant::Weakref => t::Variant::None,
-        Variant::Plt => t::Variant::Plt,
-        Variant::Got => t::Variant::Got,
-        Variant::GotPcRel => t::Variant::GotPcRel,
-        Variant::GotPcRelNoRelax => t::Variant::GotPcRelNoRelax,
-        Variant::GotOff => t::Variant::GotOff,
-        Variant::GotPc => t::Variant::GotPc,
-        Variant::GotTpOff => t::Variant::GotTpOff,
-        Variant::TpOff => t::Variant::TpOff,
-        Variant::NtpOff => t::Variant::NtpOff,
-        Variant::DtpOff => t::Variant::DtpOff,
-        Variant::IndNtpOff => t::Variant::IndNtpOff,
-        Variant::GotNtpOff => t::Variant::GotNtpOff,
-        Variant::TlsGd => t::Variant::TlsGd,
-        Variant::TlsLd => t::Variant::TlsLd,
-        Variant::TlsLdm => t::Variant::TlsLdm,
-        Variant::TlsCall => t::Variant::TlsCall,
-        Variant::TlsDesc => t::Variant::TlsDesc,
-        Variant::Size => t::Variant::Size,
-        Variant::Abs8 => t::Variant::Abs8,
-    }
-}
-
 impl Parser<'_> {
     /// The value of an operand expression for the matcher.
     fn value(&self, e: ExprId) -> Value<ExprId> {
@@ -48,7 +22,7 @@ impl Parser<'_> {
                 } else {
                     ExprKind::SymbolRef
                 };
-                Value::Expr { expr: e, variant: x86_variant(v), kind }
+                Value::Expr { expr: e, variant: v, kind }
             }
             Expr::Binary(_, l, r) => {
                 let kind = match ex.get(l) {

@@ -20,71 +20,6 @@ impl fmt::Display for RelocError {
 
 impl std::error::Error for RelocError {}
 
-/// `R_X86_64_*` relocation type values.
-#[allow(missing_docs)]
-pub mod r_x86_64 {
-    pub const NONE: u32 = 0;
-    pub const R64: u32 = 1;
-    pub const PC32: u32 = 2;
-    pub const GOT32: u32 = 3;
-    pub const PLT32: u32 = 4;
-    pub const GOTPCREL: u32 = 9;
-    pub const R32: u32 = 10;
-    pub const R32S: u32 = 11;
-    pub const R16: u32 = 12;
-    pub const PC16: u32 = 13;
-    pub const R8: u32 = 14;
-    pub const PC8: u32 = 15;
-    pub const DTPMOD64: u32 = 16;
-    pub const DTPOFF64: u32 = 17;
-    pub const TPOFF64: u32 = 18;
-    pub const TLSGD: u32 = 19;
-    pub const TLSLD: u32 = 20;
-    pub const DTPOFF32: u32 = 21;
-    pub const GOTTPOFF: u32 = 22;
-    pub const TPOFF32: u32 = 23;
-    pub const PC64: u32 = 24;
-    pub const GOTOFF64: u32 = 25;
-    pub const GOTPC32: u32 = 26;
-    pub const GOT64: u32 = 27;
-    pub const GOTPCREL64: u32 = 28;
-    pub const GOTPC64: u32 = 29;
-    pub const PLTOFF64: u32 = 31;
-    pub const SIZE32: u32 = 32;
-    pub const SIZE64: u32 = 33;
-    pub const GOTPC32_TLSDESC: u32 = 34;
-    pub const TLSDESC_CALL: u32 = 35;
-    pub const GOTPCRELX: u32 = 41;
-    pub const REX_GOTPCRELX: u32 = 42;
-}
-
-/// `R_386_*` relocation type values.
-#[allow(missing_docs)]
-pub mod r_386 {
-    pub const NONE: u32 = 0;
-    pub const R32: u32 = 1;
-    pub const PC32: u32 = 2;
-    pub const GOT32: u32 = 3;
-    pub const PLT32: u32 = 4;
-    pub const GOTOFF: u32 = 9;
-    pub const GOTPC: u32 = 10;
-    pub const TLS_IE: u32 = 15;
-    pub const TLS_GOTIE: u32 = 16;
-    pub const TLS_LE: u32 = 17;
-    pub const TLS_GD: u32 = 18;
-    pub const TLS_LDM: u32 = 19;
-    pub const R16: u32 = 20;
-    pub const PC16: u32 = 21;
-    pub const R8: u32 = 22;
-    pub const PC8: u32 = 23;
-    pub const TLS_IE_32: u32 = 33;
-    pub const TLS_LE_32: u32 = 34;
-    pub const TLS_LDO_32: u32 = 32;
-    pub const TLS_GOTDESC: u32 = 39;
-    pub const TLS_DESC_CALL: u32 = 40;
-    pub const GOT32X: u32 = 43;
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Ty {
     None,
@@ -153,97 +88,97 @@ fn err(m: &'static str) -> Result<u32, RelocError> {
 }
 
 fn reloc64(ty: Ty, kind: FixupKind, variant: Variant, pcrel: bool) -> Result<u32, RelocError> {
-    use r_x86_64 as r;
+    use llvmext_obj::elf::RelocX86_64 as R;
     let is32 = matches!(ty, Ty::B32 | Ty::B32S);
     let need32 = |v: u32| if is32 { Ok(v) } else { err("this relocation requires a 32-bit field") };
     match variant {
         Variant::None | Variant::Abs8 => Ok(match ty {
-            Ty::None => r::NONE,
+            Ty::None => R::NONE.0,
             Ty::B64 => {
                 if pcrel {
-                    r::PC64
+                    R::PC64.0
                 } else {
-                    r::R64
+                    R::R64.0
                 }
             }
             Ty::B32 => {
                 if pcrel {
                     if kind == FixupKind::Branch4PCRel {
-                        r::PLT32
+                        R::PLT32.0
                     } else {
-                        r::PC32
+                        R::PC32.0
                     }
                 } else {
-                    r::R32
+                    R::R32.0
                 }
             }
-            Ty::B32S => r::R32S,
+            Ty::B32S => R::R32S.0,
             Ty::B16 => {
                 if pcrel {
-                    r::PC16
+                    R::PC16.0
                 } else {
-                    r::R16
+                    R::R16.0
                 }
             }
             Ty::B8 => {
                 if pcrel {
-                    r::PC8
+                    R::PC8.0
                 } else {
-                    r::R8
+                    R::R8.0
                 }
             }
         }),
         Variant::Got => match ty {
-            Ty::B64 => Ok(if pcrel { r::GOTPC64 } else { r::GOT64 }),
-            Ty::B32 => Ok(if pcrel { r::GOTPC32 } else { r::GOT32 }),
+            Ty::B64 => Ok(if pcrel { R::GOTPC64.0 } else { R::GOT64.0 }),
+            Ty::B32 => Ok(if pcrel { R::GOTPC32.0 } else { R::GOT32.0 }),
             _ => err("unsupported relocation type"),
         },
         Variant::GotOff => match ty {
-            Ty::B64 if !pcrel => Ok(r::GOTOFF64),
+            Ty::B64 if !pcrel => Ok(R::GOTOFF64.0),
             _ => err("unsupported relocation type"),
         },
         Variant::PltOff => match ty {
-            Ty::B64 if !pcrel => Ok(r::PLTOFF64),
+            Ty::B64 if !pcrel => Ok(R::PLTOFF64.0),
             _ => err("unsupported relocation type"),
         },
         Variant::TpOff => match ty {
-            Ty::B64 => Ok(r::TPOFF64),
-            Ty::B32 | Ty::B32S => Ok(r::TPOFF32),
+            Ty::B64 => Ok(R::TPOFF64.0),
+            Ty::B32 | Ty::B32S => Ok(R::TPOFF32.0),
             _ => err("unsupported relocation type"),
         },
         Variant::DtpOff => match ty {
-            Ty::B64 => Ok(r::DTPOFF64),
-            Ty::B32 | Ty::B32S => Ok(r::DTPOFF32),
+            Ty::B64 => Ok(R::DTPOFF64.0),
+            Ty::B32 | Ty::B32S => Ok(R::DTPOFF32.0),
             _ => err("unsupported relocation type"),
         },
         Variant::Size => match ty {
-            Ty::B64 => Ok(r::SIZE64),
-            Ty::B32 | Ty::B32S => Ok(r::SIZE32),
+            Ty::B64 => Ok(R::SIZE64.0),
+            Ty::B32 | Ty::B32S => Ok(R::SIZE32.0),
             _ => err("unsupported relocation type"),
         },
-        Variant::TlsCall => Ok(r::TLSDESC_CALL),
-        Variant::TlsDesc => need32(r::GOTPC32_TLSDESC),
-        Variant::TlsGd => need32(r::TLSGD),
-        Variant::GotTpOff => need32(r::GOTTPOFF),
-        Variant::TlsLd => need32(r::TLSLD),
-        Variant::Plt => need32(r::PLT32),
+        Variant::TlsCall => Ok(R::TLSDESC_CALL.0),
+        Variant::TlsDesc => need32(R::GOTPC32_TLSDESC.0),
+        Variant::TlsGd => need32(R::TLSGD.0),
+        Variant::GotTpOff => need32(R::GOTTPOFF.0),
+        Variant::TlsLd => need32(R::TLSLD.0),
+        Variant::Plt => need32(R::PLT32.0),
         Variant::GotPcRel => {
             if ty == Ty::B64 {
-                return Ok(r::GOTPCREL64);
+                return Ok(R::GOTPCREL64.0);
             }
             need32(match kind {
-                FixupKind::RipRel4Relax => r::GOTPCRELX,
-                FixupKind::RipRel4RelaxRex | FixupKind::RipRel4MovqLoad => r::REX_GOTPCRELX,
-                _ => r::GOTPCREL,
+                FixupKind::RipRel4Relax => R::GOTPCRELX.0,
+                FixupKind::RipRel4RelaxRex | FixupKind::RipRel4MovqLoad => R::REX_GOTPCRELX.0,
+                _ => R::GOTPCREL.0,
             })
         }
-        Variant::GotPcRelNoRelax => need32(r::GOTPCREL),
+        Variant::GotPcRelNoRelax => need32(R::GOTPCREL.0),
         _ => err("unsupported relocation type"),
     }
 }
 
 fn reloc32(ty: Ty, kind: FixupKind, variant: Variant, pcrel: bool) -> Result<u32, RelocError> {
-    use r_386 as r;
+    use llvmext_obj::elf::Reloc386 as R;
     let ty = match ty {
         Ty::B64 => return err("unsupported relocation type"),
         Ty::B32S => Ty::B32,
@@ -252,26 +187,26 @@ fn reloc32(ty: Ty, kind: FixupKind, variant: Variant, pcrel: bool) -> Result<u32
     let need32 = |v: u32| if ty == Ty::B32 { Ok(v) } else { err("unsupported relocation type") };
     match variant {
         Variant::None | Variant::Abs8 => Ok(match ty {
-            Ty::None => r::NONE,
+            Ty::None => R::NONE.0,
             Ty::B32 => {
                 if pcrel {
-                    r::PC32
+                    R::PC32.0
                 } else {
-                    r::R32
+                    R::R32.0
                 }
             }
             Ty::B16 => {
                 if pcrel {
-                    r::PC16
+                    R::PC16.0
                 } else {
-                    r::R16
+                    R::R16.0
                 }
             }
             _ => {
                 if pcrel {
-                    r::PC8
+                    R::PC8.0
                 } else {
-                    r::R8
+                    R::R8.0
                 }
             }
         }),
@@ -280,22 +215,22 @@ fn reloc32(ty: Ty, kind: FixupKind, variant: Variant, pcrel: bool) -> Result<u32
                 return err("unsupported relocation type");
             }
             if pcrel {
-                return Ok(r::GOTPC);
+                return Ok(R::GOTPC.0);
             }
-            Ok(if kind == FixupKind::Signed4Relax { r::GOT32X } else { r::GOT32 })
+            Ok(if kind == FixupKind::Signed4Relax { R::GOT32X.0 } else { R::GOT32.0 })
         }
-        Variant::GotOff => need32(r::GOTOFF),
-        Variant::TlsCall => Ok(r::TLS_DESC_CALL),
-        Variant::TlsDesc => need32(r::TLS_GOTDESC),
-        Variant::TpOff => need32(r::TLS_LE_32),
-        Variant::DtpOff => need32(r::TLS_LDO_32),
-        Variant::TlsGd => need32(r::TLS_GD),
-        Variant::GotTpOff => need32(r::TLS_IE_32),
-        Variant::Plt => need32(r::PLT32),
-        Variant::IndNtpOff => need32(r::TLS_IE),
-        Variant::NtpOff => need32(r::TLS_LE),
-        Variant::GotNtpOff => need32(r::TLS_GOTIE),
-        Variant::TlsLdm => need32(r::TLS_LDM),
+        Variant::GotOff => need32(R::GOTOFF.0),
+        Variant::TlsCall => Ok(R::TLS_DESC_CALL.0),
+        Variant::TlsDesc => need32(R::TLS_GOTDESC.0),
+        Variant::TpOff => need32(R::TLS_LE_32.0),
+        Variant::DtpOff => need32(R::TLS_LDO_32.0),
+        Variant::TlsGd => need32(R::TLS_GD.0),
+        Variant::GotTpOff => need32(R::TLS_IE_32.0),
+        Variant::Plt => need32(R::PLT32.0),
+        Variant::IndNtpOff => need32(R::TLS_IE.0),
+        Variant::NtpOff => need32(R::TLS_LE.0),
+        Variant::GotNtpOff => need32(R::TLS_GOTIE.0),
+        Variant::TlsLdm => need32(R::TLS_LDM.0),
         _ => err("unsupported relocation type"),
     }
 }

@@ -97,55 +97,9 @@ impl fmt::Debug for Reg {
     }
 }
 
-/// The `@` modifier of a symbol reference at the top of an operand's
-/// expression, as LLVM's parser records it (`foo@PLT`, `foo@GOTPCREL`…).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Variant {
-    /// No modifier.
-    #[default]
-    None,
-    /// `@PLT`.
-    Plt,
-    /// `@GOT`.
-    Got,
-    /// `@GOTPCREL`.
-    GotPcRel,
-    /// `@GOTPCREL_NORELAX`.
-    GotPcRelNoRelax,
-    /// `@GOTOFF`.
-    GotOff,
-    /// `@GOTTPOFF`.
-    GotTpOff,
-    /// `@TPOFF`.
-    TpOff,
-    /// `@NTPOFF`.
-    NtpOff,
-    /// `@DTPOFF`.
-    DtpOff,
-    /// `@TLSGD`.
-    TlsGd,
-    /// `@TLSLD`.
-    TlsLd,
-    /// `@TLSLDM`.
-    TlsLdm,
-    /// `@TLSDESC`.
-    TlsDesc,
-    /// `@TLSCALL`.
-    TlsCall,
-    /// `@INDNTPOFF`.
-    IndNtpOff,
-    /// `@GOTNTPOFF`.
-    GotNtpOff,
-    /// `@GOTPC`.
-    GotPc,
-    /// `@ABS8`.
-    Abs8,
-    /// `@SIZE`.
-    Size,
-    /// `@PLTOFF`.
-    PltOff,
-}
+/// The `@` modifier of a symbol reference (one definition for the whole
+/// assembler: [`crate::expr::Variant`]).
+pub use crate::expr::Variant;
 
 /// The shape of a symbolic operand's expression, as far as the encoder
 /// cares (LLVM's `X86MCCodeEmitter` looks at the expression tree for
