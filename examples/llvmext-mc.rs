@@ -15,7 +15,11 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-fn option_value<'a>(a: &'a str, names: &[&str], it: &mut std::slice::Iter<'a, String>) -> Option<Result<&'a str, String>> {
+fn option_value<'a>(
+    a: &'a str,
+    names: &[&str],
+    it: &mut std::slice::Iter<'a, String>,
+) -> Option<Result<&'a str, String>> {
     for n in names {
         if let Some(rest) = a.strip_prefix(n) {
             if let Some(v) = rest.strip_prefix('=') {
@@ -59,7 +63,10 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             match v {
                 Ok("obj") => {}
                 Ok(other) => {
-                    let _ = writeln!(err, "{prog}: for the --filetype option: Cannot find option named '{other}'!");
+                    let _ = writeln!(
+                        err,
+                        "{prog}: for the --filetype option: Cannot find option named '{other}'!"
+                    );
                     return 1;
                 }
                 Err(m) => {
@@ -128,7 +135,10 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             }
             "-" => input = Some("-".into()),
             s if s.starts_with('-') => {
-                let _ = writeln!(err, "{prog}: Unknown command line argument '{s}'.  Try: '{prog} --help'");
+                let _ = writeln!(
+                    err,
+                    "{prog}: Unknown command line argument '{s}'.  Try: '{prog} --help'"
+                );
                 return 1;
             }
             s => {
@@ -177,7 +187,11 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 // its pages only makes a later read fault them in again
                 // from the file.
                 let _ = unsafe {
-                    m.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, released, end - released)
+                    m.unchecked_advise_range(
+                        memmap2::UncheckedAdvice::DontNeed,
+                        released,
+                        end - released,
+                    )
                 };
                 released = end;
             }
@@ -197,8 +211,12 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             0
         }
         Err(e) => {
-            let files: Vec<(String, &[u8])> =
-                e.files.iter().enumerate().map(|(i, n)| (n.clone(), if i == 0 { text } else { &[][..] })).collect();
+            let files: Vec<(String, &[u8])> = e
+                .files
+                .iter()
+                .enumerate()
+                .map(|(i, n)| (n.clone(), if i == 0 { text } else { &[][..] }))
+                .collect();
             let _ = write!(err, "{}", llvmext::asm::diag::render(&e.diagnostics, &files));
             1
         }
