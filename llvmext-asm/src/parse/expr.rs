@@ -102,11 +102,23 @@ impl Parser<'_> {
         loop {
             let Tok::Punct(p) = self.tok().kind else { break };
             let Some((op, prec)) = binop(p) else { break };
-            if prec <= min_prec && min_prec != 0 || prec < min_prec.max(1) {
+            if prec <= min_prec {
                 break;
             }
             self.lex();
             let rhs = self.parse_binary(prec, depth + 1)?;
+            // Constants fold as they come, so that a long chain of them
+            // (`1+1+…`) never becomes a deep tree.
+            let ex = self.st.exprs();
+            if let (Some(a), Some(b)) = (ex.as_const(lhs), ex.as_const(rhs)) {
+                if let Some(v) = op.fold(a, b) {
+                    if lhs.index() + 1 == rhs.index() && rhs.index() + 1 == ex.len() {
+                        self.st.exprs_mut().truncate(lhs.index());
+                    }
+                    lhs = self.st.exprs_mut().constant(v);
+                    continue;
+                }
+            }
             lhs = self.st.exprs_mut().binary(op, lhs, rhs);
         }
         Ok(lhs)
