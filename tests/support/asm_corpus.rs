@@ -6,7 +6,7 @@
 //!
 //! | group | producer | sources | configurations | triples |
 //! |---|---|---|---|---|
-//! | `c/*`, `zlib/*`, `bzip2/*`, `lz4/*`, `sqlite3` | `clang-19 -S` | [`c_sources`]`(true)` | [`C_CONFIGS`] (six) | [`TRIPLES`] (both) |
+//! | `c/*`, `zlib/*`, `bzip2/*`, `lz4/*`, `sqlite3` | `clang-19 -S` | [`c_sources`]`(true)` | [`C_CONFIGS`] (six) | [`TRIPLES`] (both; `c/sched` x86-64 only: `__int128`) |
 //! | `cxx/*` | `clang++-19 -S -O2 -fexceptions` | `testdata/cxx/*.cpp` | one | both |
 //! | `rust/*` | `rustc --emit=asm` (LLVM 22) | `testdata/rust/*.rs` | `-Copt-level=2`; `-Copt-level=0 -Cdebuginfo=2` | x86-64 |
 //! | `blake3/*` | `clang-19 -E` (preprocessed) | the `blake3` crate's `c/*_x86-64_unix.S` (Intel syntax; the crate has no i686 `.S`) | one | x86-64 |
@@ -253,6 +253,10 @@ fn make_entries() -> Vec<AsmEntry> {
     for src in c_sources(true) {
         let len = file_len(&src.path);
         for triple in TRIPLES {
+            // `__int128` does not exist on 32-bit targets.
+            if src.name == "c/sched" && !triple.starts_with("x86_64") {
+                continue;
+            }
             for (config, flags, dwarf) in C_CONFIGS {
                 let name = format!("{}.{}.{config}", src.name, arch(triple));
                 let mut args = vec![format!("--target={triple}")];
@@ -525,6 +529,8 @@ const SHT_STRTAB: u32 = 3;
 const SHT_RELA: u32 = 4;
 const SHT_NOBITS: u32 = 8;
 const SHT_REL: u32 = 9;
+const SHT_GROUP: u32 = 17;
+const SHT_LLVM_ADDRSIG: u32 = 0x6fff_4c03;
 const SHF_EXECINSTR: u64 = 4;
 
 /// One section header and its bytes.
@@ -730,6 +736,64 @@ impl<'a> Elf<'a> {
             .collect()
     }
 
+    /// What each symbol of the symbol table `s` is called in relocations
+    /// and groups: `` `name` ``, or `section .text` for a section symbol
+    /// (indices left out, so that a reordered symbol table shows only in
+    /// the symbol table).
+    fn symbol_names(&self, s: &Section<'_>) -> Vec<String> {
+        let size = if self.is64 { 24 } else { 16 };
+        let strtab: &[u8] = self.sections.get(s.link as usize).map_or(&[], |t| t.data);
+        s.data
+            .chunks_exact(size)
+            .map(|e| {
+                let f = |o: usize, n: usize| rd(e, o, n).unwrap_or(0);
+                let (name, info, shndx) = if self.is64 {
+                    (f(0, 4), f(4, 1), f(6, 2))
+                } else {
+                    (f(0, 4), f(12, 1), f(14, 2))
+                };
+                if info & 15 == 3 {
+                    format!("section {}", self.section_name(shndx as usize))
+                } else {
+                    format!("`{}`", c_str(strtab, name as usize))
+                }
+            })
+            .collect()
+    }
+
+    /// A `SHT_GROUP` section by names: its signature symbol, flags and
+    /// members.
+    fn group(&self, s: &Section<'_>) -> String {
+        let names: Vec<String> =
+            self.sections.get(s.link as usize).map(|t| self.symbol_names(t)).unwrap_or_default();
+        let words: Vec<u64> = s.data.chunks_exact(4).map(|w| rd(w, 0, 4).unwrap_or(0)).collect();
+        let members: Vec<String> =
+            words.iter().skip(1).map(|&i| self.section_name(i as usize)).collect();
+        format!(
+            "signature {} flags {:#x} members [{}]",
+            names.get(s.info as usize).map_or("?", String::as_str),
+            words.first().copied().unwrap_or(0),
+            members.join(" ")
+        )
+    }
+
+    /// A `SHT_LLVM_ADDRSIG` section (ULEB128 symbol indices) by symbol
+    /// names.
+    fn addrsig(&self, s: &Section<'_>) -> Vec<String> {
+        let names: Vec<String> =
+            self.sections.get(s.link as usize).map(|t| self.symbol_names(t)).unwrap_or_default();
+        let (mut out, mut v, mut shift) = (Vec::new(), 0u64, 0u32);
+        for &b in s.data {
+            v |= ((b & 0x7f) as u64) << shift.min(63);
+            shift += 7;
+            if b & 0x80 == 0 {
+                out.push(names.get(v as usize).cloned().unwrap_or_else(|| format!("#{v}")));
+                (v, shift) = (0, 0);
+            }
+        }
+        out
+    }
+
     /// The relocations of the REL/RELA section `s` as readable lines.
     fn relocations(&self, s: &Section<'_>) -> Vec<String> {
         let rela = s.ty == SHT_RELA;
@@ -740,7 +804,7 @@ impl<'a> Elf<'a> {
             (false, false) => 8,
         };
         let symtab = self.sections.get(s.link as usize);
-        let syms: Vec<String> = symtab.map(|t| self.symbols(t)).unwrap_or_default();
+        let names: Vec<String> = symtab.map(|t| self.symbol_names(t)).unwrap_or_default();
         s.data
             .chunks_exact(size)
             .enumerate()
@@ -753,18 +817,9 @@ impl<'a> Elf<'a> {
                     let info = f(4, 4);
                     (f(0, 4), info >> 8, info & 0xff, rela.then(|| f(8, 4) as u32 as i32 as i64))
                 };
-                let sym_text = match syms.get(sym as usize) {
-                    Some(line) if sym != 0 => line.split('`').nth(1).map_or_else(
-                        || format!("#{sym}"),
-                        |n| {
-                            if n.is_empty() {
-                                format!("#{sym} (section symbol)")
-                            } else {
-                                format!("#{sym} `{n}`")
-                            }
-                        },
-                    ),
-                    _ => format!("#{sym}"),
+                let sym_text = match sym {
+                    0 => "none".to_owned(),
+                    n => names.get(n as usize).cloned().unwrap_or_else(|| format!("#{n}")),
                 };
                 let mut line = format!(
                     "#{i} offset={offset:#x} {} sym={sym_text}",
@@ -1013,11 +1068,35 @@ pub fn diff_objects(ours: &[u8], theirs: &[u8]) -> Option<ObjDiff> {
     let differing: Vec<String> = pairs.iter().map(|(_, a, _)| a.name.clone()).collect();
     let rank = |s: &Section<'_>| match s.ty {
         SHT_REL | SHT_RELA => 1,
-        SHT_SYMTAB => 2,
-        SHT_STRTAB => 3,
+        SHT_GROUP | SHT_LLVM_ADDRSIG => 2,
+        SHT_SYMTAB => 3,
+        SHT_STRTAB => 4,
         _ => 0,
     };
-    let Some(&(_, a, b)) = pairs.iter().min_by_key(|(i, a, _)| (rank(a), *i)) else {
+    // Relocations and groups name symbols by index: when they agree by
+    // symbol name, their difference is the symbol table's.
+    let by_index = |a: &Section<'_>, b: &Section<'_>| match a.ty {
+        SHT_REL | SHT_RELA => a.fields() == b.fields() && o.relocations(a) == t.relocations(b),
+        SHT_GROUP => {
+            let (mut fa, mut fb) = (a.fields(), b.fields());
+            fa[5].1 = 0;
+            fb[5].1 = 0;
+            fa == fb && o.group(a) == t.group(b)
+        }
+        SHT_LLVM_ADDRSIG => {
+            let (mut fa, mut fb) = (a.fields(), b.fields());
+            fa[3].1 = 0;
+            fb[3].1 = 0;
+            fa == fb && o.addrsig(a) == t.addrsig(b)
+        }
+        _ => false,
+    };
+    let cause = pairs
+        .iter()
+        .filter(|(_, a, b)| !by_index(a, b))
+        .min_by_key(|(i, a, _)| (rank(a), *i))
+        .or_else(|| pairs.iter().min_by_key(|(i, a, _)| (rank(a), *i)));
+    let Some(&(_, a, b)) = cause else {
         let at = ours.iter().zip(theirs).take_while(|(x, y)| x == y).count();
         let mut d = mk(
             format!(
@@ -1089,6 +1168,21 @@ pub fn diff_objects(ours: &[u8], theirs: &[u8]) -> Option<ObjDiff> {
                 detail,
             )
         }
+        SHT_LLVM_ADDRSIG => {
+            let (xo, xt) = (o.addrsig(a), t.addrsig(b));
+            let i = first_diff_index(&xo, &xt).unwrap_or(0);
+            let _ =
+                writeln!(detail, "  ours:       {}\n  llvm-mc-19: {}", xo.join(" "), xt.join(" "));
+            mk(
+                format!("address-significance table {} differs at entry #{i}", a.name),
+                "section .llvm_addrsig",
+                detail,
+            )
+        }
+        SHT_GROUP => {
+            let _ = writeln!(detail, "  ours:       {}\n  llvm-mc-19: {}", o.group(a), t.group(b));
+            mk(format!("group section {} differs{header_note}", a.name), "section .group", detail)
+        }
         _ => {
             let at = a.data.iter().zip(b.data).take_while(|(x, y)| x == y).count();
             let where_ = if a.data == b.data {
@@ -1132,7 +1226,7 @@ fn dump(cmd: &mut Command, file: &Path) -> Vec<String> {
     let mut lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter(|l| !l.contains(&name))
-        .map(str::to_owned)
+        .map(|l| l.replace('\t', " "))
         .collect();
     if !out.status.success() {
         lines.push(format!(
@@ -1209,7 +1303,10 @@ pub fn write_report(
             let _ = writeln!(r, "  ours:      {}", obj.display());
             if let Some(d) = diff {
                 let _ = writeln!(r, "\n{}", d.summary);
-                let _ = writeln!(r, "  differing sections: {}", d.differing_sections.join(" "));
+                let n = d.differing_sections.len();
+                let shown = d.differing_sections[..n.min(20)].join(" ");
+                let more = if n > 20 { format!(" ... and {} more", n - 20) } else { String::new() };
+                let _ = writeln!(r, "  differing sections ({n}): {shown}{more}");
                 let _ = write!(r, "{}", d.detail);
                 if let Some(code) = &d.code_section {
                     let mut c = Command::new(tool("llvm-objdump-19"));
