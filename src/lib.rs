@@ -9,9 +9,9 @@
 //! | `ir` | `llvmext-ir` | `ir` | the LLVM IR model, builder, verifier, `.ll` printer and parser |
 //! | `bitcode` | `llvmext-bitcode` | `bitcode` | LLVM IR bitcode reader/writer, analyzer |
 //! | `obj` | `llvmext-obj` | `obj` | ELF and COFF object writers, LLVM special sections |
-//! | `asm` | `llvmext-asm` | `asm` (not default) | a placeholder: no assembler yet |
+//! | `asm` | `llvmext-asm` | `asm` | the MC layer and the x86 ELF assembler (`llvmext-mc`) |
 //!
-//! The features `std`, `ir`, `bitcode` and `obj` are on by default.
+//! The features `std`, `ir`, `bitcode`, `obj` and `asm` are on by default.
 //!
 //! ```
 //! use llvmext::core::leb128;

@@ -124,18 +124,29 @@ pub fn render(diags: &[Diagnostic], files: &[(String, &[u8])]) -> String {
             None => None,
         };
         if let Some(line) = line {
+            // As LLVM's SourceMgr prints it: tabs expanded to stops of 8,
+            // the caret under the expanded column.
             let line = String::from_utf8_lossy(line);
-            out.push_str(&line);
-            out.push('\n');
-            let mut caret = String::new();
+            let mut text = String::new();
+            let mut caret_at = None;
             for (i, c) in line.chars().enumerate() {
-                if i + 1 >= d.loc.col as usize {
-                    break;
+                if i + 1 == d.loc.col as usize {
+                    caret_at = Some(text.chars().count());
                 }
-                caret.push(if c == '\t' { '\t' } else { ' ' });
+                if c == '\t' {
+                    let n = 8 - text.chars().count() % 8;
+                    text.extend(std::iter::repeat_n(' ', n));
+                } else {
+                    text.push(c);
+                }
             }
-            caret.push('^');
-            out.push_str(&caret);
+            let caret_at = caret_at.unwrap_or_else(|| {
+                text.chars().count() + (d.loc.col as usize).saturating_sub(line.chars().count() + 1)
+            });
+            out.push_str(&text);
+            out.push('\n');
+            out.extend(std::iter::repeat_n(' ', caret_at));
+            out.push('^');
             out.push('\n');
         }
     }
