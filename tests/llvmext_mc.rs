@@ -499,3 +499,38 @@ fn malformed_input_is_rejected_like_llvm_mc_19() {
         failures.join("\n")
     );
 }
+
+/// The comparison itself can fail: differences planted in one of
+/// llvm-mc-19's objects are found where they were planted.
+#[test]
+fn comparison_finds_planted_differences() {
+    let e = asm_corpus::entry("c/interp.x86_64.O2");
+    let s = e.source();
+    let Reference::Object(reference) = e.reference(&s) else {
+        panic!("llvm-mc-19 rejects {}", s.display())
+    };
+    let theirs = fs::read(&reference).unwrap();
+    assert!(asm_corpus::diff_objects(&theirs, &theirs).is_none());
+    // The file offset of .text, from the object crate.
+    use object::{Object, ObjectSection};
+    let file = object::File::parse(&*theirs).unwrap();
+    let text = file.section_by_name(".text").unwrap();
+    let (text_at, _) = text.file_range().unwrap();
+    let mut ours = theirs.clone();
+    ours[text_at as usize + 0x11] ^= 0xff;
+    let d = asm_corpus::diff_objects(&ours, &theirs).expect("a flipped byte differs");
+    assert_eq!(d.category, "section .text", "{}", d.summary);
+    assert!(d.summary.contains("at offset 0x11"), "{}", d.summary);
+    // Truncated: not an object.
+    let d = asm_corpus::diff_objects(&theirs[..100], &theirs).expect("a truncated file differs");
+    assert_eq!(d.category, "unreadable object", "{}", d.summary);
+    // A symbol's value.
+    let symtab = file.section_by_name(".symtab").unwrap();
+    let (symtab_at, _) = symtab.file_range().unwrap();
+    let mut ours = theirs.clone();
+    // Symbol #2's st_value (64-bit entries of 24 bytes; st_value at 8).
+    ours[symtab_at as usize + 2 * 24 + 8] ^= 1;
+    let d = asm_corpus::diff_objects(&ours, &theirs).expect("a changed symbol differs");
+    assert_eq!(d.category, "symbol table", "{}", d.summary);
+    assert!(d.summary.contains("at symbol #2"), "{}", d.summary);
+}
