@@ -47,6 +47,15 @@ if [ "${#cross[@]}" -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${cross[@]}" >/dev/null
 fi
+# The system C compiler and linker (`cc`, GNU ld): the JIT examples' and
+# the assembler's end-to-end tests link objects with it and run them.
+if ! command -v cc >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "installing gcc with apt-get" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq gcc >/dev/null
+fi
 command -v cargo >/dev/null 2>&1 || { echo "error: cargo not found: install Rust (rustup)" >&2; exit 1; }
 # The nightly toolchain: some object tests assemble with LLVM 22 through
 # `rustc +nightly` (global_asm! in a #![no_core] crate).

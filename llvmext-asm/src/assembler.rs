@@ -107,8 +107,7 @@ pub(crate) fn symbol_offset(st: &ObjectStreamer, sym: SymbolId, depth: u32) -> O
     }
     match st.symbols[sym.index()].def {
         SymbolDef::Label { section, fragment, offset } => {
-            let sec = &st.sections[section.index()];
-            let base = sec.fragments.get(fragment.index()).map_or(sec.size(), |f| f.offset);
+            let base = frag_offset(st, section.index(), fragment.index());
             Some((base + offset) as i64)
         }
         SymbolDef::Variable(e) => {
@@ -154,6 +153,17 @@ fn fold_difference(cx: Ctx<'_>, a: &mut Option<SymRef>, b: &mut Option<SymRef>, 
     };
     if seca != secb {
         return;
+    }
+    // Two labels of one fragment: their distance, without a layout.
+    if let (Some((_, fa, oa)), Some((_, fb, ob))) =
+        (label_place(st, ra.sym), label_place(st, rb.sym))
+    {
+        if fa == fb {
+            *c = c.wrapping_add(oa as i64 - ob as i64);
+            *a = None;
+            *b = None;
+            return;
+        }
     }
     if cx.layout {
         let (Some(oa), Some(ob)) = (symbol_offset(st, ra.sym, 0), symbol_offset(st, rb.sym, 0))
@@ -340,7 +350,7 @@ struct FixupValue {
 fn evaluate_fixup(
     st: &ObjectStreamer,
     sec: SectionId,
-    frag_offset: u64,
+    frag: (usize, usize),
     f: &Fixup,
 ) -> Result<FixupValue, &'static str> {
     let Some(target) = evaluate_relocatable(st, f.value, true, false) else {
@@ -384,21 +394,70 @@ fn evaluate_fixup(
         }
     }
     if pcrel {
-        value = value.wrapping_sub((frag_offset + f.offset as u64) as i64);
+        let base = frag_offset(st, frag.0, frag.1);
+        value = value.wrapping_sub((base + f.offset as u64) as i64);
     }
     Ok(FixupValue { target, value, resolved })
 }
 
-/// Computes the offset and size of every fragment of section `si` from
-/// the current encodings.
-fn compute_section_offsets(st: &mut ObjectStreamer, si: usize) {
-    let mut off = 0u64;
-    let nfrags = st.sections[si].fragments.len();
-    for fi in 0..nfrags {
-        st.sections[si].fragments[fi].offset = off;
-        let size = fragment_size(st, si, fi, off);
-        st.sections[si].fragments[fi].size = size;
+/// Lays out fragments `valid..=upto` of section `si` from the current
+/// encodings (LLVM's `ensureValid`): what is before stays as it is.
+fn ensure_valid(st: &ObjectStreamer, si: usize, upto: usize) {
+    let sec = &st.sections[si];
+    let n = sec.fragments.len();
+    let upto = upto.min(n.saturating_sub(1));
+    let mut j = sec.valid.get();
+    if n == 0 || j > upto {
+        return;
+    }
+    let mut off = match j {
+        0 => 0,
+        _ => {
+            let p = &sec.fragments[j - 1];
+            p.offset.get() + p.size.get()
+        }
+    };
+    while j <= upto {
+        let f = &sec.fragments[j];
+        f.offset.set(off);
+        // Valid up to `j`'s offset while its size is computed (an `.org`
+        // or a `.fill` may look at earlier fragments).
+        sec.valid.set(j);
+        let size = fragment_size(st, si, j, off);
+        f.size.set(size);
         off = off.saturating_add(size);
+        j += 1;
+        sec.valid.set(j);
+    }
+}
+
+/// The offset of fragment `fi` of section `si` (or the section's end for
+/// one past the last), laying the section out that far if needed.
+pub(crate) fn frag_offset(st: &ObjectStreamer, si: usize, fi: usize) -> u64 {
+    let sec = &st.sections[si];
+    if sec.fragments.is_empty() {
+        return 0;
+    }
+    let last = sec.fragments.len() - 1;
+    // The whole section at the first query of a pass (LLVM 19's
+    // `ensureValid(Section)`), from the sizes at that moment.
+    if sec.valid.get() <= last {
+        ensure_valid(st, si, last);
+    }
+    match sec.fragments.get(fi) {
+        Some(f) => f.offset.get(),
+        None => {
+            let f = &sec.fragments[last];
+            f.offset.get() + f.size.get()
+        }
+    }
+}
+
+/// Forgets the layout of section `si` from fragment `from` on.
+fn invalidate_from(st: &ObjectStreamer, si: usize, from: usize) {
+    let v = &st.sections[si].valid;
+    if v.get() > from {
+        v.set(from);
     }
 }
 
@@ -420,38 +479,15 @@ fn label_difference(st: &ObjectStreamer, e: ExprId) -> Option<i64> {
 
 /// The bytes from label `b` to label `a` after layout.
 fn label_delta(st: &ObjectStreamer, a: SymbolId, b: SymbolId) -> i64 {
+    if let (Some((sa, fa, oa)), Some((sb, fb, ob))) = (label_place(st, a), label_place(st, b)) {
+        if sa == sb && fa == fb {
+            return oa as i64 - ob as i64;
+        }
+    }
     match (symbol_offset(st, a, 0), symbol_offset(st, b, 0)) {
         (Some(x), Some(y)) => x.wrapping_sub(y),
         _ => 0,
     }
-}
-
-/// Whether the fragments of the section at position `pos` of the layout
-/// order use a symbol of a section laid out after it (then a change there
-/// means laying this one out again).
-fn uses_later_section(st: &ObjectStreamer, si: usize, pos: &[usize]) -> bool {
-    let me = pos[si];
-    let later = |sym: SymbolId| match symbol_assoc(st, sym, 0) {
-        Assoc::Section(t) => pos.get(t.index()).is_some_and(|&p| p > me),
-        Assoc::Absolute => false,
-        Assoc::Undefined => false,
-    };
-    let later_expr = |e: ExprId| {
-        let mut any = false;
-        st.exprs.for_each_sym(e, |s| any |= later(s));
-        any
-    };
-    st.sections[si].fragments.iter().any(|f| match &f.kind {
-        FragmentKind::Relaxable(i) => {
-            st.sections[si].relaxables[*i as usize].fixups.iter().any(|x| later_expr(x.value))
-        }
-        FragmentKind::Leb { value, .. } => later_expr(*value),
-        FragmentKind::Fill { count, .. } => later_expr(*count),
-        FragmentKind::Org { target, .. } => later_expr(*target),
-        FragmentKind::DwarfLine { last, label, .. }
-        | FragmentKind::DwarfFrame { last, label, .. } => later(*last) || later(*label),
-        _ => false,
-    })
 }
 
 fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
@@ -486,45 +522,49 @@ fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
 }
 
 /// Lays out every section, relaxing instructions and re-encoding LEBs and
-/// DWARF advances until nothing changes (LLVM's `MCAssembler::layout`:
-/// section by section, each to its own fixpoint, again while a change can
-/// affect a section laid out before it), then checks what only the final
+/// DWARF advances until nothing changes, as LLVM 19's `MCAssembler::layout`
+/// does: each pass lays every section out from the current sizes, then
+/// relaxes every fragment of every section against that layout (a
+/// fragment's growth moves the others only in the next pass); passes
+/// repeat while anything changed. With alignment padding (which shrinks
+/// as code before it grows) this order decides which fixpoint is reached,
+/// so it is LLVM's, not a faster one. Then checks what only the final
 /// layout shows.
 pub(crate) fn layout(st: &mut ObjectStreamer) {
     let order: Vec<usize> = st.section_order.iter().map(|s| s.index()).collect();
-    let mut pos = vec![usize::MAX; st.sections.len()];
-    for (p, &si) in order.iter().enumerate() {
-        pos[si] = p;
-    }
-    for si in 0..st.sections.len() {
-        compute_section_offsets(st, si);
-    }
-    let needs_repeat = order.iter().any(|&si| uses_later_section(st, si, &pos));
     let debug = std::env::var_os("LLVMEXT_ASM_DEBUG").is_some();
     let mut passes = 0u32;
     loop {
         passes += 1;
-        let mut any = false;
+        for si in 0..st.sections.len() {
+            invalidate_from(st, si, 0);
+        }
+        let mut changed = false;
         for &si in &order {
-            let mut rounds = 0u32;
-            loop {
-                rounds += 1;
-                let mut changed = false;
-                for fi in 0..st.sections[si].fragments.len() {
-                    changed |= relax_fragment(st, si, fi);
+            for fi in 0..st.sections[si].fragments.len() {
+                if relax_fragment(st, si, fi) {
+                    if debug {
+                        eprintln!(
+                            "  pass {passes}: relaxed {} fragment {fi}",
+                            st.sections[si].name
+                        );
+                    }
+                    changed = true;
                 }
-                if !changed || rounds > 100_000 {
-                    break;
-                }
-                any = true;
-                compute_section_offsets(st, si);
-            }
-            if debug {
-                eprintln!("layout pass {passes}: {} {rounds} round(s)", st.sections[si].name);
             }
         }
-        if !any || !needs_repeat || passes > 1000 {
+        if debug {
+            eprintln!("layout pass {passes}: changed={changed}");
+        }
+        if !changed || passes > 100_000 {
             break;
+        }
+    }
+    for si in 0..st.sections.len() {
+        invalidate_from(st, si, 0);
+        let n = st.sections[si].fragments.len();
+        if n > 0 {
+            ensure_valid(st, si, n - 1);
         }
     }
     check_fragments(st);
@@ -572,13 +612,12 @@ fn leb_bytes(
 fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
     let sec = SectionId(si as u32);
     let frag = &st.sections[si].fragments[fi];
-    let off = frag.offset;
     match frag.kind {
         FragmentKind::Relaxable(ri) => {
             let item = &st.sections[si].relaxables[ri as usize];
             let mut needs = false;
             for f in item.fixups.iter() {
-                match evaluate_fixup(st, sec, off, f) {
+                match evaluate_fixup(st, sec, (si, fi), f) {
                     Ok(v) => {
                         let abs8 = f.kind == x86::FixupKind::Data1
                             && v.target.a.is_some_and(|a| a.variant == Variant::Abs8);
@@ -660,17 +699,16 @@ fn check_fragments(st: &mut ObjectStreamer) {
     for sec in &st.sections {
         for f in &sec.fragments {
             match f.kind {
-                FragmentKind::Fill { count, .. } => {
-                    if evaluate_absolute(st, count, true).is_none() {
-                        errors
-                            .push((Loc::NONE, "expected assembly-time absolute expression".into()));
-                    }
+                FragmentKind::Fill { count, .. }
+                    if evaluate_absolute(st, count, true).is_none() =>
+                {
+                    errors.push((Loc::NONE, "expected assembly-time absolute expression".into()));
                 }
-                FragmentKind::Leb { value, signed, .. } => {
-                    if evaluate_absolute(st, value, true).is_none() {
-                        let p = if signed { ".s" } else { ".u" };
-                        errors.push((Loc::NONE, format!("{p}leb128 expression is not absolute")));
-                    }
+                FragmentKind::Leb { value, signed, .. }
+                    if evaluate_absolute(st, value, true).is_none() =>
+                {
+                    let p = if signed { ".s" } else { ".u" };
+                    errors.push((Loc::NONE, format!("{p}leb128 expression is not absolute")));
                 }
                 _ => {}
             }
@@ -716,7 +754,7 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
         }
         let data = std::mem::take(&mut st.sections[si].data);
         let sec = &st.sections[si];
-        let mut pending: Vec<(usize, Fixup, u64)> = Vec::new();
+        let mut pending: Vec<(usize, Fixup, usize)> = Vec::new();
         // A section of data fragments only (debug info, read-only data)
         // keeps its buffer: the fragments are its bytes in order.
         let only_data = sec.fragments.iter().all(|f| matches!(f.kind, FragmentKind::Data { .. }));
@@ -726,7 +764,7 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
             (Vec::with_capacity(sec.size() as usize), data)
         };
         let mut at = 0usize;
-        for f in &sec.fragments {
+        for (fi, f) in sec.fragments.iter().enumerate() {
             let start = if only_data { at } else { out.len() };
             match &f.kind {
                 &FragmentKind::Data { start: s, len, fix_start, fix_len } => {
@@ -735,14 +773,14 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
                     }
                     at += len as usize;
                     for fx in &sec.fixups[fix_start as usize..(fix_start + fix_len) as usize] {
-                        pending.push((start, *fx, f.offset));
+                        pending.push((start, *fx, fi));
                     }
                 }
                 FragmentKind::Relaxable(ri) => {
                     let item = &sec.relaxables[*ri as usize];
                     out.extend_from_slice(&item.bytes);
                     for fx in &item.fixups {
-                        pending.push((start, *fx, f.offset));
+                        pending.push((start, *fx, fi));
                     }
                 }
                 &FragmentKind::Leb { value, signed, size } => {
@@ -766,36 +804,37 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
                 }
                 FragmentKind::Align(a) => {
                     if a.nops {
-                        x86::write_nops(st.mode, f.size, &mut out);
+                        x86::write_nops(st.mode, f.size.get(), &mut out);
                     } else {
                         let fs = a.fill_size.max(1) as u64;
-                        if f.size % fs != 0 {
+                        if f.size.get() % fs != 0 {
                             errors.push((Loc::NONE, "invalid padding".into()));
                         }
                         let b = (a.fill as u64).to_le_bytes();
-                        for i in 0..f.size {
+                        for i in 0..f.size.get() {
                             out.push(b[(i % fs) as usize]);
                         }
                     }
                 }
                 FragmentKind::Nops { .. } => {
-                    x86::write_nops(st.mode, f.size, &mut out);
+                    x86::write_nops(st.mode, f.size.get(), &mut out);
                 }
                 &FragmentKind::Fill { value, size, .. } => {
                     let b = value.to_le_bytes();
                     let size = size.max(1) as u64;
-                    for i in 0..f.size {
+                    for i in 0..f.size.get() {
                         out.push(b[(i % size) as usize]);
                     }
                 }
                 &FragmentKind::Org { fill, .. } => {
-                    out.extend(std::iter::repeat_n(fill, f.size as usize))
+                    out.extend(std::iter::repeat_n(fill, f.size.get() as usize))
                 }
             }
         }
-        for (start, fx, frag_off) in pending {
+        for (start, fx, fi) in pending {
             let sid = SectionId(si as u32);
-            let v = match evaluate_fixup(st, sid, frag_off, &fx) {
+            let frag_off = frag_offset(st, si, fi);
+            let v = match evaluate_fixup(st, sid, (si, fi), &fx) {
                 Ok(v) => v,
                 Err(m) => {
                     errors.push((fx.loc, m.into()));

@@ -126,15 +126,14 @@ impl ObjectStreamer {
         self.with_dwarf(|sink, t| t.cfi.add(sink, op))
     }
 
-    /// `.cfi_personality encoding, sym`.
+    /// `.cfi_personality encoding, sym` (the symbol takes its place in the
+    /// symbol table when `.eh_frame` refers to it, at the end, as in LLVM).
     pub fn cfi_personality(&mut self, sym: SymbolId, encoding: u8) -> Result<(), DwarfError> {
-        self.register(sym);
         self.dwarf_mut().cfi.personality(sym, encoding)
     }
 
     /// `.cfi_lsda encoding, sym`.
     pub fn cfi_lsda(&mut self, sym: SymbolId, encoding: u8) -> Result<(), DwarfError> {
-        self.register(sym);
         self.dwarf_mut().cfi.lsda(sym, encoding)
     }
 
@@ -221,7 +220,6 @@ impl DwarfSink for Sink<'_> {
                 d.entsize = 1;
                 (3, d)
             }
-            _ => (1, SectionDesc::new(".debug_frame", SectionType::PROGBITS, SectionFlags::NONE)),
         };
         if let Some(s) = self.sections[i] {
             return s;

@@ -11,6 +11,7 @@ use crate::expr::ExprId;
 use crate::fixup::Fixup;
 use crate::symbol::SymbolId;
 use crate::target::x86::Inst;
+use core::cell::Cell;
 use llvmext_obj::elf::{SectionFlags, SectionType};
 use smallvec::SmallVec;
 
@@ -148,10 +149,27 @@ pub enum FragmentKind {
 pub struct Fragment {
     /// What it holds.
     pub kind: FragmentKind,
-    /// Its offset in the section (valid after layout).
-    pub offset: u64,
-    /// Its size (valid after layout; exact for data).
-    pub size: u64,
+    /// Its offset in the section (laid out on demand, see
+    /// [`Section::valid`]).
+    pub(crate) offset: Cell<u64>,
+    /// Its size at the last layout.
+    pub(crate) size: Cell<u64>,
+}
+
+impl Fragment {
+    pub(crate) fn new(kind: FragmentKind) -> Fragment {
+        Fragment { kind, offset: Cell::new(0), size: Cell::new(0) }
+    }
+
+    /// Its offset in the section (after layout).
+    pub fn offset(&self) -> u64 {
+        self.offset.get()
+    }
+
+    /// Its size (after layout).
+    pub fn size(&self) -> u64 {
+        self.size.get()
+    }
 }
 
 /// An ELF section.
@@ -165,8 +183,6 @@ pub struct Section {
     /// The signature of its COMDAT group (or plain group), and whether
     /// it is a COMDAT.
     pub(crate) group: Option<(SymbolId, bool)>,
-    /// `unique,N`.
-    pub(crate) unique: Option<u32>,
     /// `SHF_LINK_ORDER`: the symbol whose section this one links to.
     pub(crate) linked_to: Option<SymbolId>,
     /// The section's begin symbol (its `STT_SECTION` symbol).
@@ -175,6 +191,9 @@ pub struct Section {
     /// (`u32::MAX`: never).
     pub(crate) order: u32,
     pub(crate) fragments: Vec<Fragment>,
+    /// How many fragments from the start have their offset and size laid
+    /// out for the current encodings (LLVM's last valid fragment).
+    pub(crate) valid: Cell<usize>,
     pub(crate) relaxables: Vec<RelaxItem>,
     pub(crate) data: Vec<u8>,
     pub(crate) fixups: Vec<Fixup>,
@@ -219,6 +238,6 @@ impl Section {
 
     /// The section size after layout.
     pub fn size(&self) -> u64 {
-        self.fragments.last().map_or(0, |f| f.offset + f.size)
+        self.fragments.last().map_or(0, |f| f.offset.get() + f.size.get())
     }
 }

@@ -472,9 +472,7 @@ impl ObjectStreamer {
             self.pop_section();
         } else {
             if self.symbols[sym.index()].is_defined() {
-                let name = self.symbols[sym.index()].name.to_string();
-                self.error(loc, format!("invalid symbol redefinition"));
-                let _ = name;
+                self.error(loc, "invalid symbol redefinition");
                 return;
             }
             self.symbols[sym.index()].def = SymbolDef::Common { size, align: align.max(1) };
@@ -535,11 +533,11 @@ impl ObjectStreamer {
             entsize: desc.entsize,
             align: 1,
             group,
-            unique: desc.unique,
             linked_to: desc.linked_to,
             begin,
             order: u32::MAX,
             fragments: Vec::new(),
+            valid: core::cell::Cell::new(0),
             relaxables: Vec::new(),
             data: Vec::new(),
             fixups: Vec::new(),
@@ -666,11 +664,12 @@ impl ObjectStreamer {
         if !sec.open_data {
             let start = sec.data.len() as u32;
             let fixups = sec.fixups.len() as u32;
-            sec.fragments.push(Fragment {
-                kind: FragmentKind::Data { start, len: 0, fix_start: fixups, fix_len: 0 },
-                offset: 0,
-                size: 0,
-            });
+            sec.fragments.push(Fragment::new(FragmentKind::Data {
+                start,
+                len: 0,
+                fix_start: fixups,
+                fix_len: 0,
+            }));
             sec.open_data = true;
         }
         let idx = sec.fragments.len() - 1;
@@ -684,7 +683,7 @@ impl ObjectStreamer {
     fn push_fragment(&mut self, kind: FragmentKind) -> FragmentId {
         let sec = &mut self.sections[self.cur.unwrap_or(self.text).index()];
         sec.open_data = false;
-        sec.fragments.push(Fragment { kind, offset: 0, size: 0 });
+        sec.fragments.push(Fragment::new(kind));
         FragmentId(sec.fragments.len() as u32 - 1)
     }
 
@@ -958,7 +957,7 @@ impl ObjectStreamer {
 
     /// Lays the assembly out and writes the ELF object; the error (every
     /// diagnostic) when something does not assemble.
-    pub fn finish(mut self) -> Result<Vec<u8>, crate::diag::Error> {
+    pub fn finish(self) -> Result<Vec<u8>, crate::diag::Error> {
         self.finish_diagnostics()
             .map_err(|diagnostics| crate::diag::Error { diagnostics, files: Vec::new() })
     }

@@ -65,9 +65,6 @@ pub struct Symbol {
     pub(crate) signature: bool,
     /// Redefinable (`.set` may assign it again).
     pub(crate) redefinable: bool,
-    /// Used in an expression before a definition (`.set` may not
-    /// redefine it then).
-    pub(crate) used: bool,
     /// The section symbol of this section.
     pub(crate) section_of: Option<SectionId>,
     /// `.weakref` alias.
@@ -90,7 +87,6 @@ impl Symbol {
             weakref_used_in_reloc: false,
             signature: false,
             redefinable: false,
-            used: false,
             section_of: None,
             weakref: false,
         }

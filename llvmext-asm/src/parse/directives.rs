@@ -6,7 +6,6 @@
 use super::lexer::{Punct, Tok};
 use super::Parser;
 use crate::diag::Loc;
-use crate::expr::Variant;
 use crate::streamer::{SectionDesc, SymbolAttr};
 use crate::target::x86::Mode;
 use llvmext_obj::elf::{SectionFlags, SectionType};
@@ -943,13 +942,6 @@ impl Parser<'_> {
         }
         self.error(loc, format!("Could not find incbin file '{name}'"));
         Err(())
-    }
-
-    /// A symbol reference expression for `name` (used by directive
-    /// helpers).
-    pub(crate) fn sym_ref(&mut self, name: &str) -> crate::expr::ExprId {
-        let s = self.st.symbol(name);
-        self.st.sym_expr(s, Variant::None)
     }
 }
 

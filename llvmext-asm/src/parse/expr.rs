@@ -53,21 +53,6 @@ impl Parser<'_> {
         Ok(e)
     }
 
-    /// Parses an expression that must fold to a constant now, leaving no
-    /// node behind; `Err(Some(expr))` for one that does not (its nodes
-    /// kept), `Err(None)` after a syntax error.
-    pub(crate) fn parse_constant(&mut self) -> Result<i64, Option<ExprId>> {
-        let start = self.st.exprs().len();
-        let e = self.parse_expr().map_err(|()| None)?;
-        match self.st.exprs().as_const(e) {
-            Some(c) => {
-                self.st.exprs_mut().truncate(start);
-                Ok(c)
-            }
-            None => Err(Some(e)),
-        }
-    }
-
     /// Parses an expression whose value must be known now (`.if`, `.fill`
     /// counts, `.p2align`).
     pub(crate) fn parse_absolute(&mut self) -> Result<i64, ()> {
@@ -99,8 +84,7 @@ impl Parser<'_> {
 
     fn parse_binary(&mut self, min_prec: u8, depth: u32) -> Result<ExprId, ()> {
         let mut lhs = self.parse_primary(depth)?;
-        loop {
-            let Tok::Punct(p) = self.tok().kind else { break };
+        while let Tok::Punct(p) = self.tok().kind {
             let Some((op, prec)) = binop(p) else { break };
             if prec <= min_prec {
                 break;

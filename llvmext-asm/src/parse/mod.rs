@@ -177,7 +177,7 @@ impl<'a> Parser<'a> {
     /// Advances to the next token (popping finished included files and
     /// macro expansions).
     pub(crate) fn lex(&mut self) {
-        loop {
+        {
             let main = self.main;
             let f = self.frames.last_mut().expect("a frame");
             let Frame { text, lexer, .. } = f;
@@ -196,7 +196,6 @@ impl<'a> Parser<'a> {
                 return;
             }
             self.tok = tok;
-            return;
         }
     }
 
@@ -294,17 +293,6 @@ impl<'a> Parser<'a> {
         while !self.at_eol() {
             self.lex();
         }
-    }
-
-    /// Requires the end of the statement: "unexpected token" otherwise
-    /// (LLVM's `parseEOL`).
-    pub(crate) fn expect_eol(&mut self, what: &str) -> Result<(), ()> {
-        if self.at_eol() {
-            return Ok(());
-        }
-        let loc = self.loc();
-        self.error(loc, what.to_string());
-        Err(())
     }
 
     // ----- statements -----
@@ -479,11 +467,7 @@ impl<'a> Parser<'a> {
         if s.is_defined() {
             let redefinable = matches!(s.def(), crate::symbol::SymbolDef::Variable(_));
             if !allow_redef || !redefinable {
-                if redefinable && !allow_redef {
-                    self.error(loc, format!("redefinition of '{name}'"));
-                } else {
-                    self.error(loc, format!("redefinition of '{name}'"));
-                }
+                self.error(loc, format!("redefinition of '{name}'"));
                 return Err(());
             }
         }
@@ -629,7 +613,7 @@ impl<'a> Parser<'a> {
                 }
             }
             _ => {
-                self.error(loc, format!("unknown directive"));
+                self.error(loc, "unknown directive");
                 return Err(());
             }
         })
@@ -737,6 +721,8 @@ impl<'a> Parser<'a> {
             self.lex();
             match self.tok.kind {
                 Tok::Eof => {
+                    // LLVM names a macro's end `.endmacro`.
+                    let close = if close == ".endm" { ".endmacro" } else { close };
                     self.error(loc, format!("no matching '{close}' in definition"));
                     let _ = what;
                     return Err(());
@@ -746,7 +732,7 @@ impl<'a> Parser<'a> {
                     let w = self.tok_str().to_ascii_lowercase();
                     if open.contains(&w.as_str()) {
                         depth += 1;
-                    } else if w == close || (close == ".endr" && w == ".endm" && false) {
+                    } else if w == close {
                         if depth == 0 {
                             let body = self.frame_text()[body_start..start].to_vec();
                             self.skip_statement();

@@ -6,7 +6,7 @@
 use super::lexer::{Punct, Tok, Token};
 use super::Parser;
 use crate::diag::Loc;
-use crate::expr::{Expr, ExprId, Variant};
+use crate::expr::{Expr, ExprId};
 use crate::target::x86::{self as t, ExprKind, Mem, Operand, Prefixes, Reg, Rounding, Value};
 use smallvec::SmallVec;
 

@@ -155,7 +155,7 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
     let mut file_it = 0usize;
     let mut errors = Vec::new();
     let sym_order = st.symbol_order.clone();
-    let mut add_files_upto = |b: &mut ElfBuilder, order: Option<u32>, file_it: &mut usize| {
+    let add_files_upto = |b: &mut ElfBuilder, order: Option<u32>, file_it: &mut usize| {
         while *file_it < files.len() {
             let (ref name, count) = files[*file_it];
             let count = if *file_it == 0 { 0 } else { count };
