@@ -6,6 +6,7 @@
 
 mod directives;
 mod expr;
+mod intel;
 pub mod lexer;
 mod x86;
 
@@ -216,6 +217,20 @@ impl<'a> Parser<'a> {
         match self.main_str(t) {
             Some(s) => std::borrow::Cow::Borrowed(s),
             None => std::borrow::Cow::Owned(String::from_utf8_lossy(self.text(t)).into_owned()),
+        }
+    }
+
+    /// The lexer position and current token, to come back to.
+    pub(crate) fn clone_position(&self) -> (Lexer, Token, usize) {
+        (self.frames.last().expect("a frame").lexer.clone(), self.tok, self.frames.len())
+    }
+
+    /// Comes back to a position [`Parser::clone_position`] gave (in the
+    /// same frame).
+    pub(crate) fn restore_position(&mut self, p: (Lexer, Token, usize)) {
+        if self.frames.len() == p.2 {
+            self.frames.last_mut().expect("a frame").lexer = p.0;
+            self.tok = p.1;
         }
     }
 

@@ -12,6 +12,11 @@ use smallvec::SmallVec;
 
 impl Parser<'_> {
     /// The value of an operand expression for the matcher.
+    /// [`Parser::value`] for the Intel parser.
+    pub(crate) fn value_pub(&self, e: ExprId) -> Value<ExprId> {
+        self.value(e)
+    }
+
     fn value(&self, e: ExprId) -> Value<ExprId> {
         let ex = self.st.exprs();
         match ex.get(e) {
@@ -273,10 +278,6 @@ impl Parser<'_> {
         first_tok: Token,
         loc: Loc,
     ) -> Result<(), ()> {
-        if self.intel {
-            self.error(loc, "Intel syntax is not supported yet");
-            return Err(());
-        }
         let _ = first_tok;
         let mut prefixes = Prefixes::default();
         let lower = |s: std::borrow::Cow<'_, str>| -> String {
@@ -307,6 +308,9 @@ impl Parser<'_> {
                     return Ok(());
                 }
             }
+        }
+        if self.intel {
+            return self.intel_instruction(mnemonic, prefixes, mloc);
         }
         let mut ops: SmallVec<[Operand<ExprId>; 4]> = SmallVec::new();
         let mut locs: SmallVec<[Loc; 4]> = SmallVec::new();
