@@ -927,6 +927,20 @@ impl ObjectStreamer {
         self.pop_section();
     }
 
+    /// The empty `.note.GNU-stack` section compilers put in every object
+    /// (`.section .note.GNU-stack,"",@progbits`): without it GNU ld makes
+    /// the stack executable and warns. The current section stays.
+    pub fn emit_note_gnu_stack(&mut self) {
+        let note = self.section(SectionDesc::new(
+            ".note.GNU-stack",
+            SectionType::PROGBITS,
+            SectionFlags::NONE,
+        ));
+        self.push_section();
+        self.switch_section(note);
+        self.pop_section();
+    }
+
     /// `.addrsig`: write an address-significance table.
     pub fn emit_addrsig(&mut self) {
         self.addrsig = true;

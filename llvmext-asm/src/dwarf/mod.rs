@@ -2,7 +2,7 @@
 //!
 //! * [`cfi`]: `.cfi_*` directives → `.eh_frame` / `.debug_frame`
 //!   (LLVM's `MCDwarfFrameEmitter` / `FrameEmitterImpl`).
-//! * [`line`]: `.file` / `.loc` directives → `.debug_line` (and, for DWARF 5,
+//! * [`line`](mod@line): `.file` / `.loc` directives → `.debug_line` (and, for DWARF 5,
 //!   `.debug_line_str`), as `MCDwarfLineTable` / `MCDwarfLineTableHeader` /
 //!   `MCDwarfLineAddr` do.
 //! * [`regs`]: DWARF register numbers of x86-64 and i386 register names, for
