@@ -6,18 +6,8 @@
 //! the symbols and, for symbols defined by labels, the layout: it lives in
 //! [`crate::assembler`].
 
-use crate::symbol::SymbolId;
-
-/// An expression of an [`Exprs`] arena.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ExprId(pub(crate) u32);
-
-impl ExprId {
-    /// The position in the arena.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
+pub use crate::ids::ExprId;
+use crate::ids::SymbolId;
 
 /// The `@` modifier of a symbol reference (LLVM's
 /// `MCSymbolRefExpr::VariantKind`, the ELF x86 ones).

@@ -2,7 +2,7 @@
 //! an expression, resolved at layout or turned into a relocation.
 
 use crate::diag::Loc;
-use crate::expr::ExprId;
+use crate::ids::ExprId;
 pub use crate::target::x86::FixupKind;
 
 /// A fixup.

@@ -9,33 +9,12 @@
 
 use crate::expr::ExprId;
 use crate::fixup::Fixup;
-use crate::symbol::SymbolId;
+use crate::ids::SymbolId;
+pub use crate::ids::{FragmentId, SectionId};
 use crate::target::x86::Inst;
 use core::cell::Cell;
 use llvmext_obj::elf::{SectionFlags, SectionType};
 use smallvec::SmallVec;
-
-/// A section of an assembly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SectionId(pub(crate) u32);
-
-impl SectionId {
-    /// The position in the order of creation.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// A fragment of a section (its position in the section's list).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct FragmentId(pub(crate) u32);
-
-impl FragmentId {
-    /// The position in the section's fragment list.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
 
 /// A relaxable instruction of a section (the fragment names it by index):
 /// the instruction in its current form, its encoding and its fixups.

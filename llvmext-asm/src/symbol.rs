@@ -3,19 +3,9 @@
 //! directives set.
 
 use crate::expr::ExprId;
-use crate::section::{FragmentId, SectionId};
+pub use crate::ids::SymbolId;
+use crate::ids::{FragmentId, SectionId};
 use llvmext_obj::elf::{Binding, SymbolType, Visibility};
-
-/// A symbol of an assembly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SymbolId(pub(crate) u32);
-
-impl SymbolId {
-    /// The position in the order of creation.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
 
 /// Where a symbol is defined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Directives: sections, data, alignment, symbols, conditionals and macros
 //! (the latter two in the parent module), DWARF (`.file`, `.loc`,
-//! `.cfi_*`, in `dwarf_glue`), and the rest LLVM's ELF and x86 parsers
+//! `.cfi_*`, in `dwarf.rs`), and the rest LLVM's ELF and x86 parsers
 //! accept.
 
 use super::lexer::{Punct, Tok};

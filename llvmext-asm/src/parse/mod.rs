@@ -5,6 +5,7 @@
 //! does.
 
 mod directives;
+mod dwarf;
 mod expr;
 mod intel;
 pub mod lexer;

@@ -4,6 +4,9 @@
 //! fixups and symbols as LLVM's `MCELFStreamer` does. [`ObjectStreamer::finish`]
 //! lays everything out and writes the ELF object.
 
+mod dwarf;
+pub use dwarf::DwarfState;
+
 use crate::diag::{Diagnostic, Loc, Severity};
 use crate::expr::{BinaryOp, Expr, ExprId, Exprs, Variant};
 use crate::fixup::{Fixup, FixupKind};
@@ -160,7 +163,7 @@ pub struct ObjectStreamer {
     /// How many times the current section changed.
     switches: u64,
     /// The line table and call frames (taken out while they write).
-    pub(crate) dwarf: Option<Box<crate::dwarf_glue::DwarfState>>,
+    pub(crate) dwarf: Option<Box<dwarf::DwarfState>>,
     /// The compilation directory line tables name.
     pub(crate) comp_dir: String,
 }
@@ -196,7 +199,7 @@ impl ObjectStreamer {
             text: SectionId(0),
             seen_ident: false,
             switches: 0,
-            dwarf: Some(Box::new(crate::dwarf_glue::DwarfState::new(4))),
+            dwarf: Some(Box::new(dwarf::DwarfState::new(4))),
             comp_dir: std::env::current_dir().map(|p| p.display().to_string()).unwrap_or_default(),
         };
         let text = s.section(SectionDesc::new(
@@ -581,7 +584,7 @@ impl ObjectStreamer {
     /// `-dwarf-version`; 4 unless set; `.file 0` raises it to 5). Set it
     /// before any `.file`.
     pub fn set_dwarf_version(&mut self, version: u16) {
-        self.dwarf = Some(Box::new(crate::dwarf_glue::DwarfState::new(version)));
+        self.dwarf = Some(Box::new(dwarf::DwarfState::new(version)));
     }
 
     /// The compilation directory line tables of DWARF 5 name (the current
