@@ -362,7 +362,11 @@ fn evaluate_fixup(
         }
     }
     let pcrel = f.kind.is_pc_rel();
-    let resolved = if pcrel {
+    // A `.reloc` relocation is never resolved.
+    let literal = matches!(f.kind, x86::FixupKind::Literal(_));
+    let resolved = if literal {
+        false
+    } else if pcrel {
         match (target.a, target.b) {
             (Some(a), None) => {
                 let s = &st.symbols[a.sym.index()];
@@ -747,6 +751,7 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
     let mut errors: Vec<(Loc, String)> = Vec::new();
     let mut tls_syms: Vec<SymbolId> = Vec::new();
     let mut used: Vec<SymbolId> = Vec::new();
+    let mut weakref_used: Vec<SymbolId> = Vec::new();
     for si in 0..n {
         let sec = &st.sections[si];
         if sec.is_virtual() {
@@ -858,12 +863,16 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
                 }
             } else {
                 match record_relocation(st, sid, frag_off, &fx, v.target) {
-                    Ok((rel, tls)) => {
+                    Ok((rel, tls, via_weakref)) => {
                         if let Some(t) = tls {
                             tls_syms.push(t);
                         }
                         if let Some(s) = rel.sym {
-                            used.push(s);
+                            if via_weakref {
+                                weakref_used.push(s);
+                            } else {
+                                used.push(s);
+                            }
                         }
                         fixed = rel.addend;
                         let mut rel = rel;
@@ -891,6 +900,9 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
     for s in used {
         st.symbols[s.index()].used_in_reloc = true;
     }
+    for s in weakref_used {
+        st.symbols[s.index()].weakref_used_in_reloc = true;
+    }
     for s in tls_syms {
         st.symbols[s.index()].kind = SymbolType::TLS;
     }
@@ -908,7 +920,7 @@ fn record_relocation(
     frag_off: u64,
     f: &Fixup,
     target: RelocValue,
-) -> Result<(Relocation, Option<SymbolId>), String> {
+) -> Result<(Relocation, Option<SymbolId>, bool), String> {
     let mut c = target.c;
     let fixup_offset = frag_off + f.offset as u64;
     let mut pcrel = f.kind.is_pc_rel();
@@ -929,10 +941,12 @@ fn record_relocation(
             .wrapping_sub(symbol_offset(st, b.sym, 0).unwrap_or(0));
     }
     let mut sym_a = target.a;
+    let mut via_weakref = false;
     if let Some(a) = sym_a {
         if let SymbolDef::Variable(v) = st.symbols[a.sym.index()].def {
             if let Expr::Sym(inner, Variant::Weakref) = st.exprs.get(v) {
                 sym_a = Some(SymRef { sym: inner, variant: a.variant });
+                via_weakref = true;
             }
         }
     }
@@ -941,7 +955,11 @@ fn record_relocation(
         .map_err(|e| e.to_string())?;
     let tls = if variant.is_tls() { sym_a.map(|a| a.sym) } else { None };
     let Some(a) = sym_a else {
-        return Ok((Relocation { offset: fixup_offset, sym: None, r_type, addend: c }, tls));
+        return Ok((
+            Relocation { offset: fixup_offset, sym: None, r_type, addend: c },
+            tls,
+            via_weakref,
+        ));
     };
     let sa = &st.symbols[a.sym.index()];
     let a_sec = match symbol_assoc(st, a.sym, 0) {
@@ -952,10 +970,10 @@ fn record_relocation(
     if !with_symbol {
         let addend = c.wrapping_add(symbol_offset(st, a.sym, 0).unwrap_or(0));
         let sym = a_sec.map(|s| st.sections[s.index()].begin);
-        return Ok((Relocation { offset: fixup_offset, sym, r_type, addend }, tls));
+        return Ok((Relocation { offset: fixup_offset, sym, r_type, addend }, tls, via_weakref));
     }
     let _ = sa;
-    Ok((Relocation { offset: fixup_offset, sym: Some(a.sym), r_type, addend: c }, tls))
+    Ok((Relocation { offset: fixup_offset, sym: Some(a.sym), r_type, addend: c }, tls, via_weakref))
 }
 
 /// LLVM's `ELFObjectWriter::shouldRelocateWithSymbol`.

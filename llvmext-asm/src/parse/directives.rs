@@ -220,6 +220,19 @@ impl Parser<'_> {
                 }
                 Ok(())
             }
+            ".weakref" => {
+                let alias = self.parse_identifier("expected identifier")?;
+                if !self.eat(Punct::Comma) {
+                    let l = self.loc();
+                    self.error(l, "expected a comma");
+                    return Err(());
+                }
+                let target = self.parse_identifier("expected identifier")?;
+                let (a, t) = (self.st.symbol(&alias), self.st.symbol(&target));
+                self.st.emit_weakref(a, t);
+                Ok(())
+            }
+            ".reloc" => self.reloc_directive(loc),
             ".file" => self.file_directive(loc),
             ".loc" => self.loc_directive(loc),
             _ if name.starts_with(".cfi_") => self.cfi_directive(name, loc),
@@ -228,6 +241,38 @@ impl Parser<'_> {
                 Err(())
             }
         }
+    }
+
+    /// `.reloc offset, R_X86_64_… | R_386_… | BFD_RELOC_…, [expr]`.
+    fn reloc_directive(&mut self, loc: Loc) -> Result<(), ()> {
+        let ol = self.loc();
+        let off = self.parse_expr()?;
+        let Some(off) = self.st.exprs().as_const(off) else {
+            self.error(ol, ".reloc offset is not relocatable");
+            return Err(());
+        };
+        if off < 0 {
+            self.error(ol, ".reloc offset is negative");
+            return Err(());
+        }
+        if !self.eat(Punct::Comma) {
+            let l = self.loc();
+            self.error(l, "expected comma");
+            return Err(());
+        }
+        let nl = self.loc();
+        let name = self.parse_identifier("expected relocation name")?;
+        let x86_64 = self.st.arch() == crate::streamer::Arch::X86_64;
+        let Some(r_type) = reloc_number(&name, x86_64) else {
+            self.error(nl, "unknown relocation name");
+            return Err(());
+        };
+        let mut value = None;
+        if self.eat(Punct::Comma) {
+            value = Some(self.parse_expr()?);
+        }
+        self.st.emit_reloc(off as u32, r_type, value, loc);
+        Ok(())
     }
 
     fn simple_section(
@@ -1007,4 +1052,28 @@ fn scale(m: u128, e: i64) -> f64 {
         e += s;
     }
     v
+}
+
+/// The number of a relocation type named as `.reloc` takes it: the ELF
+/// name of the target (`R_X86_64_PC32`, `R_386_32`), or `BFD_RELOC_NONE`.
+fn reloc_number(name: &str, x86_64: bool) -> Option<u32> {
+    use llvmext_obj::elf::{Reloc386, RelocX86_64};
+    if name == "BFD_RELOC_NONE" {
+        return Some(0);
+    }
+    let prefix = if x86_64 { "R_X86_64_" } else { "R_386_" };
+    let rest = name.strip_prefix(prefix)?;
+    // The constants name `R_X86_64_32` as `R32`.
+    let key = if rest.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("R{rest}")
+    } else {
+        rest.to_string()
+    };
+    (0..256u32).find(|&v| {
+        if x86_64 {
+            RelocX86_64(v).name() == Some(key.as_str())
+        } else {
+            Reloc386(v).name() == Some(key.as_str())
+        }
+    })
 }

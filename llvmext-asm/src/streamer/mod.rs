@@ -446,6 +446,39 @@ impl ObjectStreamer {
         true
     }
 
+    /// `.weakref alias, target`: `alias` stands for `target` in
+    /// expressions; a relocation through it makes `target` weak (when
+    /// undefined) and `alias` stays out of the symbol table.
+    pub fn emit_weakref(&mut self, alias: SymbolId, target: SymbolId) {
+        self.register(target);
+        let e = self.exprs.add(Expr::Sym(target, Variant::Weakref));
+        let a = &mut self.symbols[alias.index()];
+        a.def = SymbolDef::Variable(e);
+        a.weakref = true;
+    }
+
+    /// `.reloc offset, type, expr`: a relocation of a numbered type at
+    /// `offset` bytes into the current data fragment (LLVM 19 counts a
+    /// constant offset from there), against `value` (none: symbol 0).
+    pub fn emit_reloc(&mut self, offset: u32, r_type: u32, value: Option<ExprId>, loc: Loc) {
+        let value = match value {
+            Some(v) => {
+                self.register_expr(v);
+                v
+            }
+            // LLVM refers to a new temporary symbol that is never
+            // defined: the relocation has no symbol and no addend.
+            None => self.exprs.constant(0),
+        };
+        let (frag, end) = self.data_fragment_end();
+        let _ = end;
+        let sec = &mut self.sections[self.cur.unwrap_or(self.text).index()];
+        sec.fixups.push(Fixup { offset, kind: FixupKind::Literal(r_type), value, loc });
+        if let FragmentKind::Data { fix_len, .. } = &mut sec.fragments[frag.index()].kind {
+            *fix_len += 1;
+        }
+    }
+
     /// `.size sym, value`.
     pub fn emit_size(&mut self, sym: SymbolId, value: ExprId) {
         self.symbols[sym.index()].size = Some(value);

@@ -44,10 +44,13 @@ pub fn elf_reloc_type(
     variant: Variant,
     is_pcrel: bool,
 ) -> Result<u32, RelocError> {
+    if let FixupKind::Literal(t) = kind {
+        return Ok(t);
+    }
     let mut variant = variant;
     let mut is_pcrel = is_pcrel;
     let ty = match kind {
-        FixupKind::None => Ty::None,
+        FixupKind::None | FixupKind::Literal(_) => Ty::None,
         FixupKind::Data8 => Ty::B64,
         FixupKind::GlobalOffsetTable8 => {
             variant = Variant::Got;

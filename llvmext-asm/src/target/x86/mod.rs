@@ -465,13 +465,17 @@ pub enum FixupKind {
     /// `reloc_branch_4byte_pcrel` (64-bit `call`/`jmp`/`jcc` to a plain
     /// symbol reference).
     Branch4PCRel,
+    /// A relocation type named by `.reloc` (LLVM's
+    /// `FirstLiteralRelocationKind + type`): no bytes, always a relocation
+    /// of exactly this type.
+    Literal(u32),
 }
 
 impl FixupKind {
     /// The size in bytes of the field the fixup patches.
     pub fn size(self) -> u32 {
         match self {
-            FixupKind::None => 0,
+            FixupKind::None | FixupKind::Literal(_) => 0,
             FixupKind::Data1 | FixupKind::PCRel1 => 1,
             FixupKind::Data2 | FixupKind::PCRel2 => 2,
             FixupKind::Data8 | FixupKind::GlobalOffsetTable8 => 8,
@@ -498,6 +502,7 @@ impl FixupKind {
     pub fn llvm_name(self) -> &'static str {
         match self {
             FixupKind::None => "FK_NONE",
+            FixupKind::Literal(_) => "FirstLiteralRelocationKind",
             FixupKind::Data1 => "FK_Data_1",
             FixupKind::Data2 => "FK_Data_2",
             FixupKind::Data4 => "FK_Data_4",

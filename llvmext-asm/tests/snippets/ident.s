@@ -1,0 +1,4 @@
+.ident "clang x"
+.ident "b"
+.text
+nop
