@@ -424,6 +424,12 @@ impl AsmEntry {
         let mut h = KeyHasher::new();
         h.u64(ASM_HARNESS_VERSION).str("llvm-mc").str(&tool_version("llvm-mc-19"));
         h.u64(self.s_key());
+        // The `.s` file's own bytes: its key leaves out where the vendored
+        // sources are, which debug info records, so a `.s` made from
+        // another checkout has the same key and other bytes.
+        let s_bytes = fs::read(s).unwrap_or_else(|e| panic!("{}: {e}", s.display()));
+        h.bytes(&s_bytes);
+        drop(s_bytes);
         for a in self.mc_args() {
             h.str(&a);
         }
