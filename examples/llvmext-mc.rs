@@ -62,6 +62,15 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         if let Some(v) = option_value(dashes, &["-filetype"], &mut it) {
             match v {
                 Ok("obj") => {}
+                Ok(v @ ("asm" | "null")) => {
+                    // llvm-mc's other outputs: printing assembly back is
+                    // not implemented yet.
+                    let _ = writeln!(
+                        err,
+                        "{prog}: -filetype={v} is not supported yet: only -filetype=obj"
+                    );
+                    return 1;
+                }
                 Ok(other) => {
                     let _ = writeln!(
                         err,
