@@ -973,7 +973,9 @@ fn record_relocation(
         return Ok((Relocation { offset: fixup_offset, sym, r_type, addend }, tls, via_weakref));
     }
     let _ = sa;
-    Ok((Relocation { offset: fixup_offset, sym: Some(a.sym), r_type, addend: c }, tls, via_weakref))
+    // A `.symver` renamed symbol: the relocation names the version.
+    let sym = st.renames.get(&a.sym).copied().unwrap_or(a.sym);
+    Ok((Relocation { offset: fixup_offset, sym: Some(sym), r_type, addend: c }, tls, via_weakref))
 }
 
 /// LLVM's `ELFObjectWriter::shouldRelocateWithSymbol`.

@@ -233,6 +233,42 @@ impl Parser<'_> {
                 Ok(())
             }
             ".reloc" => self.reloc_directive(loc),
+            ".symver" => {
+                let name = self.parse_identifier("expected identifier")?;
+                if !self.eat(Punct::Comma) {
+                    let l = self.loc();
+                    self.error(l, "expected a comma");
+                    return Err(());
+                }
+                // The versioned name runs up to a comma or the end:
+                // `foo@@VER_1.2`.
+                let vl = self.loc();
+                let start = self.tok().start;
+                let mut end = start;
+                while !self.at_eol() && !self.is(Punct::Comma) {
+                    end = self.tok().end;
+                    self.lex();
+                }
+                let versioned =
+                    String::from_utf8_lossy(&self.frame_text_range(start, end)).into_owned();
+                if !versioned.contains('@') {
+                    self.error(vl, "expected a '@' in the name");
+                    return Err(());
+                }
+                let mut keep = true;
+                if self.eat(Punct::Comma) {
+                    let kl = self.loc();
+                    let w = self.parse_identifier("expected identifier")?;
+                    if w != "remove" {
+                        self.error(kl, "expected 'remove'");
+                        return Err(());
+                    }
+                    keep = false;
+                }
+                let s = self.st.symbol(&name);
+                self.st.emit_symver(s, &versioned, keep, loc);
+                Ok(())
+            }
             ".file" => self.file_directive(loc),
             ".loc" => self.loc_directive(loc),
             _ if name.starts_with(".cfi_") => self.cfi_directive(name, loc),

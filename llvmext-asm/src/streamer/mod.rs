@@ -155,6 +155,11 @@ pub struct ObjectStreamer {
     pub(crate) file_names: Vec<(Box<str>, u32)>,
     pub(crate) addrsig: bool,
     pub(crate) addrsig_syms: Vec<SymbolId>,
+    /// `.symver` directives: the symbol, the versioned name, whether the
+    /// original name stays, where.
+    pub(crate) symvers: Vec<(SymbolId, String, bool, Loc)>,
+    /// Symbols `.symver` renamed: relocations name the version instead.
+    pub(crate) renames: HashMap<SymbolId, SymbolId>,
     scratch: Vec<u8>,
     scratch_fixups: Vec<x86::Fixup<ExprId>>,
     /// `.text`.
@@ -194,6 +199,8 @@ impl ObjectStreamer {
             file_names: Vec::new(),
             addrsig: false,
             addrsig_syms: Vec::new(),
+            symvers: Vec::new(),
+            renames: HashMap::new(),
             scratch: Vec::new(),
             scratch_fixups: Vec::new(),
             text: SectionId(0),
@@ -476,6 +483,52 @@ impl ObjectStreamer {
         sec.fixups.push(Fixup { offset, kind: FixupKind::Literal(r_type), value, loc });
         if let FragmentKind::Data { fix_len, .. } = &mut sec.fragments[frag.index()].kind {
             *fix_len += 1;
+        }
+    }
+
+    /// `.symver sym, name@VERSION[, remove]`: a versioned name for `sym`
+    /// (`name@V`, `name@@V` the default version, `name@@@V` either as `sym`
+    /// is defined or not), made at the end; with `keep_original` false
+    /// (`remove`) or `sym` undefined, relocations use the versioned name.
+    pub fn emit_symver(&mut self, sym: SymbolId, versioned: &str, keep_original: bool, loc: Loc) {
+        self.symvers.push((sym, versioned.to_string(), keep_original, loc));
+    }
+
+    /// Makes the `.symver` names (LLVM's `executePostLayoutBinding`).
+    pub(crate) fn bind_symvers(&mut self) {
+        for (sym, name, keep, loc) in core::mem::take(&mut self.symvers) {
+            let Some(at) = name.find('@') else { continue };
+            let (prefix, rest) = name.split_at(at);
+            let undefined = !self.symbols[sym.index()].is_defined();
+            let tail =
+                if rest.starts_with("@@@") { &rest[if undefined { 2 } else { 1 }..] } else { rest };
+            let alias = self.symbol(&format!("{prefix}{tail}"));
+            self.register(alias);
+            let e = self.exprs.add(Expr::Sym(sym, Variant::None));
+            let (binding, visibility, other) = {
+                let s = &self.symbols[sym.index()];
+                (s.binding(), s.visibility, s.other)
+            };
+            let a = &mut self.symbols[alias.index()];
+            a.def = SymbolDef::Variable(e);
+            a.binding = Some(binding);
+            a.visibility = visibility;
+            a.other = other;
+            if !undefined && keep {
+                continue;
+            }
+            if undefined && rest.starts_with("@@") && !rest.starts_with("@@@") {
+                self.error(loc, format!("default version symbol {name} must be defined"));
+                continue;
+            }
+            if let Some(&r) = self.renames.get(&sym) {
+                if r != alias {
+                    let n = self.symbols[sym.index()].name.to_string();
+                    self.error(loc, format!("multiple versions for {n}"));
+                    continue;
+                }
+            }
+            self.renames.insert(sym, alias);
         }
     }
 

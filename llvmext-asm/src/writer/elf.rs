@@ -71,6 +71,10 @@ fn err(st: &mut ObjectStreamer, m: impl Into<String>) {
 /// Writes the object: resolves fixups, builds the symbol table as LLVM
 /// orders it and hands everything to the ELF builder.
 pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
+    st.bind_symvers();
+    if st.has_errors() {
+        return Err(());
+    }
     let mut out = assembler::finish_fixups(st);
     if st.has_errors() {
         return Err(());
@@ -178,6 +182,9 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
             if let Expr::Sym(_, crate::expr::Variant::Weakref) = st.exprs.get(v) {
                 continue;
             }
+        }
+        if !used && st.renames.contains_key(&sid) {
+            continue;
         }
         if !used {
             if matches!(s.def, SymbolDef::Variable(_))
