@@ -966,7 +966,10 @@ fn record_relocation(
         Assoc::Section(s) => Some(s),
         _ => None,
     };
-    let with_symbol = relocate_with_symbol(st, a, a_sec, c, r_type);
+    // The call-graph profile names its symbols (for `--cg-profile`).
+    let cg =
+        st.sections[sec.index()].sh_type == llvmext_obj::elf::SectionType::LLVM_CALL_GRAPH_PROFILE;
+    let with_symbol = cg || relocate_with_symbol(st, a, a_sec, c, r_type);
     if !with_symbol {
         let addend = c.wrapping_add(symbol_offset(st, a.sym, 0).unwrap_or(0));
         let sym = a_sec.map(|s| st.sections[s.index()].begin);

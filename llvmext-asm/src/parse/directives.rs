@@ -233,6 +233,32 @@ impl Parser<'_> {
                 Ok(())
             }
             ".reloc" => self.reloc_directive(loc),
+            ".cg_profile" => {
+                let from_loc = self.loc();
+                let from = self.parse_identifier("expected identifier in directive")?;
+                if !self.eat(Punct::Comma) {
+                    let l = self.loc();
+                    self.error(l, "expected a comma");
+                    return Err(());
+                }
+                let to_loc = self.loc();
+                let to = self.parse_identifier("expected identifier in directive")?;
+                if !self.eat(Punct::Comma) {
+                    let l = self.loc();
+                    self.error(l, "expected a comma");
+                    return Err(());
+                }
+                let cl = self.loc();
+                if self.tok().kind != Tok::Int {
+                    self.error(cl, "expected integer count in '.cg_profile' directive");
+                    return Err(());
+                }
+                let count = self.tok().int as u64;
+                self.lex();
+                let (f, t) = (self.st.symbol(&from), self.st.symbol(&to));
+                self.st.emit_cg_profile((f, from_loc), (t, to_loc), count);
+                Ok(())
+            }
             ".symver" => {
                 let name = self.parse_identifier("expected identifier")?;
                 if !self.eat(Punct::Comma) {

@@ -168,6 +168,8 @@ impl ObjectStreamer {
         if self.has_errors() {
             return;
         }
+        // LLVM's ELF streamer writes the call-graph profile first.
+        self.finalize_cg_profile();
         let target = match self.arch() {
             Arch::X86_64 => CfiTarget::x86_64(),
             Arch::I386 => CfiTarget::i386(),

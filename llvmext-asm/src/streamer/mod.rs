@@ -19,6 +19,9 @@ use hashbrown::HashMap;
 use llvmext_obj::elf::{Binding, SectionFlags, SectionType, SymbolType, Visibility};
 use smallvec::SmallVec;
 
+/// A symbol with the place in the source where it was written.
+pub type PlacedSymbol = (SymbolId, Loc);
+
 /// The architecture of an assembly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -158,6 +161,9 @@ pub struct ObjectStreamer {
     /// `.symver` directives: the symbol, the versioned name, whether the
     /// original name stays, where.
     pub(crate) symvers: Vec<(SymbolId, String, bool, Loc)>,
+    /// `.cg_profile from, to, count` entries (each symbol with the place
+    /// it was written).
+    pub(crate) cg_profile: Vec<(PlacedSymbol, PlacedSymbol, u64)>,
     /// Symbols `.symver` renamed: relocations name the version instead.
     pub(crate) renames: HashMap<SymbolId, SymbolId>,
     scratch: Vec<u8>,
@@ -200,6 +206,7 @@ impl ObjectStreamer {
             addrsig: false,
             addrsig_syms: Vec::new(),
             symvers: Vec::new(),
+            cg_profile: Vec::new(),
             renames: HashMap::new(),
             scratch: Vec::new(),
             scratch_fixups: Vec::new(),
@@ -492,6 +499,58 @@ impl ObjectStreamer {
     /// (`remove`) or `sym` undefined, relocations use the versioned name.
     pub fn emit_symver(&mut self, sym: SymbolId, versioned: &str, keep_original: bool, loc: Loc) {
         self.symvers.push((sym, versioned.to_string(), keep_original, loc));
+    }
+
+    /// `.cg_profile from, to, count`: an edge of the call-graph profile
+    /// (written at the end into `.llvm.call-graph-profile`); each symbol
+    /// comes with the place errors about it point at.
+    pub fn emit_cg_profile(&mut self, from: PlacedSymbol, to: PlacedSymbol, count: u64) {
+        self.cg_profile.push((from, to, count));
+    }
+
+    /// Writes `.llvm.call-graph-profile` (`SHT_LLVM_CALL_GRAPH_PROFILE`,
+    /// excluded from links, 8-byte weights; each edge's two symbols as
+    /// `R_*_NONE` relocations at its weight), as LLVM's
+    /// `finalizeCGProfile`: a temporary symbol stands for its section.
+    pub(crate) fn finalize_cg_profile(&mut self) {
+        if self.cg_profile.is_empty() {
+            return;
+        }
+        let mut desc = SectionDesc::new(
+            ".llvm.call-graph-profile",
+            SectionType::LLVM_CALL_GRAPH_PROFILE,
+            SectionFlags(0x8000_0000),
+        );
+        desc.entsize = 8;
+        let sec = self.section(desc);
+        self.push_section();
+        self.switch_section(sec);
+        let mut offset = 0u32;
+        for (from, to, count) in core::mem::take(&mut self.cg_profile) {
+            for (s, loc) in [from, to] {
+                let mut s = s;
+                if self.symbols[s.index()].temporary {
+                    match self.symbols[s.index()].def {
+                        SymbolDef::Label { section, .. } => {
+                            s = self.sections[section.index()].begin
+                        }
+                        _ => {
+                            let n = self.symbols[s.index()].name.to_string();
+                            self.error(
+                                loc,
+                                format!("Reference to undefined temporary symbol `{n}`"),
+                            );
+                            continue;
+                        }
+                    }
+                }
+                let e = self.exprs.add(Expr::Sym(s, Variant::None));
+                self.emit_reloc(offset, 0, Some(e), loc);
+            }
+            self.emit_int(count, 8);
+            offset += 8;
+        }
+        self.pop_section();
     }
 
     /// Makes the `.symver` names (LLVM's `executePostLayoutBinding`).
