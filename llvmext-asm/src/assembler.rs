@@ -961,7 +961,6 @@ fn record_relocation(
             via_weakref,
         ));
     };
-    let sa = &st.symbols[a.sym.index()];
     let a_sec = match symbol_assoc(st, a.sym, 0) {
         Assoc::Section(s) => Some(s),
         _ => None,
@@ -975,7 +974,6 @@ fn record_relocation(
         let sym = a_sec.map(|s| st.sections[s.index()].begin);
         return Ok((Relocation { offset: fixup_offset, sym, r_type, addend }, tls, via_weakref));
     }
-    let _ = sa;
     // A `.symver` renamed symbol: the relocation names the version.
     let sym = st.renames.get(&a.sym).copied().unwrap_or(a.sym);
     Ok((Relocation { offset: fixup_offset, sym: Some(sym), r_type, addend: c }, tls, via_weakref))

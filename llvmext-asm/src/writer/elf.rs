@@ -6,7 +6,6 @@
 use crate::assembler::{self, symbol_assoc, symbol_offset, Assoc};
 use crate::diag::Loc;
 use crate::expr::Expr;
-use crate::section::SectionId;
 use crate::streamer::{Arch, ObjectStreamer};
 use crate::symbol::{SymbolDef, SymbolId};
 use llvmext_obj::elf::{
@@ -147,7 +146,10 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
         if let Some(l) = s.linked_to {
             if let Assoc::Section(ls) = symbol_assoc(st, l, 0) {
                 if let (Some(me), Some(to)) = (bsec[sid.index()], bsec[ls.index()]) {
-                    let _ = b.set_link_info(me, e::Link::Section(to), e::Info::Default);
+                    if let Err(x) = b.set_link_info(me, e::Link::Section(to), e::Info::Default) {
+                        err(st, x.to_string());
+                        return Err(());
+                    }
                 }
             }
         }
@@ -159,21 +161,24 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
     let mut file_it = 0usize;
     let mut errors = Vec::new();
     let sym_order = st.symbol_order.clone();
-    let add_files_upto = |b: &mut ElfBuilder, order: Option<u32>, file_it: &mut usize| {
-        while *file_it < files.len() {
-            let (ref name, count) = files[*file_it];
-            let count = if *file_it == 0 { 0 } else { count };
-            if order.is_some_and(|o| count > o) {
-                break;
+    let add_files_upto =
+        |b: &mut ElfBuilder, order: Option<u32>, file_it: &mut usize, errors: &mut Vec<String>| {
+            while *file_it < files.len() {
+                let (ref name, count) = files[*file_it];
+                let count = if *file_it == 0 { 0 } else { count };
+                if order.is_some_and(|o| count > o) {
+                    break;
+                }
+                let mut spec = SymbolSpec::undefined(name.as_bytes());
+                spec.binding = Binding::LOCAL;
+                spec.kind = SymbolType::FILE;
+                spec.place = SymbolPlace::Absolute;
+                if let Err(x) = b.add_symbol(spec) {
+                    errors.push(x.to_string());
+                }
+                *file_it += 1;
             }
-            let mut spec = SymbolSpec::undefined(name.as_bytes());
-            spec.binding = Binding::LOCAL;
-            spec.kind = SymbolType::FILE;
-            spec.place = SymbolPlace::Absolute;
-            let _ = b.add_symbol(spec);
-            *file_it += 1;
-        }
-    };
+        };
     for (pos, &sid) in sym_order.iter().enumerate() {
         let s = &st.symbols[sid.index()];
         let used = s.used_in_reloc || s.weakref_used_in_reloc || s.signature;
@@ -202,7 +207,7 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
         }
         let local = s.binding() == Binding::LOCAL;
         if local {
-            add_files_upto(&mut b, Some(pos as u32), &mut file_it);
+            add_files_upto(&mut b, Some(pos as u32), &mut file_it, &mut errors);
         }
         if let Some(sec) = s.section_of {
             let Some(bs) = bsec[sec.index()] else { continue };
@@ -268,7 +273,7 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
             Err(x) => errors.push(x.to_string()),
         }
     }
-    add_files_upto(&mut b, None, &mut file_it);
+    add_files_upto(&mut b, None, &mut file_it, &mut errors);
     for m in errors.drain(..) {
         err(st, m);
     }
@@ -296,7 +301,10 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
                 }
             };
             if let Some(bs) = bsec[sid.index()] {
-                let _ = b.set_group(bs, g);
+                if let Err(x) = b.set_group(bs, g) {
+                    err(st, x.to_string());
+                    return Err(());
+                }
             }
         }
     }
@@ -332,6 +340,5 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
             return Err(());
         }
     }
-    let _ = SectionId(0);
     b.write().map_err(|x| err(st, x.to_string()))
 }
