@@ -682,22 +682,28 @@ fn no_panics_on_odd_operands() {
     }
 }
 
-/// Sources vendored in the cargo registry (when present): SQLite and
-/// BLAKE3's SIMD C compiled by clang-19, and ring's hand-written
-/// `perlasm` assembly (x86_64 and x86), preprocessed by clang-19.
+/// Real-world C: SQLite and BLAKE3's SIMD C, compiled by clang-19, from
+/// the sources the root package's corpus vendors (`testdata/c-corpus`,
+/// under `target/llvmext-corpus/vendor-*`; `scripts/test.sh` runs those
+/// tests first). Missing sources fail the test.
 #[test]
 fn differential_registry_corpus() {
-    let Some(home) = std::env::var_os("CARGO_HOME")
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cargo")))
-    else {
-        return;
-    };
-    let Ok(regs) = std::fs::read_dir(home.join("registry/src")) else { return };
+        .map(|t| if t.is_absolute() { t } else { root.join(t) })
+        .unwrap_or_else(|| root.join("target"));
+    let corpus = target.join("llvmext-corpus");
     let mut crates = Vec::new();
-    for r in regs.flatten() {
-        if let Ok(d) = std::fs::read_dir(r.path()) {
-            crates.extend(d.flatten().map(|e| e.path()));
+    if let Ok(d) = std::fs::read_dir(&corpus) {
+        for v in d.flatten() {
+            if v.file_name().to_string_lossy().starts_with("vendor-")
+                && v.path().join(".complete").is_file()
+            {
+                if let Ok(c) = std::fs::read_dir(v.path()) {
+                    crates.extend(c.flatten().map(|e| e.path()));
+                }
+            }
         }
     }
     let find = |prefix: &str| {
@@ -705,6 +711,12 @@ fn differential_registry_corpus() {
             .iter()
             .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(prefix)))
             .cloned()
+            .unwrap_or_else(|| {
+                panic!(
+                    "{prefix}* missing from {}/vendor-*: run `cargo test -p llvmext` first (it vendors testdata/c-corpus)",
+                    corpus.display()
+                )
+            })
     };
     let stubs = std::env::temp_dir().join(format!("llvmext-x86-stubs2-{}", std::process::id()));
     std::fs::create_dir_all(stubs.join("gnu")).expect("temp dir");
@@ -719,20 +731,21 @@ fn differential_registry_corpus() {
         }
         let _ = mode;
     };
-    if let Some(sq) = find("libsqlite3-sys-") {
-        let f = sq.join("sqlite3/sqlite3.c");
+    {
+        let f = find("libsqlite3-sys-").join("sqlite3/sqlite3.c");
         for (triple, mode, args) in [
             ("x86_64-linux-gnu", Mode::Bits64, vec!["-O2", "-fPIC"]),
             ("i686-linux-gnu", Mode::Bits32, vec!["-O1", "-fPIC"]),
         ] {
             let mut a = vec!["-target", triple, inc.as_str(), "-I/usr/include/x86_64-linux-gnu"];
             a.extend(args);
-            if let Ok(t) = clang_asm(&f, &a) {
-                add(triple, mode, t);
-            }
+            let t =
+                clang_asm(&f, &a).unwrap_or_else(|e| panic!("clang-19 -S {}: {e}", f.display()));
+            add(triple, mode, t);
         }
     }
-    if let Some(b3) = find("blake3-") {
+    {
+        let b3 = find("blake3-");
         for (file, flags) in [
             ("blake3_avx512.c", &["-mavx512f", "-mavx512vl"][..]),
             ("blake3_avx2.c", &["-mavx2"][..]),
@@ -743,36 +756,10 @@ fn differential_registry_corpus() {
             let mut a =
                 vec!["-target", "x86_64-linux-gnu", "-O3", "-I/usr/include/x86_64-linux-gnu"];
             a.extend_from_slice(flags);
-            if let Ok(t) = clang_asm(&b3.join("c").join(file), &a) {
-                add("x86_64-linux-gnu", Mode::Bits64, t);
-            }
-        }
-    }
-    if let Some(ring) = find("ring-0.17") {
-        if let Ok(d) = std::fs::read_dir(ring.join("pregenerated")) {
-            let mut files: Vec<_> = d.flatten().map(|e| e.path()).collect();
-            files.sort();
-            for f in files {
-                let name =
-                    f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-                let (triple, mode) = if name.ends_with("x86_64-elf.S") {
-                    ("x86_64-linux-gnu", Mode::Bits64)
-                } else if name.ends_with("x86-elf.S") {
-                    ("i686-linux-gnu", Mode::Bits32)
-                } else {
-                    continue;
-                };
-                let out = Command::new("clang-19")
-                    .args(["-target", triple, "-E", "-P"])
-                    .arg(format!("-I{}", ring.join("include").display()))
-                    .arg(&f)
-                    .output();
-                if let Ok(o) = out {
-                    if o.status.success() {
-                        add(triple, mode, String::from_utf8_lossy(&o.stdout).into_owned());
-                    }
-                }
-            }
+            let src = b3.join("c").join(file);
+            let t = clang_asm(&src, &a)
+                .unwrap_or_else(|e| panic!("clang-19 -S {}: {e}", src.display()));
+            add("x86_64-linux-gnu", Mode::Bits64, t);
         }
     }
     let mut reports = Vec::new();
