@@ -593,105 +593,104 @@ impl Parser<'_> {
     }
 
     /// `.byte`/`.short`/`.long`/`.quad`: comma-separated expressions.
-    fn values(&mut self, size: u8) -> Result<(), ()> {
-        if self.at_eol() {
-            return Ok(());
-        }
+    /// Items separated by commas up to the end of the statement; `msg`
+    /// when something else follows an item.
+    fn comma_list(
+        &mut self,
+        msg: &str,
+        mut item: impl FnMut(&mut Self) -> Result<(), ()>,
+    ) -> Result<(), ()> {
         loop {
-            let loc = self.loc();
-            let start = self.st.exprs().len();
-            let e = self.parse_expr()?;
-            if let Some(v) = self.st.exprs().as_const(e) {
-                self.st.exprs_mut().truncate(start);
-                // LLVM checks literal ranges: out of range for the size.
-                let bits = size as u32 * 8;
-                if bits < 64 {
-                    let u = v as u64;
-                    if u >> bits != 0 && (v >> (bits - 1)) != -1 {
-                        self.error(loc, "out of range literal value");
-                        return Err(());
-                    }
-                }
-                self.st.emit_int(v as u64, size);
-            } else {
-                self.st.emit_value(e, size, loc);
-            }
+            item(self)?;
             if self.at_eol() {
                 return Ok(());
             }
             if !self.eat(Punct::Comma) {
                 let l = self.loc();
-                self.error(l, "unexpected token");
+                self.error(l, msg.to_string());
                 return Err(());
             }
         }
     }
 
+    fn values(&mut self, size: u8) -> Result<(), ()> {
+        if self.at_eol() {
+            return Ok(());
+        }
+        self.comma_list("unexpected token", |p| {
+            let loc = p.loc();
+            let start = p.st.exprs().len();
+            let e = p.parse_expr()?;
+            if let Some(v) = p.st.exprs().as_const(e) {
+                p.st.exprs_mut().truncate(start);
+                // LLVM checks literal ranges: out of range for the size.
+                let bits = size as u32 * 8;
+                if bits < 64 {
+                    let u = v as u64;
+                    if u >> bits != 0 && (v >> (bits - 1)) != -1 {
+                        p.error(loc, "out of range literal value");
+                        return Err(());
+                    }
+                }
+                p.st.emit_int(v as u64, size);
+            } else {
+                p.st.emit_value(e, size, loc);
+            }
+            Ok(())
+        })
+    }
+
     fn octa(&mut self) -> Result<(), ()> {
-        loop {
-            let loc = self.loc();
-            let neg = self.eat(Punct::Minus);
-            if self.tok().kind != Tok::Int {
-                self.error(loc, "unknown token in expression");
+        self.comma_list("unexpected token", |p| {
+            let loc = p.loc();
+            let neg = p.eat(Punct::Minus);
+            if p.tok().kind != Tok::Int {
+                p.error(loc, "unknown token in expression");
                 return Err(());
             }
-            let mut v = self.tok().int;
+            let mut v = p.tok().int;
             if neg {
                 v = v.wrapping_neg();
             }
-            self.lex();
-            self.st.emit_bytes(&v.to_le_bytes());
-            if self.at_eol() {
-                return Ok(());
-            }
-            if !self.eat(Punct::Comma) {
-                let l = self.loc();
-                self.error(l, "unexpected token");
-                return Err(());
-            }
-        }
+            p.lex();
+            p.st.emit_bytes(&v.to_le_bytes());
+            Ok(())
+        })
     }
 
     fn strings(&mut self, zero: bool) -> Result<(), ()> {
         if self.at_eol() {
             return Ok(());
         }
-        loop {
-            let mut buf = self.scratch();
+        self.comma_list("unexpected token", |p| {
+            let mut buf = p.scratch();
             buf.clear();
             // Adjacent strings concatenate (`.ascii "a" "b"`).
             loop {
-                if self.tok().kind != Tok::Str {
-                    let l = self.loc();
-                    self.error(l, "expected string");
-                    self.give_back(buf);
+                if p.tok().kind != Tok::Str {
+                    let l = p.loc();
+                    p.error(l, "expected string");
+                    p.give_back(buf);
                     return Err(());
                 }
-                if let Err(m) = super::lexer::unescape(self.text(self.tok()), &mut buf) {
-                    let l = self.loc();
-                    self.error(l, m);
-                    self.give_back(buf);
+                if let Err(m) = super::lexer::unescape(p.text(p.tok()), &mut buf) {
+                    let l = p.loc();
+                    p.error(l, m);
+                    p.give_back(buf);
                     return Err(());
                 }
-                self.lex();
-                if zero || self.tok().kind != Tok::Str {
+                p.lex();
+                if zero || p.tok().kind != Tok::Str {
                     break;
                 }
             }
             if zero {
                 buf.push(0);
             }
-            self.st.emit_bytes(&buf);
-            self.give_back(buf);
-            if self.at_eol() {
-                return Ok(());
-            }
-            if !self.eat(Punct::Comma) {
-                let l = self.loc();
-                self.error(l, "unexpected token");
-                return Err(());
-            }
-        }
+            p.st.emit_bytes(&buf);
+            p.give_back(buf);
+            Ok(())
+        })
     }
 
     fn zero(&mut self, loc: Loc) -> Result<(), ()> {
@@ -749,36 +748,29 @@ impl Parser<'_> {
     }
 
     fn leb(&mut self, signed: bool) -> Result<(), ()> {
-        loop {
-            let e = self.parse_expr()?;
-            self.st.emit_leb(e, signed);
-            if self.at_eol() {
-                return Ok(());
-            }
-            if !self.eat(Punct::Comma) {
-                let l = self.loc();
-                self.error(l, "unexpected token");
-                return Err(());
-            }
-        }
+        self.comma_list("unexpected token", |p| {
+            let e = p.parse_expr()?;
+            p.st.emit_leb(e, signed);
+            Ok(())
+        })
     }
 
     fn reals(&mut self, size: u8) -> Result<(), ()> {
-        loop {
-            let loc = self.loc();
-            let neg = if self.eat(Punct::Minus) {
+        self.comma_list("unexpected token in directive", |p| {
+            let loc = p.loc();
+            let neg = if p.eat(Punct::Minus) {
                 true
             } else {
-                self.eat(Punct::Plus);
+                p.eat(Punct::Plus);
                 false
             };
-            let t = self.tok();
-            let text = String::from_utf8_lossy(self.text(t)).into_owned();
+            let t = p.tok();
+            let text = String::from_utf8_lossy(p.text(t)).into_owned();
             let v: f64 = match t.kind {
                 Tok::Real | Tok::Int => match parse_real(&text) {
                     Some(v) => v,
                     None => {
-                        self.error(loc, "invalid floating point literal");
+                        p.error(loc, "invalid floating point literal");
                         return Err(());
                     }
                 },
@@ -786,16 +778,16 @@ impl Parser<'_> {
                     "infinity" | "inf" => f64::INFINITY,
                     "nan" => f64::NAN,
                     _ => {
-                        self.error(loc, "invalid floating point literal");
+                        p.error(loc, "invalid floating point literal");
                         return Err(());
                     }
                 },
                 _ => {
-                    self.error(loc, "unexpected token in directive");
+                    p.error(loc, "unexpected token in directive");
                     return Err(());
                 }
             };
-            self.lex();
+            p.lex();
             let v = if neg { -v } else { v };
             if size == 4 {
                 let f = if text.starts_with("0x") || text.starts_with("0X") {
@@ -803,19 +795,12 @@ impl Parser<'_> {
                 } else {
                     text.parse::<f32>().map(|x| if neg { -x } else { x }).unwrap_or(v as f32)
                 };
-                self.st.emit_int(f.to_bits() as u64, 4);
+                p.st.emit_int(f.to_bits() as u64, 4);
             } else {
-                self.st.emit_int(v.to_bits(), 8);
+                p.st.emit_int(v.to_bits(), 8);
             }
-            if self.at_eol() {
-                return Ok(());
-            }
-            if !self.eat(Punct::Comma) {
-                let l = self.loc();
-                self.error(l, "unexpected token in directive");
-                return Err(());
-            }
-        }
+            Ok(())
+        })
     }
 
     fn align(&mut self, loc: Loc, pow2: bool, fill_size: u8) -> Result<(), ()> {
@@ -900,19 +885,12 @@ impl Parser<'_> {
         if self.at_eol() {
             return Ok(());
         }
-        loop {
-            let n = self.parse_identifier("expected identifier")?;
-            let s = self.st.symbol(&n);
-            self.st.emit_symbol_attribute(s, attr);
-            if self.at_eol() {
-                return Ok(());
-            }
-            if !self.eat(Punct::Comma) {
-                let l = self.loc();
-                self.error(l, "expected comma");
-                return Err(());
-            }
-        }
+        self.comma_list("expected comma", |p| {
+            let n = p.parse_identifier("expected identifier")?;
+            let s = p.st.symbol(&n);
+            p.st.emit_symbol_attribute(s, attr);
+            Ok(())
+        })
     }
 
     fn type_directive(&mut self, loc: Loc) -> Result<(), ()> {

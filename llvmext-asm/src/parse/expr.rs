@@ -72,17 +72,12 @@ impl Parser<'_> {
     }
 
     /// A binary expression whose operators bind tighter than `min_prec`.
-    pub(crate) fn parse_binary_pub(&mut self, min_prec: u8) -> Result<ExprId, ()> {
+    pub(crate) fn parse_binary_from(&mut self, min_prec: u8) -> Result<ExprId, ()> {
         self.parse_binary(min_prec, 0)
     }
 
-    /// [`Parser::fold`] for the other parsers.
-    pub(crate) fn fold_pub(&mut self, e: ExprId) -> ExprId {
-        self.fold(e)
-    }
-
     /// Folds a tree of constants into one constant node.
-    fn fold(&mut self, e: ExprId) -> ExprId {
+    pub(crate) fn fold(&mut self, e: ExprId) -> ExprId {
         match self.st.exprs().get(e) {
             Expr::Const(_) | Expr::Sym(..) => e,
             _ => match crate::assembler::fold_constant(self.st, e) {

@@ -6,6 +6,7 @@
 //! parser produces the same instructions as its AT&T one.
 
 use super::lexer::{Punct, Tok};
+use super::x86::Decoration;
 use super::Parser;
 use crate::diag::Loc;
 use crate::expr::{BinaryOp, ExprId, UnaryOp};
@@ -62,7 +63,7 @@ fn is_branch(m: &str) -> bool {
 impl Parser<'_> {
     /// The register an identifier token names, if it is one (a name
     /// followed by `(` is a symbol: `st(1)` aside).
-    fn intel_reg(&mut self) -> Option<Reg> {
+    pub(crate) fn intel_reg(&mut self) -> Option<Reg> {
         if self.tok().kind != Tok::Ident {
             return None;
         }
@@ -86,7 +87,7 @@ impl Parser<'_> {
                 if self.eat(Punct::Star) {
                     // The scale: a term (`rcx*4-0x40` scales by 4).
                     let sl = self.loc();
-                    let se = self.parse_binary_pub(5)?;
+                    let se = self.parse_binary_from(5)?;
                     let Some(s) = self.st.evaluate_now(se) else {
                         self.error(sl, "expected absolute expression");
                         return Err(());
@@ -131,7 +132,7 @@ impl Parser<'_> {
                 m.scale = s as u8;
             } else {
                 // A term of the displacement: operators above `+`/`-`.
-                let term = self.parse_binary_pub(4)?;
+                let term = self.parse_binary_from(4)?;
                 let term = if negative {
                     self.st.exprs_mut().add(crate::expr::Expr::Unary(UnaryOp::Neg, term))
                 } else {
@@ -156,8 +157,8 @@ impl Parser<'_> {
             }
         }
         if let Some(d) = disp {
-            let d = self.fold_pub(d);
-            m.disp = self.value_pub(d);
+            let d = self.fold(d);
+            m.disp = self.value(d);
         }
         Ok(())
     }
@@ -218,7 +219,7 @@ impl Parser<'_> {
                 is_offset = true;
             }
             let e = self.parse_expr()?;
-            let v = self.value_pub(e);
+            let v = self.value(e);
             if self.is(Punct::LBrac) {
                 let mut m =
                     Mem { seg, disp: v, base: None, index: None, scale: 1, broadcast: None };
@@ -255,38 +256,15 @@ impl Parser<'_> {
         let mut decorations = SmallVec::new();
         while self.is(Punct::LCurly) {
             let dl = self.loc();
-            self.lex();
-            if let Some(r) = self.intel_reg() {
-                self.lex();
-                decorations.push(Operand::Mask(r));
-            } else if self.tok().kind == Tok::Ident && self.tok_str() == "z" {
-                self.lex();
-                decorations.push(Operand::Zeroing);
-            } else if self.tok().kind == Tok::Int {
-                let n = self.tok().int;
-                self.lex();
-                let word = if self.tok().kind == Tok::Ident {
-                    self.tok_str().to_string()
-                } else {
-                    String::new()
-                };
-                let count = word.strip_prefix("to").and_then(|c| c.parse::<u8>().ok());
-                self.lex();
-                match (&mut op, n, count) {
-                    (Operand::Mem(m), 1, Some(c)) => m.broadcast = Some(c),
+            match self.avx512_decoration()? {
+                Decoration::Operand(o) => decorations.push(o),
+                Decoration::Broadcast(n) => match &mut op {
+                    Operand::Mem(m) => m.broadcast = Some(n),
                     _ => {
                         self.error(dl, "Expected 1to<NUM> at this point");
                         return Err(());
                     }
-                }
-            } else {
-                self.error(dl, "Expected { at this point");
-                return Err(());
-            }
-            if !self.eat(Punct::RCurly) {
-                let l = self.loc();
-                self.error(l, "Expected } at this point");
-                return Err(());
+                },
             }
         }
         if let (true, Operand::Mem(m)) = (branch, &op) {

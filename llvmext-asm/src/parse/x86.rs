@@ -10,14 +10,17 @@ use crate::expr::{Expr, ExprId};
 use crate::target::x86::{self as t, ExprKind, Mem, Operand, Prefixes, Reg, Rounding, Value};
 use smallvec::SmallVec;
 
+/// What an AVX-512 decoration in braces is.
+pub(crate) enum Decoration {
+    /// An operand of its own: a mask (`{%k1}`) or zeroing (`{z}`).
+    Operand(Operand<ExprId>),
+    /// `{1toN}`: broadcast the memory operand before it.
+    Broadcast(u8),
+}
+
 impl Parser<'_> {
     /// The value of an operand expression for the matcher.
-    /// [`Parser::value`] for the Intel parser.
-    pub(crate) fn value_pub(&self, e: ExprId) -> Value<ExprId> {
-        self.value(e)
-    }
-
-    fn value(&self, e: ExprId) -> Value<ExprId> {
+    pub(crate) fn value(&self, e: ExprId) -> Value<ExprId> {
         let ex = self.st.exprs();
         match ex.get(e) {
             Expr::Const(c) => Value::Const(c),
@@ -226,48 +229,66 @@ impl Parser<'_> {
         // AVX-512 decorations.
         while self.is(Punct::LCurly) {
             let dl = self.loc();
-            self.lex();
-            if self.is(Punct::Percent) {
-                let r = self.register()?;
-                ops.push(Operand::Mask(r));
-                locs.push(dl);
-            } else if self.tok().kind == Tok::Ident && self.tok_str() == "z" {
-                self.lex();
-                ops.push(Operand::Zeroing);
-                locs.push(dl);
-            } else if self.tok().kind == Tok::Int {
-                // `{1to8}`
-                let n = self.tok().int;
-                self.lex();
-                let word = if self.tok().kind == Tok::Ident {
-                    self.tok_str().to_string()
-                } else {
-                    String::new()
-                };
-                let count = word.strip_prefix("to").and_then(|c| c.parse::<u8>().ok());
-                if n != 1 || count.is_none() {
-                    self.error(dl, "Expected 1to<NUM> at this point");
-                    return Err(());
+            match self.avx512_decoration()? {
+                Decoration::Operand(o) => {
+                    ops.push(o);
+                    locs.push(dl);
                 }
-                self.lex();
-                match ops.last_mut() {
-                    Some(Operand::Mem(m)) => m.broadcast = count,
+                Decoration::Broadcast(n) => match ops.last_mut() {
+                    Some(Operand::Mem(m)) => m.broadcast = Some(n),
                     _ => {
                         self.error(dl, "Expected 1to<NUM> at this point");
                         return Err(());
                     }
-                }
-            } else {
-                self.error(dl, "Expected { at this point");
-                return Err(());
-            }
-            if !self.eat(Punct::RCurly) {
-                let l = self.loc();
-                self.error(l, "Expected } at this point");
-                return Err(());
+                },
             }
         }
         Ok(())
+    }
+
+    /// One AVX-512 decoration in braces, at `{`: a write mask (`{%k1}`,
+    /// `{k1}` in Intel syntax), `{z}`, or a broadcast `{1toN}` for the
+    /// operand before it.
+    pub(crate) fn avx512_decoration(&mut self) -> Result<Decoration, ()> {
+        let dl = self.loc();
+        self.lex(); // {
+        let d = if !self.intel && self.is(Punct::Percent) {
+            Decoration::Operand(Operand::Mask(self.register()?))
+        } else if let Some(r) = self.intel.then(|| self.intel_reg()).flatten() {
+            self.lex();
+            Decoration::Operand(Operand::Mask(r))
+        } else if self.tok().kind == Tok::Ident && self.tok_str() == "z" {
+            self.lex();
+            Decoration::Operand(Operand::Zeroing)
+        } else if self.tok().kind == Tok::Int {
+            let n = self.tok().int;
+            self.lex();
+            let word = if self.tok().kind == Tok::Ident {
+                self.tok_str().to_string()
+            } else {
+                String::new()
+            };
+            let count = word.strip_prefix("to").and_then(|c| c.parse::<u8>().ok());
+            match (n, count) {
+                (1, Some(c)) => {
+                    self.lex();
+                    Decoration::Broadcast(c)
+                }
+                _ => {
+                    self.error(dl, "Expected 1to<NUM> at this point");
+                    return Err(());
+                }
+            }
+        } else {
+            self.error(dl, "Expected { at this point");
+            return Err(());
+        };
+        if !self.eat(Punct::RCurly) {
+            let l = self.loc();
+            self.error(l, "Expected } at this point");
+            return Err(());
+        }
+        Ok(d)
     }
 
     /// An instruction statement; `first` is the mnemonic (or a prefix)
