@@ -201,9 +201,6 @@ impl Parser<'_> {
             let mut word = String::new();
             while !self.is(Punct::RCurly) && !self.at_eol() {
                 word.push_str(self.tok_str());
-                if self.is(Punct::Minus) {
-                    word.push('-');
-                }
                 self.lex();
             }
             if !self.eat(Punct::RCurly) {
@@ -261,6 +258,8 @@ impl Parser<'_> {
             self.lex();
             Decoration::Operand(Operand::Zeroing)
         } else if self.tok().kind == Tok::Int {
+            // LLVM points a bad broadcast at its count.
+            let dl = self.loc();
             let n = self.tok().int;
             self.lex();
             let word = if self.tok().kind == Tok::Ident {
