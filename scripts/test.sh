@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 export CARGO_TERM_COLOR=never
+# One build from scratch: incremental compilation's caches would only take
+# disk (as much again as the build itself) and time.
+export CARGO_INCREMENTAL=0
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
 # Without default features: llvmext-ir without `std` (no threads), and

@@ -23,7 +23,7 @@ fn run(args: &[&str], tty: bool) -> (u8, Vec<u8>, String) {
 }
 
 fn dir() -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("llvmext_as_{}", std::process::id()));
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvmext-as");
     fs::create_dir_all(&d).unwrap();
     d
 }

@@ -81,3 +81,18 @@ pub use write::{write, write_into, write_with, WriteError, WriteOptions};
 pub use llvmext_core as core;
 #[cfg(feature = "ir")]
 pub use llvmext_ir as ir;
+
+/// A scratch directory for the unit tests' files: `tmp/<name>` in the
+/// target directory the test binary was built in (cargo's
+/// `CARGO_TARGET_TMPDIR`, which only integration tests are given). One
+/// fixed place per test module, reused by every run, so the files of
+/// earlier runs do not pile up in the system's temporary directory.
+#[cfg(test)]
+pub(crate) fn test_scratch_dir(name: &str) -> std::path::PathBuf {
+    // The binary is `<target>/<profile>/deps/<crate>-<hash>`.
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let target = exe.ancestors().nth(3).expect("a test binary under <target>/<profile>/deps");
+    let dir = target.join("tmp").join(name);
+    std::fs::create_dir_all(&dir).expect("create the tests' scratch directory");
+    dir
+}

@@ -9,7 +9,8 @@ use llvmext_ir::parse::parse;
 fn llvm_as_error(src: &str) -> String {
     static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let k = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("llvmext-parse-errors-{}-{k}", std::process::id()));
+    let dir =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("llvmext-parse-errors-{k}"));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("bad.ll");
     std::fs::write(&path, src).unwrap();

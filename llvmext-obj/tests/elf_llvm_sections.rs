@@ -133,8 +133,7 @@ fn special_sections_decode_in_llvm_readobj() {
     b.set_addrsig(&[g, f]).unwrap();
 
     let bytes = b.write().unwrap();
-    let dir =
-        std::env::temp_dir().join(format!("llvmext-elf-llvm-sections-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvmext-elf-llvm-sections");
     std::fs::create_dir_all(&dir).unwrap();
     let obj = dir.join("special.o");
     std::fs::write(&obj, &bytes).unwrap();

@@ -31,7 +31,7 @@ fn testdata(name: &str) -> PathBuf {
 fn tmp(name: &str) -> PathBuf {
     static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("llvmext-llvm-sections-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("llvmext-llvm-sections");
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(format!("{n}-{name}"))
 }

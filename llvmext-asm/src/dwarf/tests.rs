@@ -396,9 +396,7 @@ impl DwarfSink for Mock {
 // ------------------------------------------------------------- llvm-mc side
 
 fn tmpdir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("llvmext-dwarf-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("create temp dir");
-    d
+    crate::test_scratch_dir("llvmext-asm-dwarf")
 }
 
 fn run(cmd: &mut Command) -> std::process::Output {

@@ -34,9 +34,7 @@ use super::types::{type_bits, write_type_table};
 use crate::schema::BlockId;
 
 pub(super) fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("llvmext_write_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    crate::test_scratch_dir("llvmext-bitcode-write").join(name)
 }
 
 fn run(tool: &str, args: &[&str], package: &str) -> Vec<u8> {

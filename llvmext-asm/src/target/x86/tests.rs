@@ -292,8 +292,11 @@ fn llvm_mc(triple: &str, lines: &[String]) -> Vec<Expected> {
     for (i, l) in lines.iter().enumerate() {
         let _ = writeln!(input, ".Lmark{i}:\n{l}");
     }
-    let dir = std::env::temp_dir();
-    let path = dir.join(format!("llvmext-x86-test-{}-{}.s", std::process::id(), triple));
+    let dir = crate::test_scratch_dir("llvmext-asm-x86");
+    // Tests call this from parallel threads: one file per call.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = dir.join(format!("llvmext-x86-test-{}-{triple}-{call}.s", std::process::id()));
     std::fs::write(&path, &input).expect("write temp file");
     let out = Command::new(MC)
         .arg(format!("-triple={triple}"))
@@ -571,7 +574,7 @@ fn differential_clang_output() {
     ];
     // Debian ships only the x86_64 libc headers: add their directory and
     // an empty gnu/stubs-32.h so that -m32 compiles find them.
-    let stubs = std::env::temp_dir().join(format!("llvmext-x86-stubs-{}", std::process::id()));
+    let stubs = crate::test_scratch_dir("llvmext-asm-x86").join("stubs");
     std::fs::create_dir_all(stubs.join("gnu")).expect("temp dir");
     std::fs::write(stubs.join("gnu/stubs-32.h"), "").expect("temp file");
     let inc = format!("-I{}", stubs.display());
@@ -606,7 +609,7 @@ fn nops_match_llvm() {
     for (triple, mode) in [("x86_64", Mode::Bits64), ("i686", Mode::Bits32)] {
         for n in 1..=40u64 {
             let src = format!(".text\nret\n.p2align 6\n.fill {},1,0xcc\n.p2align 6\nret\n", 64 - n);
-            let dir = std::env::temp_dir();
+            let dir = crate::test_scratch_dir("llvmext-asm-x86");
             let s = dir.join(format!("llvmext-nop-{}-{triple}-{n}.s", std::process::id()));
             let o = dir.join(format!("llvmext-nop-{}-{triple}-{n}.o", std::process::id()));
             std::fs::write(&s, src).unwrap();
@@ -718,7 +721,7 @@ fn differential_registry_corpus() {
                 )
             })
     };
-    let stubs = std::env::temp_dir().join(format!("llvmext-x86-stubs2-{}", std::process::id()));
+    let stubs = crate::test_scratch_dir("llvmext-asm-x86").join("stubs");
     std::fs::create_dir_all(stubs.join("gnu")).expect("temp dir");
     std::fs::write(stubs.join("gnu/stubs-32.h"), "").expect("temp file");
     let inc = format!("-I{}", stubs.display());
@@ -925,7 +928,7 @@ addl $foo, %eax";
             }
         }
         // LLVM's.
-        let dir = std::env::temp_dir();
+        let dir = crate::test_scratch_dir("llvmext-asm-x86");
         let s = dir.join(format!("llvmext-rel-{}-{triple}.s", std::process::id()));
         let o = dir.join(format!("llvmext-rel-{}-{triple}.o", std::process::id()));
         let b = dir.join(format!("llvmext-rel-{}-{triple}.bin", std::process::id()));

@@ -27,9 +27,7 @@ use crate::schema::MetadataCode as C;
 // ------------------------------------------------------------ tools
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("llvmext_read_di_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    crate::test_scratch_dir("llvmext-bitcode-read-di").join(name)
 }
 
 fn run(tool: &str, args: &[&Path]) -> Result<Vec<u8>, String> {
