@@ -78,8 +78,21 @@ pub struct Token {
     pub int: u128,
 }
 
+/// Which bytes continue an identifier (LLVM's `isIdentifierChar` for x86
+/// ELF): letters, digits, `_`, `$`, `.`, `?`.
+static IDENT_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.' || b == b'?';
+        c += 1;
+    }
+    t
+};
+
 pub(crate) fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'$' || c == b'.' || c == b'?'
+    IDENT_CHAR[c as usize]
 }
 
 /// A lexer over one buffer (a file, an included file or a macro
@@ -113,6 +126,14 @@ impl Lexer {
     /// Skips spaces, tabs and comments (not newlines).
     fn skip_space(&mut self, s: &[u8]) {
         loop {
+            // Compilers pad to the comment column with spaces: eight at a
+            // time.
+            while let Some(&chunk) = s.get(self.pos..).and_then(|r| r.first_chunk::<8>()) {
+                if u64::from_ne_bytes(chunk) != u64::from_ne_bytes([b' '; 8]) {
+                    break;
+                }
+                self.pos += 8;
+            }
             match s.get(self.pos) {
                 Some(b' ' | b'\t' | b'\r' | b'\x0c' | b'\x0b') => self.pos += 1,
                 Some(b'/') if s.get(self.pos + 1) == Some(&b'*') => {
@@ -177,10 +198,9 @@ impl Lexer {
                 tok(Tok::Real, i)
             }
             c if c.is_ascii_alphabetic() || c == b'_' || c == b'.' => {
-                let mut i = start + 1;
-                while s.get(i).is_some_and(|&d| is_ident_char(d)) {
-                    i += 1;
-                }
+                let rest = &s[start + 1..];
+                let i =
+                    start + 1 + rest.iter().position(|&d| !is_ident_char(d)).unwrap_or(rest.len());
                 self.pos = i;
                 tok(Tok::Ident, i)
             }
@@ -439,7 +459,7 @@ fn utf8_len(c: u8) -> usize {
 
 /// The offset of the first newline in `s` (or its length).
 pub(crate) fn memchr_nl(s: &[u8]) -> usize {
-    s.iter().position(|&b| b == b'\n').unwrap_or(s.len())
+    memchr::memchr(b'\n', s).unwrap_or(s.len())
 }
 
 /// The bytes a string literal (quotes included) stands for, escapes
