@@ -410,7 +410,8 @@ fn ensure_valid(st: &ObjectStreamer, si: usize, upto: usize) {
     let sec = &st.sections[si];
     let n = sec.fragments.len();
     let upto = upto.min(n.saturating_sub(1));
-    let mut j = sec.valid.get();
+    let valid = &sec.layout.valid;
+    let mut j = valid.get();
     if n == 0 || j > upto {
         return;
     }
@@ -426,13 +427,36 @@ fn ensure_valid(st: &ObjectStreamer, si: usize, upto: usize) {
         f.offset.set(off);
         // Valid up to `j`'s offset while its size is computed (an `.org`
         // or a `.fill` may look at earlier fragments).
-        sec.valid.set(j);
+        valid.set(j);
         let size = fragment_size(st, si, j, off);
-        f.size.set(size);
+        if f.size.replace(size) != size && st.layout_pass.get() != 0 {
+            sec.layout.resized.borrow_mut().push(j as u32);
+        }
         off = off.saturating_add(size);
         j += 1;
-        sec.valid.set(j);
+        valid.set(j);
     }
+}
+
+/// Starts section `si`'s layout for the pass under way at its first
+/// query in the pass: LLVM 19 lays a section out afresh then, from the
+/// sizes of that moment. When none of its fragments changed size since
+/// its last layout (and nothing outside it decides its sizes), that
+/// layout would be the one it has, so it is kept. Returns the layout's
+/// generation.
+fn start_section_layout(st: &ObjectStreamer, si: usize) -> u32 {
+    let lay = &st.sections[si].layout;
+    let pass = st.layout_pass.get();
+    if lay.pass.get() != pass {
+        lay.pass.set(pass);
+        if lay.dirty.get() || lay.dynamic.get() {
+            lay.dirty.set(false);
+            lay.valid.set(0);
+            lay.generation.set(lay.generation.get().wrapping_add(1));
+            lay.resized.borrow_mut().clear();
+        }
+    }
+    lay.generation.get()
 }
 
 /// The offset of fragment `fi` of section `si` (or the section's end for
@@ -442,10 +466,12 @@ pub(crate) fn frag_offset(st: &ObjectStreamer, si: usize, fi: usize) -> u64 {
     if sec.fragments.is_empty() {
         return 0;
     }
+    if st.layout_pass.get() != 0 {
+        start_section_layout(st, si);
+    }
     let last = sec.fragments.len() - 1;
-    // The whole section at the first query of a pass (LLVM 19's
-    // `ensureValid(Section)`), from the sizes at that moment.
-    if sec.valid.get() <= last {
+    // The whole section at once (LLVM 19's `ensureValid(Section)`).
+    if sec.layout.valid.get() <= last {
         ensure_valid(st, si, last);
     }
     match sec.fragments.get(fi) {
@@ -459,7 +485,7 @@ pub(crate) fn frag_offset(st: &ObjectStreamer, si: usize, fi: usize) -> u64 {
 
 /// Forgets the layout of section `si` from fragment `from` on.
 fn invalidate_from(st: &ObjectStreamer, si: usize, from: usize) {
-    let v = &st.sections[si].valid;
+    let v = &st.sections[si].layout.valid;
     if v.get() > from {
         v.set(from);
     }
@@ -537,33 +563,58 @@ fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
 pub(crate) fn layout(st: &mut ObjectStreamer) {
     let order: Vec<usize> = st.section_order.iter().map(|s| s.index()).collect();
     let debug = std::env::var_os("LLVMEXT_ASM_DEBUG").is_some();
+    for sec in &st.sections {
+        let dynamic = sec.fragments.iter().any(|f| match f.kind {
+            FragmentKind::Fill { count, .. } => !matches!(st.exprs.get(count), Expr::Const(_)),
+            FragmentKind::Org { .. } => true,
+            _ => false,
+        });
+        sec.layout.dynamic.set(dynamic);
+        sec.layout.dirty.set(true);
+        sec.layout.pass.set(0);
+    }
+    // The first pass relaxes every fragment and notes, per section, the
+    // ones a later pass may change; later passes go through those only.
+    let mut pending: Vec<Vec<Pending>> = vec![Vec::new(); st.sections.len()];
     let mut passes = 0u32;
     loop {
         passes += 1;
-        for si in 0..st.sections.len() {
-            invalidate_from(st, si, 0);
-        }
-        let mut changed = false;
+        st.layout_pass.set(passes);
+        let t = std::time::Instant::now();
+        let mut changed = 0usize;
         for &si in &order {
-            for fi in 0..st.sections[si].fragments.len() {
-                if relax_fragment(st, si, fi) {
-                    if debug {
-                        eprintln!(
-                            "  pass {passes}: relaxed {} fragment {fi}",
-                            st.sections[si].name
-                        );
+            if passes == 1 {
+                let mut list = Vec::with_capacity(pending_count(st, si));
+                for fi in 0..st.sections[si].fragments.len() {
+                    let Some(pair) = fragment_pair(st, si, fi) else { continue };
+                    let mut item = Pending::new(fi, pair);
+                    if relax_pending(st, si, &mut item) {
+                        st.sections[si].layout.dirty.set(true);
+                        changed += 1;
                     }
-                    changed = true;
+                    if !matches!(pair, LabelPair::SameFragment) {
+                        list.push(item);
+                    }
+                }
+                pending[si] = list;
+            } else {
+                for item in pending[si].iter_mut() {
+                    if relax_pending(st, si, item) {
+                        st.sections[si].layout.dirty.set(true);
+                        changed += 1;
+                    }
                 }
             }
         }
         if debug {
-            eprintln!("layout pass {passes}: changed={changed}");
+            eprintln!("layout pass {passes}: {changed} fragments changed size, {:?}", t.elapsed());
         }
-        if !changed || passes > 100_000 {
+        if changed == 0 || passes > 100_000 {
             break;
         }
     }
+    drop(pending);
+    st.layout_pass.set(0);
     for si in 0..st.sections.len() {
         invalidate_from(st, si, 0);
         let n = st.sections[si].fragments.len();
@@ -572,6 +623,201 @@ pub(crate) fn layout(st: &mut ObjectStreamer) {
         }
     }
     check_fragments(st);
+}
+
+/// A fragment a layout pass re-encodes: an instruction that may need a
+/// longer form, a LEB128 or a DWARF advance (24 bytes: there is one per
+/// line-table row and location-list entry).
+#[derive(Clone, Copy)]
+struct Pending {
+    fragment: u32,
+    /// When its value is the distance between two labels of one section
+    /// (`u32::MAX`: it is not): that section, ...
+    section: u32,
+    /// ... the fragments of the two labels (`a - b`), ...
+    a: u32,
+    b: u32,
+    /// ... and their offsets in those fragments (`offset(a) - offset(b)`).
+    adjust: i32,
+    /// The generation of the section's layout the value was last computed
+    /// at.
+    generation: u32,
+}
+
+impl Pending {
+    fn new(fragment: usize, pair: LabelPair) -> Pending {
+        let (section, a, b, adjust) = match pair {
+            LabelPair::Section { section, a, b, adjust } => (section, a, b, adjust),
+            _ => (u32::MAX, 0, 0, 0),
+        };
+        Pending { fragment: fragment as u32, section, a, b, adjust, generation: u32::MAX }
+    }
+}
+
+/// Where two labels are, for a value that is the distance between them.
+#[derive(Clone, Copy)]
+enum LabelPair {
+    /// In one fragment: the distance never changes.
+    SameFragment,
+    /// In two fragments of one section: label `a` at `adjust` bytes more
+    /// into its fragment than label `b` into its; the distance changes
+    /// only when the sizes of the fragments between them do.
+    Section { section: u32, a: u32, b: u32, adjust: i32 },
+    /// Anything else.
+    Other,
+}
+
+fn label_pair(st: &ObjectStreamer, a: SymbolId, b: SymbolId) -> LabelPair {
+    match (label_place(st, a), label_place(st, b)) {
+        (Some((sa, fa, oa)), Some((sb, fb, ob))) if sa == sb => {
+            if fa == fb {
+                return LabelPair::SameFragment;
+            }
+            match i32::try_from(oa as i64 - ob as i64) {
+                Ok(adjust) => LabelPair::Section {
+                    section: sa.0,
+                    a: fa.index() as u32,
+                    b: fb.index() as u32,
+                    adjust,
+                },
+                Err(_) => LabelPair::Other,
+            }
+        }
+        _ => LabelPair::Other,
+    }
+}
+
+/// How many fragments of section `si` may change size in a pass (an
+/// upper bound on its pending list).
+fn pending_count(st: &ObjectStreamer, si: usize) -> usize {
+    st.sections[si]
+        .fragments
+        .iter()
+        .filter(|f| {
+            matches!(
+                f.kind,
+                FragmentKind::Relaxable(_)
+                    | FragmentKind::Leb { .. }
+                    | FragmentKind::DwarfLine { .. }
+                    | FragmentKind::DwarfFrame { .. }
+            )
+        })
+        .count()
+}
+
+/// What the size of fragment `fi` of section `si` depends on; `None` for
+/// the kinds relaxation never changes (their sizes follow from the
+/// layout alone).
+fn fragment_pair(st: &ObjectStreamer, si: usize, fi: usize) -> Option<LabelPair> {
+    Some(match st.sections[si].fragments[fi].kind {
+        FragmentKind::Relaxable(ri) => {
+            // A jump to a label of its own section (most are): its
+            // displacement is the distance from the jump to the label.
+            let item = &st.sections[si].relaxables[ri as usize];
+            let [f] = &item.fixups[..] else { return Some(LabelPair::Other) };
+            let Expr::Sym(target, Variant::None) = st.exprs.get(f.value) else {
+                return Some(LabelPair::Other);
+            };
+            match label_place(st, target) {
+                Some((ts, tf, _)) if ts.index() == si && tf.index() != fi => LabelPair::Section {
+                    section: si as u32,
+                    a: tf.index() as u32,
+                    b: fi as u32,
+                    adjust: 0,
+                },
+                _ => LabelPair::Other,
+            }
+        }
+        FragmentKind::Leb { value, .. } => match st.exprs.get(value) {
+            Expr::Binary(crate::expr::BinaryOp::Sub, a, b) => {
+                match (st.exprs.get(a), st.exprs.get(b)) {
+                    (Expr::Sym(x, Variant::None), Expr::Sym(y, Variant::None)) => {
+                        label_pair(st, x, y)
+                    }
+                    _ => LabelPair::Other,
+                }
+            }
+            _ => LabelPair::Other,
+        },
+        FragmentKind::DwarfLine { last, label, .. }
+        | FragmentKind::DwarfFrame { last, label, .. } => label_pair(st, label, last),
+        _ => return None,
+    })
+}
+
+/// Whether the distance between fragments `a` and `b` of `section`,
+/// computed at layout generation `seen`, is the same now: the layout is
+/// that generation's, or the next one's and no fragment between the two
+/// changed size. Asks for the layout only as computing the distance
+/// would. Also returns the current generation.
+fn same_distance(st: &ObjectStreamer, section: u32, a: u32, b: u32, seen: u32) -> (bool, u32) {
+    let section = section as usize;
+    let generation = start_section_layout(st, section);
+    if seen == generation {
+        return (true, generation);
+    }
+    if seen == generation.wrapping_sub(1) {
+        let (from, to) = (a.min(b), a.max(b));
+        frag_offset(st, section, to as usize);
+        let resized = st.sections[section].layout.resized.borrow();
+        let first = resized.partition_point(|&i| i < from);
+        return (resized.get(first).is_none_or(|&i| i >= to), generation);
+    }
+    (false, generation)
+}
+
+/// Re-encodes a pending fragment for the current layout unless its value
+/// cannot have changed; whether its size changed.
+fn relax_pending(st: &mut ObjectStreamer, si: usize, item: &mut Pending) -> bool {
+    let fi = item.fragment as usize;
+    if item.section == u32::MAX {
+        return relax_fragment(st, si, fi);
+    }
+    let (same, generation) = same_distance(st, item.section, item.a, item.b, item.generation);
+    item.generation = generation;
+    if same {
+        return false;
+    }
+    if let FragmentKind::Relaxable(_) = st.sections[si].fragments[fi].kind {
+        return relax_fragment(st, si, fi);
+    }
+    // The labels' distance straight from the fragments' offsets.
+    let u = item.section as usize;
+    let distance = frag_offset(st, u, item.a as usize) as i64
+        - frag_offset(st, u, item.b as usize) as i64
+        + item.adjust as i64;
+    resize_for_value(st, si, fi, distance)
+}
+
+/// Re-encodes LEB128 or DWARF-advance fragment `fi` of section `si` for
+/// value `v`; whether its size changed.
+fn resize_for_value(st: &mut ObjectStreamer, si: usize, fi: usize, v: i64) -> bool {
+    let kind = &mut st.sections[si].fragments[fi].kind;
+    let (old, new) = match *kind {
+        FragmentKind::Leb { signed, size, .. } => {
+            let mut nb = SmallVec::new();
+            leb(v, signed, size as usize, &mut nb);
+            (size, nb.len().min(255) as u8)
+        }
+        FragmentKind::DwarfLine { line_delta, size, .. } => {
+            let mut out = SmallVec::<[u8; 32]>::new();
+            line_advance(line_delta, v, &mut out);
+            (size, out.len().min(255) as u8)
+        }
+        FragmentKind::DwarfFrame { size, .. } => {
+            let mut out = Vec::new();
+            crate::dwarf::cfi::encode_advance_loc(v as u64, 1, &mut out);
+            (size, out.len().min(255) as u8)
+        }
+        _ => return false,
+    };
+    if let FragmentKind::Leb { size, .. }
+    | FragmentKind::DwarfLine { size, .. }
+    | FragmentKind::DwarfFrame { size, .. } = kind
+    {
+        *size = new;
+    }
+    old != new
 }
 
 fn leb(v: i64, signed: bool, pad_to: usize, out: &mut SmallVec<[u8; 8]>) {
@@ -619,6 +865,7 @@ fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
     match frag.kind {
         FragmentKind::Relaxable(ri) => {
             let item = &st.sections[si].relaxables[ri as usize];
+            let Some(relaxed) = x86::relaxation(&item.inst) else { return false };
             let mut needs = false;
             for f in item.fixups.iter() {
                 match evaluate_fixup(st, sec, (si, fi), f) {
@@ -635,7 +882,6 @@ fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
             if !needs {
                 return false;
             }
-            let Some(relaxed) = x86::relaxation(&item.inst) else { return false };
             let loc = item.fixups.first().map_or(Loc::NONE, |f| f.loc);
             let mut bytes = Vec::new();
             let mut xf = Vec::new();
@@ -650,34 +896,17 @@ fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
             };
             true
         }
-        FragmentKind::Leb { value, signed, size } => {
-            let mut nb = SmallVec::new();
-            leb_bytes(st, value, signed, size as usize, &mut nb);
-            let n = nb.len().min(255) as u8;
-            if let FragmentKind::Leb { size, .. } = &mut st.sections[si].fragments[fi].kind {
-                *size = n;
-            }
-            n != size
+        FragmentKind::Leb { value, .. } => {
+            let v = match label_difference(st, value) {
+                Some(v) => v,
+                None => evaluate_absolute(st, value, true).unwrap_or(0),
+            };
+            resize_for_value(st, si, fi, v)
         }
-        FragmentKind::DwarfLine { line_delta, last, label, size } => {
+        FragmentKind::DwarfLine { last, label, .. }
+        | FragmentKind::DwarfFrame { last, label, .. } => {
             let v = label_delta(st, label, last);
-            let mut out = SmallVec::<[u8; 32]>::new();
-            line_advance(line_delta, v, &mut out);
-            let n = out.len().min(255) as u8;
-            if let FragmentKind::DwarfLine { size, .. } = &mut st.sections[si].fragments[fi].kind {
-                *size = n;
-            }
-            n != size
-        }
-        FragmentKind::DwarfFrame { last, label, size } => {
-            let v = label_delta(st, label, last);
-            let mut out = Vec::new();
-            crate::dwarf::cfi::encode_advance_loc(v as u64, 1, &mut out);
-            let n = out.len().min(255) as u8;
-            if let FragmentKind::DwarfFrame { size, .. } = &mut st.sections[si].fragments[fi].kind {
-                *size = n;
-            }
-            n != size
+            resize_for_value(st, si, fi, v)
         }
         _ => false,
     }
@@ -709,7 +938,8 @@ fn check_fragments(st: &mut ObjectStreamer) {
                     errors.push((Loc::NONE, "expected assembly-time absolute expression".into()));
                 }
                 FragmentKind::Leb { value, signed, .. }
-                    if evaluate_absolute(st, value, true).is_none() =>
+                    if label_difference(st, value).is_none()
+                        && evaluate_absolute(st, value, true).is_none() =>
                 {
                     let p = if signed { ".s" } else { ".u" };
                     errors.push((Loc::NONE, format!("{p}leb128 expression is not absolute")));

@@ -128,8 +128,7 @@ pub enum FragmentKind {
 pub struct Fragment {
     /// What it holds.
     pub kind: FragmentKind,
-    /// Its offset in the section (laid out on demand, see
-    /// [`Section::valid`]).
+    /// Its offset in the section (laid out on demand by the assembler).
     pub(crate) offset: Cell<u64>,
     /// Its size at the last layout.
     pub(crate) size: Cell<u64>,
@@ -151,6 +150,30 @@ impl Fragment {
     }
 }
 
+/// A section's layout bookkeeping (the assembler's; not its contents).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SectionLayout {
+    /// How many fragments from the start have their offset and size laid
+    /// out for the current encodings (LLVM's last valid fragment).
+    pub valid: Cell<usize>,
+    /// The layout pass in which the section was last laid out, or found
+    /// unchanged (0: none yet).
+    pub pass: Cell<u32>,
+    /// Whether a fragment changed its size since the section was laid out.
+    pub dirty: Cell<bool>,
+    /// Whether its layout can change with other sections' (a `.fill`
+    /// count or an `.org` target that is not a constant): laid out afresh
+    /// in every pass.
+    pub dynamic: Cell<bool>,
+    /// How many times it was laid out afresh: two evaluations at one
+    /// generation saw the same offsets.
+    pub generation: Cell<u32>,
+    /// The fragments whose size the current generation's layout changed,
+    /// in order: a distance between two fragments with none of these
+    /// between them is the previous generation's.
+    pub resized: core::cell::RefCell<Vec<u32>>,
+}
+
 /// An ELF section.
 #[derive(Debug, Clone)]
 pub struct Section {
@@ -170,9 +193,8 @@ pub struct Section {
     /// (`u32::MAX`: never).
     pub(crate) order: u32,
     pub(crate) fragments: Vec<Fragment>,
-    /// How many fragments from the start have their offset and size laid
-    /// out for the current encodings (LLVM's last valid fragment).
-    pub(crate) valid: Cell<usize>,
+    /// The assembler's layout bookkeeping.
+    pub(crate) layout: SectionLayout,
     pub(crate) relaxables: Vec<RelaxItem>,
     pub(crate) data: Vec<u8>,
     pub(crate) fixups: Vec<Fixup>,

@@ -619,10 +619,26 @@ impl Parser<'_> {
         }
         self.comma_list("unexpected token", |p| {
             let loc = p.loc();
+            // A lone literal (most of them), without the expression parser.
+            let lone = p.lone_int();
             let start = p.st.exprs().len();
-            let e = p.parse_expr()?;
-            if let Some(v) = p.st.exprs().as_const(e) {
-                p.st.exprs_mut().truncate(start);
+            let c = match lone {
+                Some(v) => Some(v),
+                None => {
+                    let e = p.parse_expr()?;
+                    match p.st.exprs().as_const(e) {
+                        Some(v) => {
+                            p.st.exprs_mut().truncate(start);
+                            Some(v)
+                        }
+                        None => {
+                            p.st.emit_value(e, size, loc);
+                            None
+                        }
+                    }
+                }
+            };
+            if let Some(v) = c {
                 // LLVM checks literal ranges: out of range for the size.
                 let bits = size as u32 * 8;
                 if bits < 64 {
@@ -633,8 +649,6 @@ impl Parser<'_> {
                     }
                 }
                 p.st.emit_int(v as u64, size);
-            } else {
-                p.st.emit_value(e, size, loc);
             }
             Ok(())
         })

@@ -126,6 +126,9 @@ impl<'a> Parser<'a> {
     /// A parser of `text` feeding `st`.
     pub fn new(text: &'a [u8], st: &'a mut ObjectStreamer, opts: Options) -> Parser<'a> {
         st.set_dwarf_version(opts.dwarf_version);
+        // Compiler output has a symbol per few hundred bytes: room for
+        // them up front rather than growing the name table many times.
+        st.reserve_symbols(text.len() / 512);
         let mut p = Parser {
             main: text,
             consumed: None,
@@ -267,6 +270,23 @@ impl<'a> Parser<'a> {
     }
 
     /// Whether the statement ends here.
+    /// An integer literal that is a whole operand (followed by a comma or
+    /// the end of the statement), read; `None`, with nothing read, for
+    /// anything else (the expression parser's).
+    pub(crate) fn lone_int(&mut self) -> Option<i64> {
+        let t = self.tok;
+        if t.kind != Tok::Int || t.int > u64::MAX as u128 {
+            return None;
+        }
+        let back = self.clone_position();
+        self.lex();
+        if matches!(self.tok.kind, Tok::Eol | Tok::Eof | Tok::Punct(Punct::Comma)) {
+            return Some(t.int as i64);
+        }
+        self.restore_position(back);
+        None
+    }
+
     pub(crate) fn at_eol(&self) -> bool {
         matches!(self.tok.kind, Tok::Eol | Tok::Eof)
     }
@@ -430,8 +450,10 @@ impl<'a> Parser<'a> {
                     return self.directive(&name, loc);
                 }
                 if t.kind == Tok::Ident {
-                    if let Some(m) = self.macros.get(&name.to_ascii_lowercase()).cloned() {
-                        return self.expand_macro(&m, loc);
+                    if !self.macros.is_empty() {
+                        if let Some(m) = self.macros.get(&name.to_ascii_lowercase()).cloned() {
+                            return self.expand_macro(&m, loc);
+                        }
                     }
                     return self.instruction(name, t, loc);
                 }

@@ -144,6 +144,8 @@ pub struct ObjectStreamer {
     names: hashbrown::HashTable<SymbolId>,
     hasher: hashbrown::DefaultHashBuilder,
     pub(crate) sections: Vec<Section>,
+    /// The layout pass under way (0: none; see `assembler::layout`).
+    pub(crate) layout_pass: core::cell::Cell<u32>,
     section_map: HashMap<SectionKey, SectionId>,
     /// Sections in the order they were first switched to.
     pub(crate) section_order: Vec<SectionId>,
@@ -193,6 +195,7 @@ impl ObjectStreamer {
             exprs: Exprs::default(),
             symbols: Vec::new(),
             names: hashbrown::HashTable::new(),
+            layout_pass: core::cell::Cell::new(0),
             hasher: Default::default(),
             sections: Vec::new(),
             section_map: HashMap::new(),
@@ -334,6 +337,16 @@ impl ObjectStreamer {
         self.symbols.push(Symbol::new(name, name.starts_with(".L")));
         self.insert_name(id);
         id
+    }
+
+    /// Makes room for `n` more named symbols.
+    pub(crate) fn reserve_symbols(&mut self, n: usize) {
+        self.symbols.reserve(n);
+        let (symbols, hasher) = (&self.symbols, &self.hasher);
+        self.names.reserve(n, |s| {
+            use core::hash::BuildHasher;
+            hasher.hash_one(&*symbols[s.index()].name)
+        });
     }
 
     fn name_hash(&self, name: &str) -> u64 {
@@ -685,7 +698,7 @@ impl ObjectStreamer {
             begin,
             order: u32::MAX,
             fragments: Vec::new(),
-            valid: core::cell::Cell::new(0),
+            layout: Default::default(),
             relaxables: Vec::new(),
             data: Vec::new(),
             fixups: Vec::new(),
@@ -1125,11 +1138,15 @@ impl ObjectStreamer {
     }
 
     fn finish_diagnostics(mut self) -> Result<Vec<u8>, Vec<Diagnostic>> {
+        let debug = std::env::var_os("LLVMEXT_ASM_DEBUG").is_some();
+        let t0 = std::time::Instant::now();
         self.finish_dwarf(Loc::NONE);
         if self.has_errors() {
             return Err(self.diags);
         }
-        if std::env::var_os("LLVMEXT_ASM_DEBUG").is_some() {
+        if debug {
+            eprintln!("peak memory before layout: {}", peak_memory());
+            eprintln!("dwarf tables: {:?}", t0.elapsed());
             let frags: usize = self.sections.iter().map(|s| s.fragments.len()).sum();
             let data: usize = self.sections.iter().map(|s| s.data.len()).sum();
             let fixups: usize = self.sections.iter().map(|s| s.fixups.len()).sum();
@@ -1142,16 +1159,36 @@ impl ObjectStreamer {
                 core::mem::size_of::<Fixup>()
             );
         }
+        let t1 = std::time::Instant::now();
         crate::assembler::layout(&mut self);
+        if debug {
+            eprintln!("peak memory after layout: {}", peak_memory());
+            eprintln!("layout and fixups: {:?}", t1.elapsed());
+        }
         if self.has_errors() {
             return Err(self.diags);
         }
+        let t2 = std::time::Instant::now();
         let out = crate::writer::elf::write(&mut self);
+        if debug {
+            eprintln!("ELF writer: {:?}", t2.elapsed());
+        }
         match out {
             Ok(bytes) if !self.has_errors() => Ok(bytes),
             _ => Err(self.diags),
         }
     }
+}
+
+/// The process's peak resident memory as Linux reports it (for
+/// `LLVMEXT_ASM_DEBUG`), or `?`.
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find_map(|l| l.strip_prefix("VmHWM:")).map(|v| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "?".into())
 }
 
 /// Calls `f` on every expression an instruction's operands hold.

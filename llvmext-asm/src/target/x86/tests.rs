@@ -982,30 +982,3 @@ addl $foo, %eax";
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
-
-/// Throughput of match + encode over an assembly file's instructions
-/// (`X86_BENCH_ASM=path cargo test --release -- --ignored throughput`).
-#[test]
-#[ignore]
-fn throughput() {
-    let Ok(path) = std::env::var("X86_BENCH_ASM") else { return };
-    let text = std::fs::read_to_string(path).expect("read");
-    let mut ex = Exprs::default();
-    let parsed: Vec<_> =
-        asm_instructions(&text).iter().filter_map(|l| parse_line(l, &mut ex)).collect();
-    let t = std::time::Instant::now();
-    let (mut out, mut fx) = (Vec::with_capacity(1 << 20), Vec::with_capacity(1 << 16));
-    let mut ok = 0usize;
-    for (p, mn, ops) in &parsed {
-        if let Ok(i) = match_att(Mode::Bits64, p, mn, ops) {
-            ok += usize::from(encode(&i, &mut out, &mut fx).is_ok());
-        }
-    }
-    let dt = t.elapsed();
-    eprintln!(
-        "{ok}/{} instructions, {} bytes in {dt:?} ({:.0} ns/inst)",
-        parsed.len(),
-        out.len(),
-        dt.as_nanos() as f64 / parsed.len() as f64
-    );
-}
