@@ -16,7 +16,7 @@ use super::regs::{self, X86Mode};
 use super::{DwarfSection, DwarfSink};
 use object::{Object, ObjectSection, ObjectSymbol, RelocationFlags, RelocationTarget};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 // ---------------------------------------------------------------- mock sink
@@ -1046,8 +1046,11 @@ fn line_snippets() {
     eprintln!("line snippets: {n} inputs, {secs} sections identical to llvm-mc-19");
 }
 
+/// The repository's C sources (`../testdata/c`): only with the
+/// `workspace-tests` feature (on in the workspace, off in the package).
+#[cfg(feature = "workspace-tests")]
 fn testdata_c() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/c");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/c");
     let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("testdata/c")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -1058,6 +1061,7 @@ fn testdata_c() -> Vec<PathBuf> {
     v
 }
 
+#[cfg(feature = "workspace-tests")]
 #[test]
 fn clang_output() {
     let variants: [(&str, &[&str], &'static str, &[&str]); 12] = [
