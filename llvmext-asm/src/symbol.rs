@@ -32,10 +32,49 @@ pub enum SymbolDef {
     },
 }
 
+/// A symbol's name. Most names compilers write are short (`.Ltmp123`,
+/// `.LBB4_7`, `.Linfo_string12`): those are kept in the symbol itself,
+/// which spares an allocation per symbol and, on every lookup by name, a
+/// visit to one.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub(crate) struct SymName(smallvec::SmallVec<[u8; 24]>);
+
+impl SymName {
+    pub(crate) fn new(name: &str) -> SymName {
+        SymName(smallvec::SmallVec::from_slice(name.as_bytes()))
+    }
+
+    /// The bytes (UTF-8).
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl core::ops::Deref for SymName {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        // Made from a `&str` only.
+        core::str::from_utf8(&self.0).unwrap_or_default()
+    }
+}
+
+impl core::fmt::Debug for SymName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl core::fmt::Display for SymName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self)
+    }
+}
+
 /// A symbol and its attributes.
 #[derive(Debug, Clone)]
 pub struct Symbol {
-    pub(crate) name: Box<str>,
+    pub(crate) name: SymName,
     pub(crate) def: SymbolDef,
     /// The binding a directive set (`None`: derived as LLVM does).
     pub(crate) binding: Option<Binding>,
@@ -64,7 +103,7 @@ pub struct Symbol {
 impl Symbol {
     pub(crate) fn new(name: &str, temporary: bool) -> Symbol {
         Symbol {
-            name: name.into(),
+            name: SymName::new(name),
             def: SymbolDef::Undefined,
             binding: None,
             kind: SymbolType::NOTYPE,

@@ -25,7 +25,7 @@ impl Parser<'_> {
         match ex.get(e) {
             Expr::Const(c) => Value::Const(c),
             Expr::Sym(s, v) => {
-                let kind = if self.st.sym(s).name() == "_GLOBAL_OFFSET_TABLE_" {
+                let kind = if self.st.sym(s).name.as_bytes() == b"_GLOBAL_OFFSET_TABLE_" {
                     ExprKind::GlobalOffsetTable
                 } else {
                     ExprKind::SymbolRef
@@ -34,7 +34,9 @@ impl Parser<'_> {
             }
             Expr::Binary(_, l, r) => {
                 let kind = match ex.get(l) {
-                    Expr::Sym(s, _) if self.st.sym(s).name() == "_GLOBAL_OFFSET_TABLE_" => {
+                    Expr::Sym(s, _)
+                        if self.st.sym(s).name.as_bytes() == b"_GLOBAL_OFFSET_TABLE_" =>
+                    {
                         if matches!(ex.get(r), Expr::Sym(..)) {
                             ExprKind::GlobalOffsetTableSymDiff
                         } else {

@@ -345,29 +345,29 @@ impl ObjectStreamer {
         let (symbols, hasher) = (&self.symbols, &self.hasher);
         self.names.reserve(n, |s| {
             use core::hash::BuildHasher;
-            hasher.hash_one(&*symbols[s.index()].name)
+            hasher.hash_one(symbols[s.index()].name.as_bytes())
         });
     }
 
-    fn name_hash(&self, name: &str) -> u64 {
+    fn name_hash(&self, name: &[u8]) -> u64 {
         use core::hash::BuildHasher;
         self.hasher.hash_one(name)
     }
 
     /// Makes symbol `id` findable by its name.
     fn insert_name(&mut self, id: SymbolId) {
-        let h = self.name_hash(&self.symbols[id.index()].name);
+        let h = self.name_hash(self.symbols[id.index()].name.as_bytes());
         let (symbols, hasher) = (&self.symbols, &self.hasher);
         self.names.insert_unique(h, id, |s| {
             use core::hash::BuildHasher;
-            hasher.hash_one(&*symbols[s.index()].name)
+            hasher.hash_one(symbols[s.index()].name.as_bytes())
         });
     }
 
     /// The symbol named `name`, if it exists.
     pub fn lookup_symbol(&self, name: &str) -> Option<SymbolId> {
-        let h = self.name_hash(name);
-        self.names.find(h, |s| &*self.symbols[s.index()].name == name).copied()
+        let h = self.name_hash(name.as_bytes());
+        self.names.find(h, |s| self.symbols[s.index()].name.as_bytes() == name.as_bytes()).copied()
     }
 
     /// A new unnamed temporary symbol (never in the symbol table unless a
@@ -671,14 +671,14 @@ impl ObjectStreamer {
             Some(_) => self.temp_symbol(),
             None => {
                 let s = self.temp_symbol();
-                self.symbols[s.index()].name = desc.name.into();
+                self.symbols[s.index()].name = crate::symbol::SymName::new(desc.name);
                 self.insert_name(s);
                 s
             }
         };
         {
             let b = &mut self.symbols[begin.index()];
-            b.name = desc.name.into();
+            b.name = crate::symbol::SymName::new(desc.name);
             b.kind = SymbolType::SECTION;
             b.temporary = true;
             b.section_of = Some(id);
