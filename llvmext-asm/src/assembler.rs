@@ -576,6 +576,9 @@ pub(crate) fn layout(st: &mut ObjectStreamer) {
     // The first pass relaxes every fragment and notes, per section, the
     // ones a later pass may change; later passes go through those only.
     let mut pending: Vec<Vec<Pending>> = vec![Vec::new(); st.sections.len()];
+    // The LEB128s whose value is not the distance between two labels of
+    // one section: only those may turn out not absolute.
+    let mut other_lebs: Vec<(u32, u32)> = Vec::new();
     let mut passes = 0u32;
     loop {
         passes += 1;
@@ -587,6 +590,11 @@ pub(crate) fn layout(st: &mut ObjectStreamer) {
                 let mut list = Vec::with_capacity(pending_count(st, si));
                 for fi in 0..st.sections[si].fragments.len() {
                     let Some(pair) = fragment_pair(st, si, fi) else { continue };
+                    if matches!(pair, LabelPair::Other)
+                        && matches!(st.sections[si].fragments[fi].kind, FragmentKind::Leb { .. })
+                    {
+                        other_lebs.push((si as u32, fi as u32));
+                    }
                     let mut item = Pending::new(fi, pair);
                     if relax_pending(st, si, &mut item) {
                         st.sections[si].layout.dirty.set(true);
@@ -622,7 +630,7 @@ pub(crate) fn layout(st: &mut ObjectStreamer) {
             ensure_valid(st, si, n - 1);
         }
     }
-    check_fragments(st);
+    check_fragments(st, &other_lebs);
 }
 
 /// A fragment a layout pass re-encodes: an instruction that may need a
@@ -714,9 +722,19 @@ fn fragment_pair(st: &ObjectStreamer, si: usize, fi: usize) -> Option<LabelPair>
             // A jump to a label of its own section (most are): its
             // displacement is the distance from the jump to the label.
             let item = &st.sections[si].relaxables[ri as usize];
+            // Already in its longest form: it never changes again.
+            x86::relaxation(&item.inst)?;
             let [f] = &item.fixups[..] else { return Some(LabelPair::Other) };
-            let Expr::Sym(target, Variant::None) = st.exprs.get(f.value) else {
-                return Some(LabelPair::Other);
+            // The target, plus a constant (a branch's `-1` or `-4`).
+            let target = match st.exprs.get(f.value) {
+                Expr::Sym(t, Variant::None) => t,
+                Expr::Binary(crate::expr::BinaryOp::Add, t, c) => {
+                    match (st.exprs.get(t), st.exprs.get(c)) {
+                        (Expr::Sym(t, Variant::None), Expr::Const(_)) => t,
+                        _ => return Some(LabelPair::Other),
+                    }
+                }
+                _ => return Some(LabelPair::Other),
             };
             match label_place(st, target) {
                 Some((ts, tf, _)) if ts.index() == si && tf.index() != fi => LabelPair::Section {
@@ -927,24 +945,24 @@ fn line_advance(line_delta: i64, addr_delta: i64, out: &mut SmallVec<[u8; 32]>) 
 
 /// Errors only the final layout shows: `.org` backwards, fills and LEBs
 /// of expressions that are not absolute.
-fn check_fragments(st: &mut ObjectStreamer) {
+fn check_fragments(st: &mut ObjectStreamer, lebs: &[(u32, u32)]) {
+    // As llvm-mc-19 reports them: every LEB128 (in layout order), then
+    // every fill.
     let mut errors: Vec<(Loc, String)> = Vec::new();
-    for sec in &st.sections {
-        for f in &sec.fragments {
-            match f.kind {
-                FragmentKind::Fill { count, .. }
-                    if evaluate_absolute(st, count, true).is_none() =>
-                {
-                    errors.push((Loc::NONE, "expected assembly-time absolute expression".into()));
-                }
-                FragmentKind::Leb { value, signed, .. }
-                    if label_difference(st, value).is_none()
-                        && evaluate_absolute(st, value, true).is_none() =>
-                {
-                    let p = if signed { ".s" } else { ".u" };
-                    errors.push((Loc::NONE, format!("{p}leb128 expression is not absolute")));
-                }
-                _ => {}
+    for &(si, fi) in lebs {
+        let (si, fi) = (si as usize, fi as usize);
+        if let FragmentKind::Leb { value, signed, loc, .. } = st.sections[si].fragments[fi].kind {
+            if evaluate_absolute(st, value, true).is_none() {
+                let p = if signed { ".s" } else { ".u" };
+                errors.push((loc, format!("{p}leb128 expression is not absolute")));
+            }
+        }
+    }
+    for &(sec, fi, loc) in &st.fill_locs {
+        let frag = st.sections[sec.index()].fragments.get(fi as usize);
+        if let Some(&FragmentKind::Fill { count, .. }) = frag.map(|f| &f.kind) {
+            if evaluate_absolute(st, count, true).is_none() {
+                errors.push((loc, "expected assembly-time absolute expression".into()));
             }
         }
     }
@@ -1018,7 +1036,7 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
                         pending.push((start, *fx, fi));
                     }
                 }
-                &FragmentKind::Leb { value, signed, size } => {
+                &FragmentKind::Leb { value, signed, size, .. } => {
                     let mut b = SmallVec::new();
                     leb_bytes(st, value, signed, size as usize, &mut b);
                     out.extend_from_slice(&b);

@@ -7,6 +7,7 @@
 //! `.org`, an LEB128 of an expression, a DWARF address advance) gets a
 //! fragment of its own.
 
+use crate::diag::Loc;
 use crate::expr::ExprId;
 use crate::fixup::Fixup;
 use crate::ids::SymbolId;
@@ -91,6 +92,9 @@ pub enum FragmentKind {
         signed: bool,
         /// The size of the current encoding (it never shrinks).
         size: u8,
+        /// Where the value is written (for an error if it is not
+        /// absolute).
+        loc: Loc,
     },
     /// A DWARF line-table address advance (`MCDwarfLineAddrFragment`) from
     /// label `last` to label `label`.

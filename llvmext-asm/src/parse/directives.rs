@@ -708,13 +708,15 @@ impl Parser<'_> {
     }
 
     fn zero(&mut self, loc: Loc) -> Result<(), ()> {
+        // A fill's error is placed at the start of its count (LLVM's).
+        let nloc = self.loc();
         let n = self.parse_expr()?;
         let mut fill = 0;
         if self.eat(Punct::Comma) {
             fill = self.parse_absolute()?;
         }
         let _ = loc;
-        self.st.emit_fill(n, fill as u64, 1);
+        self.st.emit_fill_at(n, fill as u64, 1, nloc);
         Ok(())
     }
 
@@ -723,6 +725,7 @@ impl Parser<'_> {
     }
 
     fn fill(&mut self, loc: Loc) -> Result<(), ()> {
+        let cloc = self.loc();
         let count = self.parse_expr()?;
         let mut size = 1i64;
         let mut value = 0i64;
@@ -757,14 +760,14 @@ impl Parser<'_> {
         // LLVM writes the low 4 bytes of the value then zeros for sizes
         // above 4.
         let v = (value as u64) & 0xffff_ffff;
-        self.st.emit_fill(count, v, size.max(1) as u8);
+        self.st.emit_fill_at(count, v, size.max(1) as u8, cloc);
         Ok(())
     }
 
     fn leb(&mut self, signed: bool) -> Result<(), ()> {
         self.comma_list("unexpected token", |p| {
-            let e = p.parse_expr()?;
-            p.st.emit_leb(e, signed);
+            let (e, loc) = p.parse_expr_loc()?;
+            p.st.emit_leb_at(e, signed, loc);
             Ok(())
         })
     }

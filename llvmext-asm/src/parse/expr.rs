@@ -5,6 +5,7 @@
 
 use super::lexer::{Punct, Tok};
 use super::Parser;
+use crate::diag::Loc;
 use crate::expr::{BinaryOp, Expr, ExprId, UnaryOp, Variant};
 
 /// How deep an expression may nest before the parser refuses it (the
@@ -53,6 +54,13 @@ impl Parser<'_> {
         Ok(e)
     }
 
+    /// [`Parser::parse_expr`], and where LLVM places the expression (for
+    /// errors found once it is laid out).
+    pub(crate) fn parse_expr_loc(&mut self) -> Result<(ExprId, Loc), ()> {
+        let e = self.parse_expr()?;
+        Ok((e, self.expr_loc))
+    }
+
     /// Parses an expression whose value must be known now (`.if`, `.fill`
     /// counts, `.p2align`).
     pub(crate) fn parse_absolute(&mut self) -> Result<i64, ()> {
@@ -94,6 +102,7 @@ impl Parser<'_> {
             if prec <= min_prec {
                 break;
             }
+            let op_loc = self.loc();
             self.lex();
             let rhs = self.parse_binary(prec, depth + 1)?;
             // Constants fold as they come, so that a long chain of them
@@ -109,6 +118,7 @@ impl Parser<'_> {
                 }
             }
             lhs = self.st.exprs_mut().binary(op, lhs, rhs);
+            self.expr_loc = op_loc;
         }
         Ok(lhs)
     }
@@ -121,6 +131,7 @@ impl Parser<'_> {
         }
         let t = self.tok();
         let loc = self.loc();
+        self.expr_loc = loc;
         match t.kind {
             Tok::Int => {
                 let v = t.int as i64;
@@ -199,6 +210,7 @@ impl Parser<'_> {
                     Punct::Exclaim => UnaryOp::LNot,
                     _ => UnaryOp::Plus,
                 };
+                self.expr_loc = loc;
                 if let Some(c) = self.st.exprs().as_const(a) {
                     return Ok(self.st.exprs_mut().constant(op.fold(c)));
                 }

@@ -120,15 +120,15 @@ pub struct Parser<'a> {
     scratch: Vec<u8>,
     /// The last statement was a label (another may follow on its line).
     after_label: bool,
+    /// Where the expression parsed last is, as LLVM places an expression
+    /// (a binary or unary one at its operator).
+    expr_loc: Loc,
 }
 
 impl<'a> Parser<'a> {
     /// A parser of `text` feeding `st`.
     pub fn new(text: &'a [u8], st: &'a mut ObjectStreamer, opts: Options) -> Parser<'a> {
         st.set_dwarf_version(opts.dwarf_version);
-        // Compiler output has a symbol per few hundred bytes: room for
-        // them up front rather than growing the name table many times.
-        st.reserve_symbols(text.len() / 512);
         let mut p = Parser {
             main: text,
             consumed: None,
@@ -145,6 +145,7 @@ impl<'a> Parser<'a> {
             intel: false,
             scratch: Vec::new(),
             after_label: false,
+            expr_loc: Loc::NONE,
         };
         p.lex();
         p

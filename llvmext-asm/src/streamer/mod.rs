@@ -5,6 +5,7 @@
 //! lays everything out and writes the ELF object.
 
 mod dwarf;
+mod names;
 pub use dwarf::DwarfState;
 
 use crate::diag::{Diagnostic, Loc, Severity};
@@ -141,7 +142,7 @@ pub struct ObjectStreamer {
     pub(crate) exprs: Exprs,
     pub(crate) symbols: Vec<Symbol>,
     /// Named symbols by name (the names live in the symbols).
-    names: hashbrown::HashTable<SymbolId>,
+    names: names::NameTable,
     hasher: hashbrown::DefaultHashBuilder,
     pub(crate) sections: Vec<Section>,
     /// The layout pass under way (0: none; see `assembler::layout`).
@@ -170,6 +171,9 @@ pub struct ObjectStreamer {
     pub(crate) renames: HashMap<SymbolId, SymbolId>,
     scratch: Vec<u8>,
     scratch_fixups: Vec<x86::Fixup<ExprId>>,
+    /// Where the fills whose count is not a constant were written
+    /// (section, fragment, place), for an error if it is not absolute.
+    pub(crate) fill_locs: Vec<(SectionId, u32, Loc)>,
     /// `.text`.
     pub(crate) text: SectionId,
     seen_ident: bool,
@@ -194,7 +198,7 @@ impl ObjectStreamer {
             mode,
             exprs: Exprs::default(),
             symbols: Vec::new(),
-            names: hashbrown::HashTable::new(),
+            names: names::NameTable::default(),
             layout_pass: core::cell::Cell::new(0),
             hasher: Default::default(),
             sections: Vec::new(),
@@ -213,6 +217,7 @@ impl ObjectStreamer {
             renames: HashMap::new(),
             scratch: Vec::new(),
             scratch_fixups: Vec::new(),
+            fill_locs: Vec::new(),
             text: SectionId(0),
             seen_ident: false,
             switches: 0,
@@ -330,23 +335,14 @@ impl ObjectStreamer {
     /// The symbol named `name`, created undefined if new. Names starting
     /// with `.L` are temporary, as on ELF x86.
     pub fn symbol(&mut self, name: &str) -> SymbolId {
-        if let Some(id) = self.lookup_symbol(name) {
+        let h = self.name_hash(name.as_bytes());
+        if let Some(id) = self.find_name(h, name) {
             return id;
         }
         let id = SymbolId(self.symbols.len() as u32);
         self.symbols.push(Symbol::new(name, name.starts_with(".L")));
-        self.insert_name(id);
+        self.names.insert(h, id);
         id
-    }
-
-    /// Makes room for `n` more named symbols.
-    pub(crate) fn reserve_symbols(&mut self, n: usize) {
-        self.symbols.reserve(n);
-        let (symbols, hasher) = (&self.symbols, &self.hasher);
-        self.names.reserve(n, |s| {
-            use core::hash::BuildHasher;
-            hasher.hash_one(symbols[s.index()].name.as_bytes())
-        });
     }
 
     fn name_hash(&self, name: &[u8]) -> u64 {
@@ -357,17 +353,16 @@ impl ObjectStreamer {
     /// Makes symbol `id` findable by its name.
     fn insert_name(&mut self, id: SymbolId) {
         let h = self.name_hash(self.symbols[id.index()].name.as_bytes());
-        let (symbols, hasher) = (&self.symbols, &self.hasher);
-        self.names.insert_unique(h, id, |s| {
-            use core::hash::BuildHasher;
-            hasher.hash_one(symbols[s.index()].name.as_bytes())
-        });
+        self.names.insert(h, id);
+    }
+
+    fn find_name(&self, hash: u64, name: &str) -> Option<SymbolId> {
+        self.names.find(hash, |s| self.symbols[s.index()].name.as_bytes() == name.as_bytes())
     }
 
     /// The symbol named `name`, if it exists.
     pub fn lookup_symbol(&self, name: &str) -> Option<SymbolId> {
-        let h = self.name_hash(name.as_bytes());
-        self.names.find(h, |s| self.symbols[s.index()].name.as_bytes() == name.as_bytes()).copied()
+        self.find_name(self.name_hash(name.as_bytes()), name)
     }
 
     /// A new unnamed temporary symbol (never in the symbol table unless a
@@ -914,6 +909,11 @@ impl ObjectStreamer {
 
     /// `.uleb128`/`.sleb128` of an expression.
     pub fn emit_leb(&mut self, value: ExprId, signed: bool) {
+        self.emit_leb_at(value, signed, Loc::NONE)
+    }
+
+    /// [`ObjectStreamer::emit_leb`] of an expression written at `loc`.
+    pub(crate) fn emit_leb_at(&mut self, value: ExprId, signed: bool, loc: Loc) {
         self.register_expr(value);
         if let Some(v) = self.evaluate_now(value) {
             let mut buf = [0u8; 10];
@@ -925,7 +925,7 @@ impl ObjectStreamer {
             self.emit_bytes(&buf[..n]);
             return;
         }
-        self.push_fragment(FragmentKind::Leb { value, signed, size: 0 });
+        self.push_fragment(FragmentKind::Leb { value, signed, size: 0, loc });
     }
 
     /// `count` zero bytes (`.zero`, `.skip`, `.space` of a constant).
@@ -937,8 +937,18 @@ impl ObjectStreamer {
     /// `count` repetitions of the `size`-byte `value` (`.fill`; `.zero`
     /// and `.skip` with a size of 1): a fill fragment, as LLVM makes one.
     pub fn emit_fill(&mut self, count: ExprId, value: u64, size: u8) {
+        self.emit_fill_at(count, value, size, Loc::NONE)
+    }
+
+    /// [`ObjectStreamer::emit_fill`] of a count written at `loc`.
+    pub(crate) fn emit_fill_at(&mut self, count: ExprId, value: u64, size: u8, loc: Loc) {
         self.register_expr(count);
         self.push_fragment(FragmentKind::Fill { value, size: size.clamp(1, 8), count });
+        if !matches!(self.exprs.get(count), Expr::Const(_)) {
+            let sec = self.current_section();
+            let frag = self.sections[sec.index()].fragments.len() - 1;
+            self.fill_locs.push((sec, frag as u32, loc));
+        }
     }
 
     /// Pads with `fill` values of `fill_size` bytes up to a multiple of
