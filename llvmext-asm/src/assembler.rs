@@ -184,7 +184,16 @@ fn fold_difference(cx: Ctx<'_>, a: &mut Option<SymRef>, b: &mut Option<SymRef>, 
     let sec = &st.sections[seca.index()];
     let mut disp = oa as i64 - ob as i64;
     let (lo, hi, sign) = if fa.index() >= fb.index() { (fb, fa, 1) } else { (fa, fb, -1) };
-    for f in &sec.fragments[lo.index()..hi.index()] {
+    // With subsections (not yet in order): only within one, whose
+    // fragments are those of that subsection between the two.
+    let subs = sec.frag_subsections.as_deref();
+    if subs.is_some_and(|s| s[lo.index()] != s[hi.index()]) {
+        return;
+    }
+    for (i, f) in sec.fragments[lo.index()..hi.index()].iter().enumerate() {
+        if subs.is_some_and(|s| s[lo.index() + i] != s[lo.index()]) {
+            continue;
+        }
         match f.kind {
             FragmentKind::Data { len, .. } => disp += sign * len as i64,
             FragmentKind::Fill { size, count, .. } => match st.exprs.get(count) {

@@ -103,7 +103,8 @@ pub fn render(diags: &[Diagnostic], files: &[(String, &[u8])]) -> String {
             Severity::Note => "note",
         };
         if d.loc.line == 0 {
-            out.push_str(&format!("{name}: {s}: {}\n", d.message));
+            // No place in the source: llvm-mc's `<unknown>:0:`.
+            out.push_str(&format!("<unknown>:0: {s}: {}\n", d.message));
             continue;
         }
         out.push_str(&format!("{name}:{}:{}: {s}: {}\n", d.loc.line, d.loc.col, d.message));

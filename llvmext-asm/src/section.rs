@@ -197,6 +197,10 @@ pub struct Section {
     /// (`u32::MAX`: never).
     pub(crate) order: u32,
     pub(crate) fragments: Vec<Fragment>,
+    /// The subsection of each fragment, once a subsection other than 0
+    /// was used (`None` until then: all are in subsection 0). Layout puts
+    /// the subsections in order first.
+    pub(crate) frag_subsections: Option<Vec<u32>>,
     /// The assembler's layout bookkeeping.
     pub(crate) layout: SectionLayout,
     pub(crate) relaxables: Vec<RelaxItem>,

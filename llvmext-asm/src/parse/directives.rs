@@ -76,6 +76,7 @@ impl Parser<'_> {
                 }
                 Ok(())
             }
+            ".subsection" => self.subsection_directive(),
             ".previous" => {
                 if !self.st.switch_previous() {
                     self.error(loc, ".previous without corresponding .section");
@@ -337,15 +338,45 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// `.text`, `.data`, `.bss`, each with an optional subsection.
     fn simple_section(
         &mut self,
         name: &str,
         ty: SectionType,
         flags: SectionFlags,
     ) -> Result<(), ()> {
+        let sub = if self.at_eol() { 0 } else { self.subsection_number()? };
         let s = self.st.section(SectionDesc::new(name, ty, flags));
-        self.st.switch_section(s);
+        self.st.switch_subsection(s, sub);
         Ok(())
+    }
+
+    /// `.subsection [N]`: subsection N (0 when none is given) of the
+    /// current section.
+    fn subsection_directive(&mut self) -> Result<(), ()> {
+        let sub = if self.at_eol() { 0 } else { self.subsection_number()? };
+        let s = self.st.current_section();
+        self.st.switch_subsection(s, sub);
+        Ok(())
+    }
+
+    /// A subsection number: an absolute expression in [0, 2^31), with
+    /// llvm-mc-19's errors (a constant written as such has no place).
+    fn subsection_number(&mut self) -> Result<u32, ()> {
+        let (e, loc) = self.parse_expr_loc()?;
+        let constant = self.st.exprs().as_const(e).is_some();
+        match self.st.evaluate_now(e) {
+            None => {
+                self.error(loc, "cannot evaluate subsection number");
+                Err(())
+            }
+            Some(v) if !(0..=i32::MAX as i64).contains(&v) => {
+                let at = if constant { Loc::NONE } else { loc };
+                self.error(at, format!("subsection number {v} is not within [0,2147483647]"));
+                Err(())
+            }
+            Some(v) => Ok(v as u32),
+        }
     }
 
     /// A section name: a string, or tokens up to a comma or the end.
@@ -403,7 +434,14 @@ impl Parser<'_> {
         let mut unique = None;
         let mut linked: Option<String> = None;
         let mut explicit_flags = 0u64;
-        if self.eat(Punct::Comma) {
+        let mut subsection = 0;
+        // `.pushsection name, N [, "flags" …]`: a subsection first.
+        let mut flags_follow = self.eat(Punct::Comma);
+        if flags_follow && push && self.tok().kind != Tok::Str {
+            subsection = self.subsection_number()?;
+            flags_follow = self.eat(Punct::Comma);
+        }
+        if flags_follow {
             if self.tok().kind != Tok::Str {
                 // `.section name, #alloc`-style (Solaris) not supported.
                 let l = self.loc();
@@ -567,7 +605,7 @@ impl Parser<'_> {
         if push {
             self.st.push_section();
         }
-        self.st.switch_section(s);
+        self.st.switch_subsection(s, subsection);
         Ok(())
     }
 

@@ -154,8 +154,12 @@ pub struct ObjectStreamer {
     /// `MCAssembler::symbols()`).
     pub(crate) symbol_order: Vec<SymbolId>,
     cur: Option<SectionId>,
-    prev: Option<SectionId>,
-    stack: Vec<(Option<SectionId>, Option<SectionId>)>,
+    /// The subsection of `cur` (`.subsection`, `.text 1`).
+    cur_sub: u32,
+    /// `.previous`'s section and subsection.
+    prev: Option<Place>,
+    /// `.pushsection`'s saved current and previous places.
+    stack: Vec<(Option<Place>, Option<Place>)>,
     pub(crate) diags: Vec<Diagnostic>,
     /// `.file` names with the number of registered symbols when each came.
     pub(crate) file_names: Vec<(Box<str>, u32)>,
@@ -206,6 +210,7 @@ impl ObjectStreamer {
             section_order: Vec::new(),
             symbol_order: Vec::new(),
             cur: None,
+            cur_sub: 0,
             prev: None,
             stack: Vec::new(),
             diags: Vec::new(),
@@ -693,6 +698,7 @@ impl ObjectStreamer {
             begin,
             order: u32::MAX,
             fragments: Vec::new(),
+            frag_subsections: None,
             layout: Default::default(),
             relaxables: Vec::new(),
             data: Vec::new(),
@@ -713,12 +719,33 @@ impl ObjectStreamer {
     /// Switches to `sec` (`.section`, `.text`, …), registering it and its
     /// group signature as LLVM's ELF streamer does.
     pub fn switch_section(&mut self, sec: SectionId) {
-        if self.cur != Some(sec) {
-            self.prev = self.cur;
+        self.switch_subsection(sec, 0)
+    }
+
+    /// Switches to subsection `subsection` of `sec` (`.text 1`,
+    /// `.subsection 2`, `.pushsection .data, 1`). A section's subsections
+    /// are laid out one after another in increasing order, each holding
+    /// what was emitted into it, in order.
+    pub fn switch_subsection(&mut self, sec: SectionId, subsection: u32) {
+        // `.previous` is the place before this switch, even a switch to
+        // where the streamer already is (LLVM's `switchSection`).
+        let here = self.cur.map(|c| (c, self.cur_sub));
+        self.prev = here;
+        if here != Some((sec, subsection)) {
             self.switches += 1;
             self.section_change_hook();
         }
         self.cur = Some(sec);
+        self.cur_sub = subsection;
+        let s = &mut self.sections[sec.index()];
+        if subsection != 0 && s.frag_subsections.is_none() {
+            s.frag_subsections = Some(vec![0; s.fragments.len()]);
+        }
+        // The open data fragment takes more only in its own subsection.
+        let last = s.frag_subsections.as_ref().and_then(|v| v.last());
+        if last.is_some_and(|&last| last != subsection) {
+            s.open_data = false;
+        }
         if let Some((g, _)) = self.sections[sec.index()].group {
             self.register(g);
         }
@@ -731,6 +758,11 @@ impl ObjectStreamer {
         // A new data fragment after a switch (LLVM starts one per switch
         // when the last one is not data; reusing the last data fragment
         // is equivalent).
+    }
+
+    /// The current subsection.
+    pub fn current_subsection(&self) -> u32 {
+        self.cur_sub
     }
 
     /// The DWARF version of line tables made from `.loc` (llvm-mc's
@@ -780,15 +812,15 @@ impl ObjectStreamer {
 
     /// `.pushsection`: remembers the current and previous sections.
     pub fn push_section(&mut self) {
-        self.stack.push((self.cur, self.prev));
+        self.stack.push((self.cur.map(|c| (c, self.cur_sub)), self.prev));
     }
 
     /// `.popsection`; false when nothing was pushed.
     pub fn pop_section(&mut self) -> bool {
         match self.stack.pop() {
             Some((cur, prev)) => {
-                if let Some(c) = cur {
-                    self.switch_section(c);
+                if let Some((c, sub)) = cur {
+                    self.switch_subsection(c, sub);
                 }
                 self.prev = prev;
                 true
@@ -797,14 +829,12 @@ impl ObjectStreamer {
         }
     }
 
-    /// `.previous`: back to the section before the last switch; false
-    /// when there is none.
+    /// `.previous`: back to the section (and subsection) before the last
+    /// switch; false when there is none.
     pub fn switch_previous(&mut self) -> bool {
         match self.prev {
-            Some(p) => {
-                let cur = self.cur;
-                self.switch_section(p);
-                self.prev = cur;
+            Some((p, sub)) => {
+                self.switch_subsection(p, sub);
                 true
             }
             None => false,
@@ -826,6 +856,9 @@ impl ObjectStreamer {
                 fix_start: fixups,
                 fix_len: 0,
             }));
+            if let Some(subs) = &mut sec.frag_subsections {
+                subs.push(self.cur_sub);
+            }
             sec.open_data = true;
         }
         let idx = sec.fragments.len() - 1;
@@ -840,6 +873,9 @@ impl ObjectStreamer {
         let sec = &mut self.sections[self.cur.unwrap_or(self.text).index()];
         sec.open_data = false;
         sec.fragments.push(Fragment::new(kind));
+        if let Some(subs) = &mut sec.frag_subsections {
+            subs.push(self.cur_sub);
+        }
         FragmentId(sec.fragments.len() as u32 - 1)
     }
 
@@ -1169,6 +1205,7 @@ impl ObjectStreamer {
                 core::mem::size_of::<Fixup>()
             );
         }
+        self.merge_subsections();
         let t1 = std::time::Instant::now();
         crate::assembler::layout(&mut self);
         if debug {
@@ -1189,6 +1226,57 @@ impl ObjectStreamer {
         }
     }
 }
+
+impl ObjectStreamer {
+    /// Puts each section's subsections in order (LLVM 19 chains their
+    /// fragment lists at layout): the fragments stably sorted by
+    /// subsection, the data buffer rebuilt in that order, and the labels
+    /// (and the places of fills) moved with their fragments.
+    fn merge_subsections(&mut self) {
+        for si in 0..self.sections.len() {
+            let sec = &mut self.sections[si];
+            let Some(subs) = sec.frag_subsections.take() else { continue };
+            let mut order: Vec<u32> = (0..sec.fragments.len() as u32).collect();
+            order.sort_by_key(|&i| subs[i as usize]);
+            let mut new_index = vec![0u32; order.len()];
+            for (new, &old) in order.iter().enumerate() {
+                new_index[old as usize] = new as u32;
+            }
+            let mut old_frags: Vec<Option<Fragment>> =
+                std::mem::take(&mut sec.fragments).into_iter().map(Some).collect();
+            let old_data = std::mem::take(&mut sec.data);
+            let mut data = Vec::with_capacity(old_data.len());
+            for &old in &order {
+                let mut f = old_frags[old as usize].take().expect("each fragment once");
+                if let FragmentKind::Data { start, len, .. } = &mut f.kind {
+                    let (s, l) = (*start as usize, *len as usize);
+                    *start = data.len() as u32;
+                    data.extend_from_slice(&old_data[s..s + l]);
+                }
+                sec.fragments.push(f);
+            }
+            sec.data = data;
+            sec.open_data = false;
+            let id = SectionId(si as u32);
+            for sym in &mut self.symbols {
+                if let SymbolDef::Label { section, fragment, .. } = &mut sym.def {
+                    // The section's own symbol stays at its start.
+                    if *section == id && sym.section_of != Some(id) {
+                        *fragment = FragmentId(new_index[fragment.index()]);
+                    }
+                }
+            }
+            for (sec, frag, _) in &mut self.fill_locs {
+                if *sec == id {
+                    *frag = new_index[*frag as usize];
+                }
+            }
+        }
+    }
+}
+
+/// A section and a subsection of it.
+type Place = (SectionId, u32);
 
 /// The process's peak resident memory as Linux reports it (for
 /// `LLVMEXT_ASM_DEBUG`), or `?`.
