@@ -529,6 +529,54 @@ fn label_delta(st: &ObjectStreamer, a: SymbolId, b: SymbolId) -> i64 {
     }
 }
 
+/// The padding of `.prefalign` fragment `fi` of section `si` laid out at
+/// `off` (LLVM 22's `relaxPrefAlign`): the body is what lies between the
+/// fragment and label `end` (fragments after this one at their current
+/// sizes, as LLVM sums them); the alignment the smallest power of two at
+/// least the body's size, at most `2^log2`, never less than chosen before
+/// (alignment padding inside the body depends on this padding: a value
+/// that only grows ends the cycle). An `end` before the fragment keeps the
+/// padding of the alignment chosen so far; one outside the section is an
+/// error after layout.
+fn pref_align_padding(
+    st: &ObjectStreamer,
+    si: usize,
+    fi: usize,
+    off: u64,
+    end: SymbolId,
+    log2: u8,
+    chosen: &core::cell::Cell<u8>,
+) -> u64 {
+    let sec = &st.sections[si];
+    let align = |log2: u8| 1u64 << log2.min(63);
+    let pad = |a: u64| (a - off % a) % a;
+    let Some((es, ef, eo)) = label_place(st, end) else { return pad(align(chosen.get())) };
+    if es.index() != si || ef.index() <= fi {
+        return pad(align(chosen.get()));
+    }
+    let mut body = eo;
+    for f in &sec.fragments[fi + 1..ef.index()] {
+        body = body.saturating_add(match &f.kind {
+            FragmentKind::Data { len, .. } => *len as u64,
+            FragmentKind::Relaxable(i) => sec.relaxables[*i as usize].bytes.len() as u64,
+            FragmentKind::Leb { size, .. }
+            | FragmentKind::DwarfLine { size, .. }
+            | FragmentKind::DwarfFrame { size, .. } => *size as u64,
+            FragmentKind::Nops { count, .. } => *count,
+            &FragmentKind::Fill { size, count, .. } => match evaluate_absolute(st, count, true) {
+                Some(n) if n > 0 => (n as u64).saturating_mul(size as u64),
+                _ => 0,
+            },
+            _ => f.size.get(),
+        });
+    }
+    // bit_ceil(body), as a power of two (bit_ceil(0) is 1).
+    let fit = if body <= 1 { 0 } else { 64 - (body - 1).leading_zeros() as u8 };
+    let new = fit.min(log2).max(chosen.get());
+    chosen.set(new);
+    pad(align(new))
+}
+
 fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
     let sec = &st.sections[si];
     match &sec.fragments[fi].kind {
@@ -538,6 +586,9 @@ fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
         | FragmentKind::DwarfLine { size, .. }
         | FragmentKind::DwarfFrame { size, .. } => *size as u64,
         FragmentKind::Nops { count, .. } => *count,
+        FragmentKind::PrefAlign { end, log2, chosen, .. } => {
+            pref_align_padding(st, si, fi, off, *end, *log2, chosen)
+        }
         FragmentKind::Align(a) => {
             let align = a.align.max(1);
             let pad = (align - off % align) % align;
@@ -640,6 +691,21 @@ pub(crate) fn layout(st: &mut ObjectStreamer) {
         }
     }
     check_fragments(st, &other_lebs);
+    // `.prefalign` raises its section's alignment to the one it chose
+    // (LLVM's `ensureMinAlignment`).
+    for sec in &mut st.sections {
+        let most = sec
+            .fragments
+            .iter()
+            .filter_map(|f| match &f.kind {
+                FragmentKind::PrefAlign { chosen, .. } => Some(1u64 << chosen.get().min(63)),
+                _ => None,
+            })
+            .max();
+        if let Some(a) = most {
+            sec.align = sec.align.max(a);
+        }
+    }
 }
 
 /// A fragment a layout pass re-encodes: an instruction that may need a
@@ -768,6 +834,8 @@ fn fragment_pair(st: &ObjectStreamer, si: usize, fi: usize) -> Option<LabelPair>
         },
         FragmentKind::DwarfLine { last, label, .. }
         | FragmentKind::DwarfFrame { last, label, .. } => label_pair(st, label, last),
+        // Its padding depends on the sizes after it: re-checked every pass.
+        FragmentKind::PrefAlign { .. } => LabelPair::Other,
         _ => return None,
     })
 }
@@ -935,6 +1003,14 @@ fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
             let v = label_delta(st, label, last);
             resize_for_value(st, si, fi, v)
         }
+        FragmentKind::PrefAlign { end, log2, ref chosen, .. } => {
+            // The padding the current sizes ask for, against the last
+            // layout's: a change needs another pass (LLVM relaxes it as a
+            // fragment).
+            let off = frag_offset(st, si, fi);
+            let f = &st.sections[si].fragments[fi];
+            pref_align_padding(st, si, fi, off, end, log2, chosen) != f.size.get()
+        }
         _ => false,
     }
 }
@@ -958,6 +1034,19 @@ fn check_fragments(st: &mut ObjectStreamer, lebs: &[(u32, u32)]) {
     // As llvm-mc-19 reports them: every LEB128 (in layout order), then
     // every fill.
     let mut errors: Vec<(Loc, String)> = Vec::new();
+    for (si, sec) in st.sections.iter().enumerate() {
+        for f in &sec.fragments {
+            if let FragmentKind::PrefAlign { end, .. } = f.kind {
+                if label_place(st, end).is_none_or(|(s, _, _)| s.index() != si) {
+                    let name = st.symbols[end.index()].name.to_string();
+                    errors.push((
+                        Loc::NONE,
+                        format!(".prefalign end symbol '{name}' must be in the current section"),
+                    ));
+                }
+            }
+        }
+    }
     for &(si, fi) in lebs {
         let (si, fi) = (si as usize, fi as usize);
         if let FragmentKind::Leb { value, signed, loc, .. } = st.sections[si].fragments[fi].kind {
@@ -1078,8 +1167,11 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
                         }
                     }
                 }
-                FragmentKind::Nops { .. } => {
+                FragmentKind::Nops { .. } | FragmentKind::PrefAlign { nops: true, .. } => {
                     x86::write_nops(st.mode, f.size.get(), &mut out);
+                }
+                &FragmentKind::PrefAlign { fill, .. } => {
+                    out.extend(std::iter::repeat_n(fill, f.size.get() as usize))
                 }
                 &FragmentKind::Fill { value, size, .. } => {
                     let b = value.to_le_bytes();

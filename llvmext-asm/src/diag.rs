@@ -77,6 +77,8 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.first() {
+            // No place in the source: llvm-mc's `<unknown>:0:`.
+            Some(d) if d.loc.line == 0 => write!(f, "<unknown>:0: {d}"),
             Some(d) => {
                 let file = self.files.get(d.loc.file as usize).map_or("<input>", |s| s.as_str());
                 write!(f, "{file}:{d}")

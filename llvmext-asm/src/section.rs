@@ -118,6 +118,23 @@ pub enum FragmentKind {
         /// The size of the current encoding.
         size: u8,
     },
+    /// `.prefalign log2, end, nop|fill` (LLVM 22's `FT_PrefAlign`):
+    /// padding up to an alignment that depends on the size of the code
+    /// from here to label `end`: the smallest power of two at least that
+    /// size, at most `2^log2`, and never less than what an earlier layout
+    /// chose.
+    PrefAlign {
+        /// The label ending the body.
+        end: SymbolId,
+        /// The preferred alignment, as a power of two.
+        log2: u8,
+        /// Pad with NOPs (else with `fill`).
+        nops: bool,
+        /// The fill byte.
+        fill: u8,
+        /// The alignment chosen so far, as a power of two (it only grows).
+        chosen: Cell<u8>,
+    },
     /// `.nops N`: exactly `count` bytes of NOPs.
     Nops {
         /// The number of bytes.

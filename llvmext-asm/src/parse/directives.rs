@@ -106,6 +106,7 @@ impl Parser<'_> {
             ".balignl" => self.align(loc, false, 4),
             ".org" => self.org(),
             ".nops" => self.nops(loc),
+            ".prefalign" => self.prefalign(),
             ".globl" | ".global" => self.symbol_attrs(SymbolAttr::Global),
             ".local" => self.symbol_attrs(SymbolAttr::Local),
             ".weak" => self.symbol_attrs(SymbolAttr::Weak),
@@ -933,6 +934,59 @@ impl Parser<'_> {
             return Err(());
         }
         self.st.emit_nops(n as u64, max.max(0) as u64);
+        Ok(())
+    }
+
+    /// `.prefalign log2, end, nop|fill` (LLVM 22's `parseDirectivePrefAlign`,
+    /// its messages and places).
+    fn prefalign(&mut self) -> Result<(), ()> {
+        let aloc = self.loc();
+        let log2 = self.parse_absolute()?;
+        if !(0..=63).contains(&log2) {
+            self.error(aloc, "log2 alignment must be in the range [0, 63]");
+            return Err(());
+        }
+        if !self.eat(Punct::Comma) {
+            let l = self.loc();
+            self.error(l, "expected comma");
+            return Err(());
+        }
+        let sloc = self.loc();
+        if self.tok().kind != Tok::Ident && self.tok().kind != Tok::Str {
+            self.error(sloc, "expected symbol name");
+            return Err(());
+        }
+        let name = self.parse_identifier("expected symbol name")?;
+        let end = self.st.symbol(&name);
+        let floc = self.loc();
+        if !self.eat(Punct::Comma) {
+            self.error(floc, "expected comma");
+            return Err(());
+        }
+        let vloc = self.loc();
+        let (nops, fill) = if self.tok().kind == Tok::Ident && self.tok_str() == "nop" {
+            self.lex();
+            (true, 0)
+        } else {
+            let v = self.parse_absolute()?;
+            if !(0..=255).contains(&v) {
+                self.error(vloc, "fill value must be in range [0, 255]");
+                return Err(());
+            }
+            (false, v as u8)
+        };
+        if !self.at_eol() {
+            let l = self.loc();
+            self.error(l, "expected newline");
+            return Err(());
+        }
+        let sec = self.st.current_section();
+        if (nops || fill != 0) && self.st.sections[sec.index()].is_virtual() {
+            let name = self.st.sections[sec.index()].name().to_string();
+            self.error(floc, format!("non-zero fill in BSS section '{name}'"));
+            return Err(());
+        }
+        self.st.emit_pref_align(log2 as u8, end, nops, fill);
         Ok(())
     }
 

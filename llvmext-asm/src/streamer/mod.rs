@@ -1026,6 +1026,20 @@ impl ObjectStreamer {
         self.push_fragment(FragmentKind::Org { target, fill });
     }
 
+    /// `.prefalign log2, end, nop` (`nops`) or `.prefalign log2, end,
+    /// fill`: pads so that the code from here to label `end` starts at an
+    /// alignment that depends on its size (seed 000; LLVM 22). Raises the
+    /// section's alignment to the one chosen.
+    pub fn emit_pref_align(&mut self, log2: u8, end: SymbolId, nops: bool, fill: u8) {
+        self.push_fragment(FragmentKind::PrefAlign {
+            end,
+            log2: log2.min(63),
+            nops,
+            fill,
+            chosen: core::cell::Cell::new(0),
+        });
+    }
+
     /// `.nops count[, max]`.
     pub fn emit_nops(&mut self, count: u64, max: u64) {
         self.push_fragment(FragmentKind::Nops { count, max: max.min(255) as u8 });
