@@ -530,7 +530,7 @@ fn label_delta(st: &ObjectStreamer, a: SymbolId, b: SymbolId) -> i64 {
 }
 
 /// The padding of `.prefalign` fragment `fi` of section `si` laid out at
-/// `off` (LLVM 22's `relaxPrefAlign`): the body is what lies between the
+/// `off` (the newest LLVM's `relaxPrefAlign`): the body is what lies between the
 /// fragment and label `end` (fragments after this one at their current
 /// sizes, as LLVM sums them); the alignment the smallest power of two at
 /// least the body's size, at most `2^log2`, never less than chosen before

@@ -118,7 +118,7 @@ pub enum FragmentKind {
         /// The size of the current encoding.
         size: u8,
     },
-    /// `.prefalign log2, end, nop|fill` (LLVM 22's `FT_PrefAlign`):
+    /// `.prefalign log2, end, nop|fill` (the newest LLVM's `FT_PrefAlign`, after LLVM 19):
     /// padding up to an alignment that depends on the size of the code
     /// from here to label `end`: the smallest power of two at least that
     /// size, at most `2^log2`, and never less than what an earlier layout

@@ -937,7 +937,7 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// `.prefalign log2, end, nop|fill` (LLVM 22's `parseDirectivePrefAlign`,
+    /// `.prefalign log2, end, nop|fill` (the newest LLVM's `parseDirectivePrefAlign`,
     /// its messages and places).
     fn prefalign(&mut self) -> Result<(), ()> {
         let aloc = self.loc();

@@ -1028,7 +1028,7 @@ impl ObjectStreamer {
 
     /// `.prefalign log2, end, nop` (`nops`) or `.prefalign log2, end,
     /// fill`: pads so that the code from here to label `end` starts at an
-    /// alignment that depends on its size (seed 000; LLVM 22). Raises the
+    /// alignment that depends on its size (seed 000; the newest LLVM, not LLVM 19). Raises the
     /// section's alignment to the one chosen.
     pub fn emit_pref_align(&mut self, log2: u8, end: SymbolId, nops: bool, fill: u8) {
         self.push_fragment(FragmentKind::PrefAlign {
