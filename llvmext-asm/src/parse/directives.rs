@@ -479,7 +479,13 @@ impl Parser<'_> {
             if self.eat(Punct::Comma) {
                 if self.is(Punct::At) || self.is(Punct::Percent) {
                     self.lex();
-                    type_name = self.parse_identifier("expected identifier")?;
+                    if self.tok().kind == Tok::Int {
+                        // `@0x6fff4c0f`: a type by number.
+                        type_name = self.tok_str().to_string();
+                        self.lex();
+                    } else {
+                        type_name = self.parse_identifier("expected identifier")?;
+                    }
                 } else if self.tok().kind == Tok::Str {
                     type_name = String::from_utf8_lossy(&self.parse_string()?).into_owned();
                 } else {
@@ -577,10 +583,12 @@ impl Parser<'_> {
             }
         } else if let Some(t) = section_type(&type_name) {
             t
-        } else if let Ok(v) = type_name.parse::<u32>() {
+        } else if let Some(v) = integer_with_radix_prefix(&type_name) {
             SectionType(v)
         } else {
-            self.error(loc, "unknown section type");
+            // At the token after the statement, as llvm-mc-19 reports it.
+            let l = self.loc_after_statement();
+            self.error(l, "unknown section type");
             return Err(());
         };
         let linked_to = match linked {
@@ -1225,4 +1233,19 @@ fn reloc_number(name: &str, x86_64: bool) -> Option<u32> {
             Reloc386(v).name() == Some(key.as_str())
         }
     })
+}
+
+/// A number as LLVM's `StringRef::getAsInteger(0, …)` reads one: `0x`
+/// hexadecimal, `0b` binary, a leading `0` octal, else decimal.
+fn integer_with_radix_prefix(s: &str) -> Option<u32> {
+    let (digits, radix) = if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        (h, 16)
+    } else if let Some(b) = s.strip_prefix("0b").or_else(|| s.strip_prefix("0B")) {
+        (b, 2)
+    } else if s.len() > 1 && s.starts_with('0') {
+        (&s[1..], 8)
+    } else {
+        (s, 10)
+    };
+    u32::from_str_radix(digits, radix).ok()
 }

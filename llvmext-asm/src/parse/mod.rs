@@ -315,6 +315,35 @@ impl<'a> Parser<'a> {
         Loc { file: f.file, line, col }
     }
 
+    /// Where the token after the current end of statement starts (llvm-mc
+    /// places some errors found after a statement was read there): the
+    /// next line's first token, or the end of the input.
+    pub(crate) fn loc_after_statement(&self) -> Loc {
+        let f = self.frames.last().expect("a frame");
+        if self.tok.kind != Tok::Eol || f.at.is_some() {
+            return self.loc();
+        }
+        let mut lexer = f.lexer.clone();
+        let (line, line_start, from) = (lexer.line, lexer.line_start, lexer.pos);
+        let text = self.frame_text();
+        let mut next = lexer.next(text);
+        if next.kind == Tok::Eol {
+            // A line of a comment only ends where llvm-mc's token does: at
+            // the comment.
+            let lead = text[from..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+            if matches!(text.get(from + lead), Some(b'#')) || text[from + lead..].starts_with(b"//")
+            {
+                next.start = from + lead;
+            }
+        }
+        if next.start >= lexer.line_start {
+            Loc { file: f.file, line: lexer.line, col: lexer.col(next.start) }
+        } else {
+            // An empty line's end: a token on the line it ends.
+            Loc { file: f.file, line, col: (next.start.saturating_sub(line_start) + 1) as u32 }
+        }
+    }
+
     /// Records an error at `loc`.
     pub(crate) fn error(&mut self, loc: Loc, msg: impl Into<String>) {
         self.st.error(loc, msg);
