@@ -220,13 +220,7 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             0
         }
         Err(e) => {
-            let files: Vec<(String, &[u8])> = e
-                .files
-                .iter()
-                .enumerate()
-                .map(|(i, n)| (n.clone(), if i == 0 { text } else { &[][..] }))
-                .collect();
-            let _ = write!(err, "{}", llvmext::asm::diag::render(&e.diagnostics, &files));
+            let _ = write!(err, "{}", e.render(text));
             1
         }
     }

@@ -24,7 +24,7 @@
 //! - [`malformed_input_is_rejected_like_llvm_mc_19`]: the files under
 //!   `testdata/asm/bad/` (and a 100000-deep parenthesized expression made
 //!   here) make `llvmext-mc` exit with status 1 and print llvm-mc-19's
-//!   error lines (each once, in its order).
+//!   error and note lines (each once, in its order).
 
 mod support;
 
@@ -414,11 +414,12 @@ fn first_error_line(stderr: &[u8]) -> Option<String> {
     String::from_utf8_lossy(stderr).lines().find(|l| l.contains("error:")).map(str::to_owned)
 }
 
-/// Every `error:` line, each once, in the order first printed (llvm-mc-19
-/// reports a fill it cannot size once per layout step).
+/// Every `error:` and `note:` line, each once, in the order first printed
+/// (llvm-mc-19 reports a fill it cannot size once per layout step).
 fn error_lines(stderr: &[u8]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for l in String::from_utf8_lossy(stderr).lines().filter(|l| l.contains("error:")) {
+    let lines = String::from_utf8_lossy(stderr);
+    for l in lines.lines().filter(|l| l.contains(": error: ") || l.contains(": note: ")) {
         if !out.iter().any(|o| o == l) {
             out.push(l.to_owned());
         }
@@ -439,8 +440,8 @@ fn malformed_input_is_rejected_like_llvm_mc_19() {
         .collect();
     files.sort();
     assert!(
-        files.len() >= 11,
-        "expected the 11 malformed files of {}, found {}",
+        files.len() >= 12,
+        "expected the 12 malformed files of {}, found {}",
         bad.display(),
         files.len()
     );

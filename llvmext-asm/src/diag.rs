@@ -63,14 +63,35 @@ impl fmt::Display for Diagnostic {
 pub struct Error {
     /// The diagnostics in the order they were found.
     pub diagnostics: Vec<Diagnostic>,
-    /// The names of the source files [`Loc::file`] indexes.
+    /// The names of the source files [`Loc::file`] indexes: the main
+    /// file first, then included files and macro expansions
+    /// (`<instantiation>`, as llvm-mc names them).
     pub files: Vec<String>,
+    /// The text of each source but the main one (which the caller has),
+    /// for printing the lines diagnostics point at; empty where it was
+    /// not kept (an expansion with no diagnostic in it).
+    pub sources: Vec<Vec<u8>>,
 }
 
 impl Error {
     /// The first error.
     pub fn first(&self) -> Option<&Diagnostic> {
         self.diagnostics.iter().find(|d| d.severity == Severity::Error)
+    }
+
+    /// Every diagnostic as llvm-mc prints it (see [`render`]), the main
+    /// file's text being `main`.
+    pub fn render(&self, main: &[u8]) -> String {
+        let files: Vec<(String, &[u8])> = self
+            .files
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let text = if i == 0 { main } else { self.sources.get(i).map_or(&[][..], |s| s) };
+                (n.clone(), text)
+            })
+            .collect();
+        render(&self.diagnostics, &files)
     }
 }
 

@@ -90,6 +90,7 @@ pub fn assemble_streaming(
                 loc: Loc::NONE,
                 message: format!("unable to get target for '{triple}'"),
             }],
+            sources: vec![Vec::new(); files.len()],
             files,
         });
     };
@@ -97,12 +98,18 @@ pub fn assemble_streaming(
     let mut p = parse::Parser::new(source, &mut st, opts.clone());
     p.set_consumed_hook(consumed);
     p.run();
-    let names: Vec<String> = p.files.iter().map(|f| f.0.clone()).collect();
+    // The sources the diagnostics may point into, should there be any.
+    let sources: Vec<(String, std::rc::Rc<[u8]>)> = std::mem::take(&mut p.files);
     drop(p);
+    let error = |diagnostics: Vec<Diagnostic>| Error {
+        diagnostics,
+        files: sources.iter().map(|f| f.0.clone()).collect(),
+        sources: sources.iter().map(|f| f.1.to_vec()).collect(),
+    };
     if st.has_errors() {
-        return Err(Error { diagnostics: st.diagnostics().to_vec(), files: names });
+        return Err(error(st.diagnostics().to_vec()));
     }
-    st.finish().map_err(|e| Error { diagnostics: e.diagnostics, files: names })
+    st.finish().map_err(|e| error(e.diagnostics))
 }
 
 /// A scratch directory for the unit tests' files: `tmp/<name>` in the

@@ -11,7 +11,7 @@ mod intel;
 pub mod lexer;
 mod x86;
 
-use crate::diag::Loc;
+use crate::diag::{Diagnostic, Loc, Severity};
 use crate::streamer::ObjectStreamer;
 use crate::symbol::SymbolId;
 use hashbrown::HashMap;
@@ -31,12 +31,15 @@ enum Text {
 struct Frame {
     text: Text,
     lexer: Lexer,
-    /// The file index locations in this frame report.
+    /// The file index locations in this frame report (an expansion is a
+    /// file of its own, `<instantiation>`, as in llvm-mc).
     file: u32,
-    /// For a macro expansion: the location of its instantiation, reported
-    /// instead (llvm-mc reports the body's line with a note; we keep the
-    /// caller's place).
+    /// For a macro, `.rept` or `.irp` expansion: where it was
+    /// instantiated (each diagnostic inside gets a note there).
     at: Option<Loc>,
+    /// How many diagnostics there were when the frame began (an expansion
+    /// none were reported in gives its text back when it ends).
+    diags_at_start: usize,
 }
 
 /// One `1:`-style label number: the instance `1b` names and the one the
@@ -133,7 +136,13 @@ impl<'a> Parser<'a> {
             main: text,
             consumed: None,
             reported: 0,
-            frames: vec![Frame { text: Text::Main, lexer: Lexer::new(), file: 0, at: None }],
+            frames: vec![Frame {
+                text: Text::Main,
+                lexer: Lexer::new(),
+                file: 0,
+                at: None,
+                diags_at_start: 0,
+            }],
             tok: Token { kind: Tok::Eol, start: 0, end: 0, int: 0 },
             st,
             files: vec![(opts.file_name.clone(), Rc::from(&[][..]))],
@@ -193,7 +202,8 @@ impl<'a> Parser<'a> {
             };
             let tok = lexer.next(t);
             if tok.kind == Tok::Eof && self.frames.len() > 1 {
-                self.frames.pop();
+                let done = self.frames.pop().expect("a frame");
+                self.end_expansion(&done);
                 // The end of an expansion ends its last statement.
                 self.tok = Token { kind: Tok::Eol, start: 0, end: 0, int: 0 };
                 let f = self.frames.last().expect("a frame");
@@ -300,9 +310,6 @@ impl<'a> Parser<'a> {
     /// The location of byte `at` of the current frame.
     pub(crate) fn loc_at(&self, at: usize) -> Loc {
         let f = self.frames.last().expect("a frame");
-        if let Some(l) = f.at {
-            return l;
-        }
         // A token may start on an earlier line than the lexer's current
         // one only for the newline token itself.
         let (line, col) = if at >= f.lexer.line_start {
@@ -374,10 +381,14 @@ impl<'a> Parser<'a> {
                 }
                 _ => {}
             }
+            let diags = self.st.diagnostics().len();
             let mut ok = self.statement();
             // A label may share its line with a statement (`x: .long 5`).
             while ok.is_ok() && self.after_label && !self.at_eol() {
                 ok = self.statement();
+            }
+            if self.frames.len() > 1 && self.st.diagnostics().len() > diags {
+                self.note_instantiations(diags);
             }
             if ok.is_err() {
                 self.skip_statement();
@@ -763,14 +774,63 @@ impl<'a> Parser<'a> {
 
     // ----- macros -----
 
-    fn push_text(&mut self, text: Rc<[u8]>, file: u32, at: Option<Loc>) -> Result<(), ()> {
+    /// Reads an expansion (a macro's body, a `.rept` or `.irp`'s copies)
+    /// next, instantiated at `at`: a source of its own named
+    /// `<instantiation>`, as llvm-mc names it.
+    fn push_expansion(&mut self, text: Rc<[u8]>, at: Loc) -> Result<(), ()> {
         if self.frames.len() > MAX_NESTING {
-            let l = at.unwrap_or(Loc::NONE);
-            self.error(l, "macros cannot be nested more than 20 levels deep. Use -asm-macro-max-nesting-depth to increase this limit.");
+            self.error(at, "macros cannot be nested more than 20 levels deep. Use -asm-macro-max-nesting-depth to increase this limit.");
             return Err(());
         }
-        self.frames.push(Frame { text: Text::Owned(text), lexer: Lexer::new(), file, at });
+        let file = self.files.len() as u32;
+        self.files.push(("<instantiation>".into(), text.clone()));
+        let diags_at_start = self.st.diagnostics().len();
+        self.frames.push(Frame {
+            text: Text::Owned(text),
+            lexer: Lexer::new(),
+            file,
+            at: Some(at),
+            diags_at_start,
+        });
         Ok(())
+    }
+
+    /// An expansion ended: without a diagnostic in it, its text is not
+    /// kept for printing one (and its source slot is reused when last).
+    fn end_expansion(&mut self, done: &Frame) {
+        if done.at.is_none() || self.st.diagnostics().len() > done.diags_at_start {
+            return;
+        }
+        let f = done.file as usize;
+        if f + 1 == self.files.len() {
+            self.files.pop();
+        } else if let Some(slot) = self.files.get_mut(f) {
+            slot.1 = Rc::from(&[][..]);
+        }
+    }
+
+    /// After a statement inside expansions: each diagnostic it added gets
+    /// llvm-mc's notes, `while in macro instantiation`, at each active
+    /// instantiation from the innermost out.
+    fn note_instantiations(&mut self, from: usize) {
+        let sites: Vec<Loc> = self.frames.iter().rev().filter_map(|f| f.at).collect();
+        if sites.is_empty() || self.st.diagnostics().len() <= from {
+            return;
+        }
+        let added: Vec<Diagnostic> = self.st.take_diagnostics_from(from);
+        for d in added {
+            let note = d.severity != Severity::Note;
+            self.st.push_diagnostic(d);
+            if note {
+                for &at in &sites {
+                    self.st.push_diagnostic(Diagnostic {
+                        severity: Severity::Note,
+                        loc: at,
+                        message: "while in macro instantiation".into(),
+                    });
+                }
+            }
+        }
     }
 
     /// Reads the body of a `.macro`/`.rept`/`.irp` up to its matching end
@@ -886,8 +946,7 @@ impl<'a> Parser<'a> {
         self.macro_counter += 1;
         let counter = self.macro_counter - 1;
         let body = substitute(&m.body, &m.params, &values, counter);
-        let file = self.frames.last().expect("a frame").file;
-        self.push_text(Rc::from(body), file, Some(loc))?;
+        self.push_expansion(Rc::from(body), loc)?;
         // The macro's statement ends here; the expansion follows.
         Ok(())
     }
@@ -947,8 +1006,7 @@ impl<'a> Parser<'a> {
                 return Err(());
             }
         }
-        let file = self.frames.last().expect("a frame").file;
-        self.push_text(Rc::from(text), file, None)
+        self.push_expansion(Rc::from(text), loc)
     }
 
     pub(crate) fn parse_irp(&mut self, loc: Loc, chars: bool) -> Result<(), ()> {
@@ -966,8 +1024,7 @@ impl<'a> Parser<'a> {
         for v in values {
             text.extend(substitute(&body, core::slice::from_ref(&param), &[v], 0));
         }
-        let file = self.frames.last().expect("a frame").file;
-        self.push_text(Rc::from(text), file, None)
+        self.push_expansion(Rc::from(text), loc)
     }
 
     /// Reads an included file next.
@@ -978,7 +1035,14 @@ impl<'a> Parser<'a> {
             self.error(l, "too many nested .include files");
             return Err(());
         }
-        self.frames.push(Frame { text: Text::Owned(text), lexer: Lexer::new(), file, at });
+        let diags_at_start = self.st.diagnostics().len();
+        self.frames.push(Frame {
+            text: Text::Owned(text),
+            lexer: Lexer::new(),
+            file,
+            at,
+            diags_at_start,
+        });
         Ok(())
     }
 

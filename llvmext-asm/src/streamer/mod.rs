@@ -330,6 +330,16 @@ impl ObjectStreamer {
         self.diags.push(Diagnostic { severity: Severity::Warning, loc, message: message.into() });
     }
 
+    /// Removes and returns the diagnostics from index `from` on.
+    pub(crate) fn take_diagnostics_from(&mut self, from: usize) -> Vec<Diagnostic> {
+        self.diags.split_off(from.min(self.diags.len()))
+    }
+
+    /// Records a diagnostic as it is.
+    pub(crate) fn push_diagnostic(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
     /// Whether an error was recorded.
     pub fn has_errors(&self) -> bool {
         self.diags.iter().any(|d| d.severity == Severity::Error)
@@ -1193,8 +1203,11 @@ impl ObjectStreamer {
     /// Lays the assembly out and writes the ELF object; the error (every
     /// diagnostic) when something does not assemble.
     pub fn finish(self) -> Result<Vec<u8>, crate::diag::Error> {
-        self.finish_diagnostics()
-            .map_err(|diagnostics| crate::diag::Error { diagnostics, files: Vec::new() })
+        self.finish_diagnostics().map_err(|diagnostics| crate::diag::Error {
+            diagnostics,
+            files: Vec::new(),
+            sources: Vec::new(),
+        })
     }
 
     fn finish_diagnostics(mut self) -> Result<Vec<u8>, Vec<Diagnostic>> {
