@@ -1,7 +1,8 @@
 //! The GAS parser and the whole assembler on arbitrary text: an object or
 //! diagnostics, never a panic, a hang or unbounded memory. Inputs are
 //! assembled for x86-64 and i386; every diagnostic must have a place in
-//! the input (or none, for errors about the whole output).
+//! its source (the input, an included file or a macro expansion), or
+//! none for errors about the whole output; rendering them never panics.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -14,9 +15,15 @@ fuzz_target!(|data: &[u8]| {
             Err(e) => {
                 assert!(e.first().is_some(), "an error without an error diagnostic");
                 let lines = data.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
-                for d in &e.diagnostics {
+                for d in e.diagnostics.iter().filter(|d| d.loc.file == 0) {
                     assert!(d.loc.line <= lines + 1, "diagnostic past the input: {d}");
                 }
+                // Expansions and includes are sources of their own: every
+                // place must be in a source the error names.
+                for d in &e.diagnostics {
+                    assert!((d.loc.file as usize) < e.files.len().max(1), "unknown source: {d}");
+                }
+                let _ = e.render(data);
             }
         }
     }

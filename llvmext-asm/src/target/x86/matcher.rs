@@ -257,7 +257,7 @@ pub fn match_att<E: Copy>(
         return Err(fail_error(feature[0], &st));
     }
     let operand_fails = fails.iter().filter(|f| matches!(f, Some(Fail::Operand(_)))).count();
-    if operand_fails == 1 || direct_fail.is_some() {
+    if operand_fails == 1 {
         return Err(MatchError::new("invalid operand for instruction", None));
     }
     Err(MatchError::new("unknown use of instruction mnemonic without a size suffix", None))
@@ -270,7 +270,7 @@ fn fail_error<E>(f: Fail, st: &Ops<'_, E>) -> MatchError {
         Fail::Operand(i) => {
             // LLVM points at the first operand it could not match.
             let at = if i < st.n { st.list[i].map(|(_, idx)| idx) } else { None };
-            if i >= st.n && st.n > 0 {
+            if i >= st.n {
                 return MatchError::new("too few operands for instruction", None);
             }
             MatchError::new("invalid operand for instruction", at)

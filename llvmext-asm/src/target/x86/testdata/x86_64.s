@@ -799,3 +799,20 @@ addr32 movl (%eax), %eax
 rex64 movl %eax, %ebx
 repz ret
 rep ret
+// Too few operands, or none: llvm-mc-19's message depends on which
+// suffixed forms exist
+jmp
+call
+push
+inc
+movl
+ret $1, 2
+jne
+int
+addq
+shl
+cmpxchg8b
+lea
+pushw
+xchg %eax
+bswap
