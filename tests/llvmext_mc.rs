@@ -24,7 +24,8 @@
 //! - [`malformed_input_is_rejected_like_llvm_mc_19`]: the files under
 //!   `testdata/asm/bad/` (and a 100000-deep parenthesized expression made
 //!   here) make `llvmext-mc` exit with status 1 and print llvm-mc-19's
-//!   error and note lines (each once, in its order).
+//!   diagnostics, source lines and markers (`^~~~`) included (each once,
+//!   in its order).
 
 mod support;
 
@@ -414,14 +415,27 @@ fn first_error_line(stderr: &[u8]) -> Option<String> {
     String::from_utf8_lossy(stderr).lines().find(|l| l.contains("error:")).map(str::to_owned)
 }
 
-/// Every `error:` and `note:` line, each once, in the order first printed
-/// (llvm-mc-19 reports a fill it cannot size once per layout step).
+/// Every diagnostic as printed: its `file:line:col: error:` (or `note:`)
+/// line with the source line and the marker under it (`^~~~`), each
+/// diagnostic once, in the order first printed (llvm-mc-19 reports a fill
+/// it cannot size once per layout step).
 fn error_lines(stderr: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(stderr);
+    let mut blocks: Vec<String> = Vec::new();
+    for l in text.lines() {
+        let header = l.contains(": error: ") || l.contains(": note: ") || l.contains(": warning: ");
+        match blocks.last_mut() {
+            Some(b) if !header => {
+                b.push('\n');
+                b.push_str(l);
+            }
+            _ => blocks.push(l.to_owned()),
+        }
+    }
     let mut out: Vec<String> = Vec::new();
-    let lines = String::from_utf8_lossy(stderr);
-    for l in lines.lines().filter(|l| l.contains(": error: ") || l.contains(": note: ")) {
-        if !out.iter().any(|o| o == l) {
-            out.push(l.to_owned());
+    for b in blocks {
+        if !out.contains(&b) {
+            out.push(b);
         }
     }
     out

@@ -41,6 +41,10 @@ pub struct Diagnostic {
     pub loc: Loc,
     /// What, as LLVM words it.
     pub message: String,
+    /// How many columns from `loc` the source line's marker covers
+    /// (`^~~~` under a mnemonic, an operand, a register: llvm-mc's
+    /// ranges); 0 or 1 for the caret alone.
+    pub width: u32,
 }
 
 impl fmt::Display for Diagnostic {
@@ -153,9 +157,14 @@ pub fn render(diags: &[Diagnostic], files: &[(String, &[u8])]) -> String {
             let line = String::from_utf8_lossy(line);
             let mut text = String::new();
             let mut caret_at = None;
+            let end_col = d.loc.col as usize + (d.width.max(1) as usize - 1);
+            let mut end_at = None;
             for (i, c) in line.chars().enumerate() {
                 if i + 1 == d.loc.col as usize {
                     caret_at = Some(text.chars().count());
+                }
+                if i + 1 == end_col {
+                    end_at = Some(text.chars().count());
                 }
                 if c == '\t' {
                     let n = 8 - text.chars().count() % 8;
@@ -171,6 +180,8 @@ pub fn render(diags: &[Diagnostic], files: &[(String, &[u8])]) -> String {
             out.push('\n');
             out.extend(std::iter::repeat_n(' ', caret_at));
             out.push('^');
+            let tildes = end_at.map_or(0, |e| e.saturating_sub(caret_at));
+            out.extend(std::iter::repeat_n('~', tildes));
             out.push('\n');
         }
     }

@@ -89,6 +89,7 @@ pub fn assemble_streaming(
                 severity: Severity::Error,
                 loc: Loc::NONE,
                 message: format!("unable to get target for '{triple}'"),
+                width: 1,
             }],
             sources: vec![Vec::new(); files.len()],
             files,

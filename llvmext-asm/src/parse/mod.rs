@@ -126,6 +126,8 @@ pub struct Parser<'a> {
     /// Where the expression parsed last is, as LLVM places an expression
     /// (a binary or unary one at its operator).
     expr_loc: Loc,
+    /// Where the token before the current one ends (a range's end).
+    pub(crate) prev_end: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -155,6 +157,7 @@ impl<'a> Parser<'a> {
             scratch: Vec::new(),
             after_label: false,
             expr_loc: Loc::NONE,
+            prev_end: 0,
         };
         p.lex();
         p
@@ -211,6 +214,7 @@ impl<'a> Parser<'a> {
                 self.tok.end = f.lexer.pos;
                 return;
             }
+            self.prev_end = self.tok.end;
             self.tok = tok;
         }
     }
@@ -349,6 +353,11 @@ impl<'a> Parser<'a> {
             // An empty line's end: a token on the line it ends.
             Loc { file: f.file, line, col: (next.start.saturating_sub(line_start) + 1) as u32 }
         }
+    }
+
+    /// Records an error at `loc` whose marker covers `width` columns.
+    pub(crate) fn error_width(&mut self, loc: Loc, width: u32, msg: impl Into<String>) {
+        self.st.error_width(loc, width, msg);
     }
 
     /// Records an error at `loc`.
@@ -827,6 +836,7 @@ impl<'a> Parser<'a> {
                         severity: Severity::Note,
                         loc: at,
                         message: "while in macro instantiation".into(),
+                        width: 1,
                     });
                 }
             }

@@ -70,6 +70,7 @@ impl Parser<'_> {
     /// `%name`: a register (the `%` is the current token).
     fn register(&mut self) -> Result<Reg, ()> {
         let loc = self.loc();
+        let start = self.tok().start;
         self.lex();
         if self.tok().kind != Tok::Ident {
             self.error(loc, "invalid register name");
@@ -96,7 +97,9 @@ impl Parser<'_> {
         match t::parse_reg(&name) {
             Some(r) => Ok(r),
             None => {
-                self.error(loc, "invalid register name");
+                // Marked from `%` to the name's end, as llvm-mc marks it.
+                let width = self.prev_end.saturating_sub(start) as u32;
+                self.error_width(loc, width, "invalid register name");
                 Err(())
             }
         }
@@ -161,10 +164,11 @@ impl Parser<'_> {
     fn operand(
         &mut self,
         ops: &mut SmallVec<[Operand<ExprId>; 4]>,
-        locs: &mut SmallVec<[Loc; 4]>,
+        locs: &mut SmallVec<[(Loc, u32); 4]>,
     ) -> Result<(), ()> {
         let loc = self.loc();
-        locs.push(loc);
+        let (start, first) = (self.tok().start, locs.len());
+        locs.push((loc, 1));
         if self.is(Punct::Dollar) {
             self.lex();
             let e = self.parse_expr()?;
@@ -225,13 +229,16 @@ impl Parser<'_> {
             let m = self.memory(None)?;
             ops.push(Operand::Mem(m));
         }
+        // The operand's columns, for its error's marker.
+        locs[first].1 = self.prev_end.saturating_sub(start).max(1) as u32;
         // AVX-512 decorations.
         while self.is(Punct::LCurly) {
             let dl = self.loc();
+            let dstart = self.tok().start;
             match self.avx512_decoration()? {
                 Decoration::Operand(o) => {
                     ops.push(o);
-                    locs.push(dl);
+                    locs.push((dl, self.prev_end.saturating_sub(dstart).max(1) as u32));
                 }
                 Decoration::Broadcast(n) => match ops.last_mut() {
                     Some(Operand::Mem(m)) => m.broadcast = Some(n),
@@ -335,7 +342,7 @@ impl Parser<'_> {
             return self.intel_instruction(mnemonic, prefixes, mloc);
         }
         let mut ops: SmallVec<[Operand<ExprId>; 4]> = SmallVec::new();
-        let mut locs: SmallVec<[Loc; 4]> = SmallVec::new();
+        let mut locs: SmallVec<[(Loc, u32); 4]> = SmallVec::new();
         if !self.at_eol() {
             loop {
                 self.operand(&mut ops, &mut locs)?;
@@ -356,11 +363,16 @@ impl Parser<'_> {
                 Ok(())
             }
             Err(e) => {
-                let l = match e.operand {
-                    Some(i) => locs.get(i).copied().unwrap_or(mloc),
-                    None => mloc,
+                // llvm-mc marks the operand it names, or the mnemonic it
+                // does not know; other messages get the caret alone.
+                let (l, width) = match e.operand {
+                    Some(i) => locs.get(i).copied().unwrap_or((mloc, 1)),
+                    None if e.message.starts_with("invalid instruction mnemonic") => {
+                        (mloc, mnemonic.chars().count() as u32)
+                    }
+                    None => (mloc, 1),
                 };
-                self.error(l, e.message);
+                self.error_width(l, width, e.message);
                 Err(())
             }
         }

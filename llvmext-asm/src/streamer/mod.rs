@@ -322,12 +322,19 @@ impl ObjectStreamer {
 
     /// Records an error.
     pub fn error(&mut self, loc: Loc, message: impl Into<String>) {
-        self.diags.push(Diagnostic { severity: Severity::Error, loc, message: message.into() });
+        self.error_width(loc, 1, message);
+    }
+
+    /// An error whose marker covers `width` columns from `loc`.
+    pub(crate) fn error_width(&mut self, loc: Loc, width: u32, message: impl Into<String>) {
+        let message = message.into();
+        self.diags.push(Diagnostic { severity: Severity::Error, loc, message, width });
     }
 
     /// Records a warning.
     pub fn warning(&mut self, loc: Loc, message: impl Into<String>) {
-        self.diags.push(Diagnostic { severity: Severity::Warning, loc, message: message.into() });
+        let message = message.into();
+        self.diags.push(Diagnostic { severity: Severity::Warning, loc, message, width: 1 });
     }
 
     /// Removes and returns the diagnostics from index `from` on.
