@@ -214,10 +214,17 @@ fn forbidden_flags_twice_defined_names_and_foreign_relocations() {
     let f = f.unwrap();
     let e = b.add_reloc(text, Reloc::new(0, Some(f), RelocAarch64::CALL26, 0)).unwrap_err();
     assert!(e.to_string().contains("relocation type"), "{e}");
-    // A relocation outside the section's bytes: refused when written.
+    // A relocation outside the section's bytes: refused when written,
+    // unless an assembler says its source put it there (`.reloc`).
     b.add_reloc(text, Reloc::new(6, Some(f), RelocX86_64::PC32, -4)).unwrap();
     let e = b.write().unwrap_err();
     assert!(e.to_string().contains("outside the section's bytes"), "{e}");
+    b.allow_relocs_outside_contents();
+    let bytes = b.write().expect("written as told");
+    let file = object::read::elf::ElfFile64::<Endianness>::parse(&*bytes).unwrap();
+    use object::{Object, ObjectSection};
+    let rel = file.section_by_name(".text").unwrap().relocations().next().unwrap();
+    assert_eq!(rel.0, 6);
 }
 
 #[test]

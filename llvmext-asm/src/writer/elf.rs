@@ -99,6 +99,15 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
         Arch::I386 => (Class::Elf32, Machine::I386),
     };
     let mut b = ElfBuilder::new(class, Endian::Little, machine);
+    // A `.reloc` goes where its source says, even past its section's end,
+    // as llvm-mc writes it; other fixups are inside their fragments.
+    if st
+        .sections
+        .iter()
+        .any(|s| s.fixups.iter().any(|f| matches!(f.kind, crate::fixup::FixupKind::Literal(_))))
+    {
+        b.allow_relocs_outside_contents();
+    }
     let mut bsec: Vec<Option<e::SectionId>> = vec![None; st.sections.len()];
     let order = st.section_order.clone();
     for &sid in &order {

@@ -344,6 +344,9 @@ pub struct ElfBuilder {
     used_in_reloc: Vec<bool>,
     groups: Vec<Group>,
     addrsig: Option<Vec<u32>>,
+    /// Whether `write` refuses a relocation whose field is not inside its
+    /// section's bytes (on unless an assembler turned it off).
+    check_reloc_fields: bool,
 }
 
 /// Whether relocations of `machine` carry explicit addends (`SHT_RELA`),
@@ -377,7 +380,16 @@ impl ElfBuilder {
             used_in_reloc: Vec::new(),
             groups: Vec::new(),
             addrsig: None,
+            check_reloc_fields: true,
         }
+    }
+
+    /// Lets relocations point past their section's bytes. An assembler
+    /// writes an explicit `.reloc` wherever its source says (llvm-mc does:
+    /// a `.reloc` at a section's end is how some code marks it); the
+    /// check `write` makes otherwise catches a caller's mistake.
+    pub fn allow_relocs_outside_contents(&mut self) {
+        self.check_reloc_fields = false;
     }
 
     /// The file's class.
@@ -756,7 +768,9 @@ impl ElfBuilder {
     /// held (its capacity is reused: a JIT or a compiler writing object
     /// after object saves the page faults of a fresh buffer).
     pub fn write_into(&self, out: &mut Vec<u8>) -> Result<()> {
-        self.check_relocs()?;
+        if self.check_reloc_fields {
+            self.check_relocs()?;
+        }
         self.check_definitions()?;
         Layout::new(self)?.write(self, out)
     }
