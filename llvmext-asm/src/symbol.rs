@@ -44,6 +44,11 @@ impl SymName {
         SymName(smallvec::SmallVec::from_slice(name.as_bytes()))
     }
 
+    /// A name from bytes that are UTF-8 (an identifier's: ASCII).
+    pub(crate) fn from_bytes(name: &[u8]) -> SymName {
+        SymName(smallvec::SmallVec::from_slice(name))
+    }
+
     /// The bytes (UTF-8).
     pub(crate) fn as_bytes(&self) -> &[u8] {
         &self.0
@@ -102,8 +107,13 @@ pub struct Symbol {
 
 impl Symbol {
     pub(crate) fn new(name: &str, temporary: bool) -> Symbol {
+        Symbol::from_bytes(name.as_bytes(), temporary)
+    }
+
+    /// A symbol whose name is UTF-8 bytes.
+    pub(crate) fn from_bytes(name: &[u8], temporary: bool) -> Symbol {
         Symbol {
-            name: SymName::new(name),
+            name: SymName::from_bytes(name),
             def: SymbolDef::Undefined,
             binding: None,
             kind: SymbolType::NOTYPE,

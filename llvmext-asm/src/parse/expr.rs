@@ -162,22 +162,23 @@ impl Parser<'_> {
                 Ok(self.st.exprs_mut().constant(v))
             }
             Tok::Ident | Tok::Str => {
-                let name = if t.kind == Tok::Str {
+                let name: std::borrow::Cow<'_, [u8]> = if t.kind == Tok::Str {
                     let mut v = Vec::new();
                     let _ = super::lexer::unescape(self.text(t), &mut v);
-                    std::borrow::Cow::Owned(String::from_utf8_lossy(&v).into_owned())
+                    std::borrow::Cow::Owned(String::from_utf8_lossy(&v).into_owned().into_bytes())
                 } else {
-                    self.ident(t)
+                    // An identifier is ASCII.
+                    self.token_bytes(t)
                 };
                 self.lex();
-                if name == "." {
+                if *name == *b"." {
                     // The current location: a temporary label here.
                     let sym = self.st.temp_symbol();
                     self.st.emit_label(sym, loc);
                     return Ok(self.st.sym_expr(sym, Variant::None));
                 }
                 let variant = self.parse_variant()?;
-                let sym = self.st.symbol(&name);
+                let sym = self.st.symbol_ascii(&name);
                 // An absolute variable is substituted now, as LLVM's
                 // parser does (later reassignment does not change it).
                 if variant == Variant::None {

@@ -230,6 +230,16 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The bytes of token `t`, borrowed from the main source when it is
+    /// there (an identifier's are ASCII: no UTF-8 check needed).
+    pub(crate) fn token_bytes(&self, t: Token) -> std::borrow::Cow<'a, [u8]> {
+        let main: &'a [u8] = self.main;
+        match self.frames.last().map(|f| &f.text) {
+            Some(Text::Main) => std::borrow::Cow::Borrowed(main.get(t.start..t.end).unwrap_or(&[])),
+            _ => std::borrow::Cow::Owned(self.text(t).to_vec()),
+        }
+    }
+
     /// The text of identifier token `t`, borrowed from the main source
     /// when it is there.
     pub(crate) fn ident(&self, t: Token) -> std::borrow::Cow<'a, str> {

@@ -357,12 +357,18 @@ impl ObjectStreamer {
     /// The symbol named `name`, created undefined if new. Names starting
     /// with `.L` are temporary, as on ELF x86.
     pub fn symbol(&mut self, name: &str) -> SymbolId {
-        let h = self.name_hash(name.as_bytes());
+        self.symbol_ascii(name.as_bytes())
+    }
+
+    /// [`ObjectStreamer::symbol`] of a name the caller knows is UTF-8 (an
+    /// identifier token: ASCII), spared the check.
+    pub(crate) fn symbol_ascii(&mut self, name: &[u8]) -> SymbolId {
+        let h = self.name_hash(name);
         if let Some(id) = self.find_name(h, name) {
             return id;
         }
         let id = SymbolId(self.symbols.len() as u32);
-        self.symbols.push(Symbol::new(name, name.starts_with(".L")));
+        self.symbols.push(Symbol::from_bytes(name, name.starts_with(b".L")));
         self.names.insert(h, id);
         id
     }
@@ -378,13 +384,13 @@ impl ObjectStreamer {
         self.names.insert(h, id);
     }
 
-    fn find_name(&self, hash: u64, name: &str) -> Option<SymbolId> {
-        self.names.find(hash, |s| self.symbols[s.index()].name.as_bytes() == name.as_bytes())
+    fn find_name(&self, hash: u64, name: &[u8]) -> Option<SymbolId> {
+        self.names.find(hash, |s| self.symbols[s.index()].name.as_bytes() == name)
     }
 
     /// The symbol named `name`, if it exists.
     pub fn lookup_symbol(&self, name: &str) -> Option<SymbolId> {
-        self.find_name(self.name_hash(name.as_bytes()), name)
+        self.find_name(self.name_hash(name.as_bytes()), name.as_bytes())
     }
 
     /// A new unnamed temporary symbol (never in the symbol table unless a
