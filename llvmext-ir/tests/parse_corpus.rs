@@ -107,24 +107,3 @@ fn clang_output_with_debug_info_parses() {
         }
     }
 }
-
-/// Parses the file named by `LLVMEXT_PARSE_FILE` and reports the time
-/// (`cargo test --release -- --ignored parse_file_timing --nocapture`).
-#[test]
-#[ignore]
-fn parse_file_timing() {
-    let Ok(path) = std::env::var("LLVMEXT_PARSE_FILE") else { return };
-    let src = std::fs::read(&path).unwrap();
-    let t = std::time::Instant::now();
-    let r = parse(&src, &path);
-    let dt = t.elapsed();
-    match r {
-        Ok(m) => eprintln!(
-            "ok: {} functions, {} globals, {} md nodes in {dt:?}",
-            m.functions.len(),
-            m.globals.len(),
-            m.md.len()
-        ),
-        Err(e) => eprintln!("error after {dt:?}: {e}"),
-    }
-}
