@@ -1370,3 +1370,12 @@ fn relocate_with_symbol(
     }
     false
 }
+
+impl ObjectStreamer {
+    /// Evaluates `e` to a constant now, before layout (LLVM's
+    /// `evaluateAsAbsolute` with the assembler: symbol differences fold
+    /// when only fixed-size data lies between the two labels).
+    pub fn evaluate_now(&self, e: ExprId) -> Option<i64> {
+        evaluate_absolute(self, e, false)
+    }
+}

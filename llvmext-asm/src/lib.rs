@@ -52,6 +52,7 @@ pub mod assembler;
 pub mod diag;
 pub mod dwarf;
 pub mod expr;
+mod finish;
 pub mod fixup;
 pub mod ids;
 pub mod parse;
