@@ -556,19 +556,7 @@ fn pref_align_padding(
     }
     let mut body = eo;
     for f in &sec.fragments[fi + 1..ef.index()] {
-        body = body.saturating_add(match &f.kind {
-            FragmentKind::Data { len, .. } => *len as u64,
-            FragmentKind::Relaxable(i) => sec.relaxables[*i as usize].bytes.len() as u64,
-            FragmentKind::Leb { size, .. }
-            | FragmentKind::DwarfLine { size, .. }
-            | FragmentKind::DwarfFrame { size, .. } => *size as u64,
-            FragmentKind::Nops { count, .. } => *count,
-            &FragmentKind::Fill { size, count, .. } => match evaluate_absolute(st, count, true) {
-                Some(n) if n > 0 => (n as u64).saturating_mul(size as u64),
-                _ => 0,
-            },
-            _ => f.size.get(),
-        });
+        body = body.saturating_add(encoded_size(st, si, f).unwrap_or_else(|| f.size.get()));
     }
     // bit_ceil(body), as a power of two (bit_ceil(0) is 1).
     let fit = if body <= 1 { 0 } else { 64 - (body - 1).leading_zeros() as u8 };
@@ -577,15 +565,34 @@ fn pref_align_padding(
     pad(align(new))
 }
 
-fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
+/// The size of fragment `f` of section `si` that its contents decide
+/// (data, an encoding, a count); `None` for the kinds whose size depends
+/// on where they are laid out (alignment, `.org`, `.prefalign`).
+fn encoded_size(st: &ObjectStreamer, si: usize, f: &crate::section::Fragment) -> Option<u64> {
     let sec = &st.sections[si];
-    match &sec.fragments[fi].kind {
+    Some(match &f.kind {
         FragmentKind::Data { len, .. } => *len as u64,
         FragmentKind::Relaxable(i) => sec.relaxables[*i as usize].bytes.len() as u64,
         FragmentKind::Leb { size, .. }
         | FragmentKind::DwarfLine { size, .. }
         | FragmentKind::DwarfFrame { size, .. } => *size as u64,
         FragmentKind::Nops { count, .. } => *count,
+        &FragmentKind::Fill { size, count, .. } => match evaluate_absolute(st, count, true) {
+            Some(n) if n > 0 => (n as u64).saturating_mul(size as u64),
+            _ => 0,
+        },
+        FragmentKind::Align(_) | FragmentKind::Org { .. } | FragmentKind::PrefAlign { .. } => {
+            return None
+        }
+    })
+}
+
+fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
+    let f = &st.sections[si].fragments[fi];
+    if let Some(size) = encoded_size(st, si, f) {
+        return size;
+    }
+    match &f.kind {
         FragmentKind::PrefAlign { end, log2, chosen, .. } => {
             pref_align_padding(st, si, fi, off, *end, *log2, chosen)
         }
@@ -598,16 +605,13 @@ fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
                 pad
             }
         }
-        &FragmentKind::Fill { size, count, .. } => match evaluate_absolute(st, count, true) {
-            Some(n) if n > 0 => (n as u64).saturating_mul(size as u64),
-            _ => 0,
-        },
         &FragmentKind::Org { target, .. } => match evaluate_relocatable(st, target, true, false) {
             Some(RelocValue { a: None, b: None, c }) => (c as u64).saturating_sub(off),
             Some(RelocValue { a: Some(a), b: None, c }) => symbol_offset(st, a.sym, 0)
                 .map_or(0, |o| (o.wrapping_add(c) as u64).saturating_sub(off)),
             _ => 0,
         },
+        _ => 0,
     }
 }
 
@@ -623,12 +627,20 @@ fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
 pub(crate) fn layout(st: &mut ObjectStreamer) {
     let order: Vec<usize> = st.section_order.iter().map(|s| s.index()).collect();
     let debug = std::env::var_os("LLVMEXT_ASM_DEBUG").is_some();
-    for sec in &st.sections {
-        let dynamic = sec.fragments.iter().any(|f| match f.kind {
-            FragmentKind::Fill { count, .. } => !matches!(st.exprs.get(count), Expr::Const(_)),
-            FragmentKind::Org { .. } => true,
-            _ => false,
-        });
+    // `.prefalign` fragments, checked and their alignments applied after.
+    let mut pref_aligns: Vec<(usize, usize)> = Vec::new();
+    for (si, sec) in st.sections.iter().enumerate() {
+        let mut dynamic = false;
+        for (fi, f) in sec.fragments.iter().enumerate() {
+            match f.kind {
+                FragmentKind::Fill { count, .. } => {
+                    dynamic |= !matches!(st.exprs.get(count), Expr::Const(_))
+                }
+                FragmentKind::Org { .. } => dynamic = true,
+                FragmentKind::PrefAlign { .. } => pref_aligns.push((si, fi)),
+                _ => {}
+            }
+        }
         sec.layout.dynamic.set(dynamic);
         sec.layout.dirty.set(true);
         sec.layout.pass.set(0);
@@ -690,19 +702,13 @@ pub(crate) fn layout(st: &mut ObjectStreamer) {
             ensure_valid(st, si, n - 1);
         }
     }
-    check_fragments(st, &other_lebs);
+    check_fragments(st, &other_lebs, &pref_aligns);
     // `.prefalign` raises its section's alignment to the one it chose
     // (LLVM's `ensureMinAlignment`).
-    for sec in &mut st.sections {
-        let most = sec
-            .fragments
-            .iter()
-            .filter_map(|f| match &f.kind {
-                FragmentKind::PrefAlign { chosen, .. } => Some(1u64 << chosen.get().min(63)),
-                _ => None,
-            })
-            .max();
-        if let Some(a) = most {
+    for &(si, fi) in &pref_aligns {
+        if let FragmentKind::PrefAlign { ref chosen, .. } = st.sections[si].fragments[fi].kind {
+            let a = 1u64 << chosen.get().min(63);
+            let sec = &mut st.sections[si];
             sec.align = sec.align.max(a);
         }
     }
@@ -1030,20 +1036,18 @@ fn line_advance(line_delta: i64, addr_delta: i64, out: &mut SmallVec<[u8; 32]>) 
 
 /// Errors only the final layout shows: `.org` backwards, fills and LEBs
 /// of expressions that are not absolute.
-fn check_fragments(st: &mut ObjectStreamer, lebs: &[(u32, u32)]) {
+fn check_fragments(st: &mut ObjectStreamer, lebs: &[(u32, u32)], pref_aligns: &[(usize, usize)]) {
     // As llvm-mc-19 reports them: every LEB128 (in layout order), then
     // every fill.
     let mut errors: Vec<(Loc, String)> = Vec::new();
-    for (si, sec) in st.sections.iter().enumerate() {
-        for f in &sec.fragments {
-            if let FragmentKind::PrefAlign { end, .. } = f.kind {
-                if label_place(st, end).is_none_or(|(s, _, _)| s.index() != si) {
-                    let name = st.symbols[end.index()].name.to_string();
-                    errors.push((
-                        Loc::NONE,
-                        format!(".prefalign end symbol '{name}' must be in the current section"),
-                    ));
-                }
+    for &(si, fi) in pref_aligns {
+        if let FragmentKind::PrefAlign { end, .. } = st.sections[si].fragments[fi].kind {
+            if label_place(st, end).is_none_or(|(s, _, _)| s.index() != si) {
+                let name = st.symbols[end.index()].name.to_string();
+                errors.push((
+                    Loc::NONE,
+                    format!(".prefalign end symbol '{name}' must be in the current section"),
+                ));
             }
         }
     }

@@ -6,7 +6,7 @@
 
 use crate::diag::{Diagnostic, Loc};
 use crate::fixup::Fixup;
-use crate::section::{Fragment, FragmentId, FragmentKind, SectionId};
+use crate::section::{Fragment, FragmentId, FragmentKind};
 use crate::streamer::ObjectStreamer;
 use crate::symbol::{Symbol, SymbolDef};
 
@@ -69,8 +69,9 @@ impl ObjectStreamer {
     /// subsection, the data buffer rebuilt in that order, and the labels
     /// (and the places of fills) moved with their fragments.
     fn merge_subsections(&mut self) {
-        for si in 0..self.sections.len() {
-            let sec = &mut self.sections[si];
+        // Per section that had subsections: each fragment's new index.
+        let mut moved: Vec<Option<Vec<u32>>> = vec![None; self.sections.len()];
+        for (sec, moved) in self.sections.iter_mut().zip(moved.iter_mut()) {
             let Some(subs) = sec.frag_subsections.take() else { continue };
             let mut order: Vec<u32> = (0..sec.fragments.len() as u32).collect();
             order.sort_by_key(|&i| subs[i as usize]);
@@ -93,19 +94,24 @@ impl ObjectStreamer {
             }
             sec.data = data;
             sec.open_data = false;
-            let id = SectionId(si as u32);
-            for sym in &mut self.symbols {
-                if let SymbolDef::Label { section, fragment, .. } = &mut sym.def {
-                    // The section's own symbol stays at its start.
-                    if *section == id && sym.section_of != Some(id) {
-                        *fragment = FragmentId(new_index[fragment.index()]);
-                    }
+            *moved = Some(new_index);
+        }
+        if moved.iter().all(Option::is_none) {
+            return;
+        }
+        for sym in &mut self.symbols {
+            if let SymbolDef::Label { section, fragment, .. } = &mut sym.def {
+                // A section's own symbol stays at its start.
+                if let (Some(new_index), false) =
+                    (&moved[section.index()], sym.section_of == Some(*section))
+                {
+                    *fragment = FragmentId(new_index[fragment.index()]);
                 }
             }
-            for (sec, frag, _) in &mut self.fill_locs {
-                if *sec == id {
-                    *frag = new_index[*frag as usize];
-                }
+        }
+        for (sec, frag, _) in &mut self.fill_locs {
+            if let Some(new_index) = &moved[sec.index()] {
+                *frag = new_index[*frag as usize];
             }
         }
     }

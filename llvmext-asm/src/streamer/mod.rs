@@ -1014,33 +1014,25 @@ impl ObjectStreamer {
     /// `align` (`.p2align`/`.balign` in data), at most `max` bytes (0: no
     /// limit).
     pub fn emit_value_align(&mut self, align: u64, fill: i64, fill_size: u8, max: u64) {
-        let sec = self.current_section();
-        let s = &mut self.sections[sec.index()];
-        s.align = s.align.max(align);
-        let max = if max == 0 { align } else { max };
-        self.push_fragment(FragmentKind::Align(Box::new(AlignSpec {
-            align,
-            fill,
-            fill_size,
-            max,
-            nops: false,
-        })));
+        self.push_align(AlignSpec { align, fill, fill_size, max, nops: false });
     }
 
     /// Pads with NOPs up to a multiple of `align`, at most `max` bytes (0:
     /// no limit): `.p2align` in code.
     pub fn emit_code_align(&mut self, align: u64, max: u64) {
+        self.push_align(AlignSpec { align, fill: 0, fill_size: 1, max, nops: true });
+    }
+
+    /// An alignment fragment (`max` 0: no limit); the section's alignment
+    /// rises to it.
+    fn push_align(&mut self, mut spec: AlignSpec) {
         let sec = self.current_section();
         let s = &mut self.sections[sec.index()];
-        s.align = s.align.max(align);
-        let max = if max == 0 { align } else { max };
-        self.push_fragment(FragmentKind::Align(Box::new(AlignSpec {
-            align,
-            fill: 0,
-            fill_size: 1,
-            max,
-            nops: true,
-        })));
+        s.align = s.align.max(spec.align);
+        if spec.max == 0 {
+            spec.max = spec.align;
+        }
+        self.push_fragment(FragmentKind::Align(Box::new(spec)));
     }
 
     /// `.org target, fill`.
