@@ -328,12 +328,14 @@ impl Parser<'_> {
             _ => mnemonic.clone(),
         };
         let mode = self.st.mode();
-        let first = t::match_att(mode, &prefixes, &name, &ops);
+        let first = self.st.matcher.match_att(mode, &prefixes, &name, &ops);
         let result = match (first, suffix) {
             (Ok(i), _) => Ok(i),
-            (Err(e), Some(s)) => {
-                t::match_att(mode, &prefixes, &format!("{name}{s}"), &ops).map_err(|_| e)
-            }
+            (Err(e), Some(s)) => self
+                .st
+                .matcher
+                .match_att(mode, &prefixes, &format!("{name}{s}"), &ops)
+                .map_err(|_| e),
             (Err(e), None) => Err(e),
         };
         match result {

@@ -357,7 +357,7 @@ impl Parser<'_> {
             }
         }
         let mode = self.st.mode();
-        match t::match_att(mode, &prefixes, &mnemonic, &ops) {
+        match self.st.matcher.match_att(mode, &prefixes, &mnemonic, &ops) {
             Ok(inst) => {
                 self.st.emit_instruction(&inst, mloc);
                 Ok(())

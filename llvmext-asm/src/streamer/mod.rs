@@ -174,6 +174,8 @@ pub struct ObjectStreamer {
     /// Symbols `.symver` renamed: relocations name the version instead.
     pub(crate) renames: HashMap<SymbolId, SymbolId>,
     scratch: Vec<u8>,
+    /// The instruction matcher, with the plans of the line shapes seen.
+    pub(crate) matcher: x86::Matcher,
     scratch_fixups: Vec<x86::Fixup<ExprId>>,
     /// Where the fills whose count is not a constant were written
     /// (section, fragment, place), for an error if it is not absolute.
@@ -221,6 +223,7 @@ impl ObjectStreamer {
             cg_profile: Vec::new(),
             renames: HashMap::new(),
             scratch: Vec::new(),
+            matcher: x86::Matcher::default(),
             scratch_fixups: Vec::new(),
             fill_locs: Vec::new(),
             text: SectionId(0),
@@ -271,7 +274,7 @@ impl ObjectStreamer {
         mnemonic: &str,
         ops: &[x86::Operand<ExprId>],
     ) -> Result<(), x86::MatchError> {
-        let inst = x86::match_att(self.mode, &x86::Prefixes::default(), mnemonic, ops)?;
+        let inst = self.matcher.match_att(self.mode, &x86::Prefixes::default(), mnemonic, ops)?;
         let before = self.diags.len();
         self.emit_instruction(&inst, Loc::NONE);
         if let Some(d) = self.diags.get(before) {

@@ -5,7 +5,7 @@ use iced_x86::{Code, EncodingKind, OpCodeOperandKind as K, Register as R};
 use super::index::{bare_size, index, is_gp_kind, MODE_SIZED};
 use super::regs::regnum;
 use super::{
-    EncPrefixes, IMem, IOp, Inst, MatchError, Mem, Mode, Operand, Prefixes, Rounding, Value,
+    EncPrefixes, IMem, IOp, Inst, MatchError, Mem, Mode, Operand, Prefixes, Reg, Rounding, Value,
 };
 
 /// Condition-code spellings LLVM accepts, mapped to iced's (`jz` → `je`).
@@ -99,6 +99,16 @@ pub fn match_att<E: Copy>(
     mnemonic: &str,
     ops: &[Operand<E>],
 ) -> Result<Inst<E>, MatchError> {
+    search(mode, prefixes, mnemonic, ops).map(|(inst, _)| inst)
+}
+
+/// [`match_att`], also saying how the result was reached (see [`Plan`]).
+fn search<E: Copy>(
+    mode: Mode,
+    prefixes: &Prefixes,
+    mnemonic: &str,
+    ops: &[Operand<E>],
+) -> Result<(Inst<E>, Plan), MatchError> {
     if ops.len() > 6 {
         return Err(MatchError::new("invalid operand for instruction", Some(6)));
     }
@@ -130,8 +140,10 @@ pub fn match_att<E: Copy>(
     // leading AT&T operand.
     let mut with_imm: Vec<Operand<E>>;
     let mut ops = ops;
+    let mut implied = None;
     if index().get(&name).is_none() {
         if let Some((base, imm)) = implied_imm(&name) {
+            implied = Some(imm);
             with_imm = Vec::with_capacity(ops.len() + 1);
             with_imm.push(Operand::Imm(Value::Const(imm)));
             with_imm.extend_from_slice(ops);
@@ -191,17 +203,27 @@ pub fn match_att<E: Copy>(
         }
     }
 
+    let plan = |(inst, code, swap): (Inst<E>, Code, bool)| {
+        let mut order = [0u8; 6];
+        for (o, l) in order.iter_mut().zip(&st.list[..st.n]) {
+            *o = l.map_or(0, |(_, i)| i as u8);
+        }
+        if swap {
+            order.swap(0, 1);
+        }
+        (inst, Plan { code, order, n: st.n as u8, implied })
+    };
     let direct = try_name(mode, prefixes, &name, &st);
     let mut direct_fail = None;
     match direct {
-        Ok(inst) => return Ok(inst),
+        Ok(r) => return Ok(plan(r)),
         Err(Some(f)) => direct_fail = Some(f),
         Err(None) => {}
     }
     // LLVM's suffix trial (X86AsmParser::MatchAndEmitATTInstruction).
     let suffixes: &[&str] =
         if name.starts_with('f') { &["s", "l", "t"] } else { &["b", "w", "l", "q"] };
-    let mut found: Option<Inst<E>> = None;
+    let mut found: Option<(Inst<E>, Code, bool)> = None;
     let mut matched: Vec<&str> = Vec::new();
     let mut fails: Vec<Option<Fail>> = Vec::new();
     let mut cand = String::with_capacity(name.len() + 1);
@@ -210,16 +232,16 @@ pub fn match_att<E: Copy>(
         cand.push_str(&name);
         cand.push_str(s);
         match try_name(mode, prefixes, &cand, &st) {
-            Ok(inst) => {
+            Ok(r) => {
                 matched.push(s);
-                found = Some(inst);
+                found = Some(r);
             }
             Err(f) => fails.push(f),
         }
     }
     if matched.len() == 1 {
-        if let Some(inst) = found {
-            return Ok(inst);
+        if let Some(r) = found {
+            return Ok(plan(r));
         }
     }
     if matched.len() > 1 {
@@ -278,13 +300,16 @@ fn fail_error<E>(f: Fail, st: &Ops<'_, E>) -> MatchError {
     }
 }
 
-/// Tries one exact AT&T mnemonic. `Err(None)`: no such mnemonic.
+/// Tries one exact AT&T mnemonic: every form tried and ranked. `Err(None)`:
+/// no such mnemonic. Besides the instruction, the winning form as matched
+/// (before [`commute_for_vex2`] and [`segment_moves`]) and whether its two
+/// operands were swapped (`xchg`).
 fn try_name<E: Copy>(
     mode: Mode,
     prefixes: &Prefixes,
     name: &str,
     st: &Ops<'_, E>,
-) -> Result<Inst<E>, Option<Fail>> {
+) -> Result<(Inst<E>, Code, bool), Option<Fail>> {
     let idx = index();
     let Some(codes) = idx.get(name) else {
         return Err(None);
@@ -294,12 +319,12 @@ fn try_name<E: Copy>(
     let mut fail: Option<Fail> = None;
     // The first match, then (once there are several) the best
     // non-EVEX and the best EVEX form by `rank`.
-    let mut first: Option<Inst<E>> = None;
+    let mut first: Option<(Inst<E>, bool)> = None;
     let mut nc = 0usize;
-    let mut best_std: Option<(Key, Inst<E>)> = None;
-    let mut best_evex: Option<(Key, Inst<E>)> = None;
+    let mut best_std: Option<(Key, (Inst<E>, bool))> = None;
+    let mut best_evex: Option<(Key, (Inst<E>, bool))> = None;
     let mut any_vex = false;
-    let mut consider = |inst: Inst<E>, fail: &mut Option<Fail>| {
+    let mut consider = |(inst, swap): (Inst<E>, bool), fail: &mut Option<Fail>| {
         let Some(key) = rank(&inst, prefixes) else {
             *fail = Some(fail.map_or(Fail::Operand(0), |g| g.max(Fail::Operand(0))));
             return;
@@ -308,7 +333,7 @@ fn try_name<E: Copy>(
         any_vex |= enc == EncodingKind::VEX;
         let slot = if enc == EncodingKind::EVEX { &mut best_evex } else { &mut best_std };
         if slot.as_ref().is_none_or(|(k, _)| key < *k) {
-            *slot = Some((key, inst));
+            *slot = Some((key, (inst, swap)));
         }
     };
     let mut any_bare = false;
@@ -360,14 +385,14 @@ fn try_name<E: Copy>(
                     }
                     nc += 1;
                     if nc == 1 {
-                        first = Some(inst);
+                        first = Some((inst, t == 1));
                     } else {
                         if nc == 2 {
                             if let Some(f) = first {
                                 consider(f, &mut fail);
                             }
                         }
-                        consider(inst, &mut fail);
+                        consider((inst, t == 1), &mut fail);
                     }
                 }
                 Err(f) => {
@@ -381,12 +406,13 @@ fn try_name<E: Copy>(
     }
     // Most lines match one form: no need to compare encodings.
     if nc == 1 {
-        if let Some(mut inst) = first {
+        if let Some((mut inst, swap)) = first {
             let enc = inst.code.op_code().encoding();
             if !prefixes.evex || enc == EncodingKind::EVEX {
+                let code = inst.code;
                 commute_for_vex2(&mut inst, prefixes);
                 segment_moves(&mut inst);
-                return Ok(inst);
+                return Ok((inst, code, swap));
             }
         }
     }
@@ -401,10 +427,11 @@ fn try_name<E: Copy>(
         }
     };
     match best {
-        Some((_, mut inst)) => {
+        Some((_, (mut inst, swap))) => {
+            let code = inst.code;
             commute_for_vex2(&mut inst, prefixes);
             segment_moves(&mut inst);
-            Ok(inst)
+            Ok((inst, code, swap))
         }
         None => Err(Some(fail.unwrap_or(Fail::Operand(0)))),
     }
@@ -1197,4 +1224,216 @@ pub(crate) fn relaxed_code<E: Copy>(inst: &Inst<E>) -> Option<Code> {
 
 fn mnemonic_of(c: Code) -> &'static str {
     super::encode::mnemonic_str(c)
+}
+
+/// How [`search`] reached a match, enough to repeat it for another line of
+/// the same shape: the form as matched (before [`commute_for_vex2`] and
+/// [`segment_moves`]), which of the line's operands (AT&T order, after an
+/// implied immediate) are the form's operands in Intel order, and the
+/// immediate a pseudo-op's name implies (`cmpltps`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Plan {
+    code: Code,
+    order: [u8; 6],
+    n: u8,
+    implied: Option<i64>,
+}
+
+/// Lines whose shapes a [`Matcher`] remembers at most.
+const PLAN_LIMIT: usize = 1 << 16;
+
+/// The matcher of one assembly: [`match_att`] that remembers, for each
+/// shape of line it matched, how it got there (a [`Plan`]).
+///
+/// Which form LLVM picks depends on the mnemonic, the mode, the prefixes
+/// and each operand's *shape*: its kind and registers; of a constant only
+/// what an operand kind or the encoded length tests of it (the ranges of
+/// [`imm_ok`], zero, fitting 8, 16 or 32 bits, the compressed AVX-512
+/// displacement `disp8*N`); of a symbolic value its `@` modifier and
+/// [`ExprKind`](super::ExprKind). A compiler's output repeats few shapes
+/// (`movq 8(%rsp), %rax` and `movq 16(%rbx), %rcx` are one), so a line of
+/// a known shape builds only the form that won before, instead of trying
+/// and ranking every form of its mnemonic. Debug builds check each such
+/// line against the full search.
+#[derive(Default)]
+pub(crate) struct Matcher {
+    plans: hashbrown::HashMap<LineKey, Plan>,
+}
+
+impl core::fmt::Debug for Matcher {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Matcher").field("shapes", &self.plans.len()).finish()
+    }
+}
+
+impl Matcher {
+    /// [`match_att`], through the plans of lines seen before.
+    pub(crate) fn match_att<E: Copy>(
+        &mut self,
+        mode: Mode,
+        prefixes: &Prefixes,
+        mnemonic: &str,
+        ops: &[Operand<E>],
+    ) -> Result<Inst<E>, MatchError> {
+        let Some(key) = LineKey::new(mode, prefixes, mnemonic, ops) else {
+            return match_att(mode, prefixes, mnemonic, ops);
+        };
+        if let Some(plan) = self.plans.get(&key) {
+            if let Some(inst) = replay(mode, prefixes, plan, ops) {
+                #[cfg(debug_assertions)]
+                {
+                    let full = search(mode, prefixes, mnemonic, ops).ok().map(|(i, p)| (i.code, p));
+                    debug_assert_eq!(full, Some((inst.code, *plan)), "{mnemonic} {key:?}");
+                }
+                return Ok(inst);
+            }
+        }
+        let (inst, plan) = search(mode, prefixes, mnemonic, ops)?;
+        if self.plans.len() < PLAN_LIMIT {
+            self.plans.insert(key, plan);
+        }
+        Ok(inst)
+    }
+}
+
+/// Matches `ops` as `plan` says: one form built and checked.
+fn replay<E: Copy>(
+    mode: Mode,
+    prefixes: &Prefixes,
+    plan: &Plan,
+    ops: &[Operand<E>],
+) -> Option<Inst<E>> {
+    let imm = plan.implied.map(|c| Operand::Imm(Value::Const(c)));
+    let at = |i: u8| -> Option<&Operand<E>> {
+        match &imm {
+            Some(imm) if i == 0 => Some(imm),
+            Some(_) => ops.get(usize::from(i) - 1),
+            None => ops.get(usize::from(i)),
+        }
+    };
+    let mut st =
+        Ops { list: [None; 6], n: usize::from(plan.n), mask: None, zeroing: false, rounding: None };
+    for (slot, &i) in st.list.iter_mut().zip(&plan.order[..st.n]) {
+        *slot = Some((at(i)?, usize::from(i)));
+    }
+    for op in ops {
+        match op {
+            Operand::Mask(k) => st.mask = Some(k.0),
+            Operand::Zeroing => st.zeroing = true,
+            Operand::Rounding(r) => st.rounding = Some(*r),
+            _ => {}
+        }
+    }
+    let mut inst = match_code(mode, prefixes, plan.code, &st).ok()?;
+    commute_for_vex2(&mut inst, prefixes);
+    segment_moves(&mut inst);
+    Some(inst)
+}
+
+/// A line's shape (see [`Matcher`]) as bytes: the mode, the prefixes, the
+/// mnemonic, then each operand.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct LineKey {
+    len: u8,
+    bytes: [u8; 47],
+}
+
+impl core::fmt::Debug for LineKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{:02x?}", &self.bytes[..usize::from(self.len)])
+    }
+}
+
+impl LineKey {
+    /// `None` when the shape takes more than the key holds (such lines are
+    /// matched afresh each time).
+    fn new<E: Copy>(mode: Mode, p: &Prefixes, mnemonic: &str, ops: &[Operand<E>]) -> Option<Self> {
+        let mut k = LineKey { len: 0, bytes: [0; 47] };
+        let flags = [
+            p.lock, p.rep, p.repne, p.data16, p.data32, p.addr32, p.rex64, p.notrack, p.vex,
+            p.vex3, p.evex, p.disp8, p.disp32, p.load, p.store,
+        ];
+        let bits = flags.iter().enumerate().fold(0u16, |a, (i, &f)| a | (u16::from(f) << i));
+        let [b0, b1] = bits.to_le_bytes();
+        k.put(&[mode.bits() as u8, b0, b1, u8::try_from(mnemonic.len()).ok()?])?;
+        k.put(mnemonic.as_bytes())?;
+        let reg = |r: Option<Reg>| r.map_or(0, |r| r.0 as u8);
+        for op in ops {
+            match op {
+                Operand::Reg(r) => k.put(&[1, r.0 as u8])?,
+                Operand::IndirectReg(r) => k.put(&[2, r.0 as u8])?,
+                Operand::Mask(r) => k.put(&[3, r.0 as u8])?,
+                Operand::Zeroing => k.put(&[4])?,
+                Operand::Rounding(r) => k.put(&[5, *r as u8])?,
+                Operand::Imm(v) => {
+                    k.put(&[6])?;
+                    k.value(v, None)?;
+                }
+                Operand::Mem(m) | Operand::IndirectMem(m) => {
+                    let tag = if matches!(op, Operand::Mem(_)) { 7 } else { 8 };
+                    let bcast = m.broadcast.map_or(0, |b| b.wrapping_add(1));
+                    k.put(&[tag, reg(m.seg), reg(m.base), reg(m.index), m.scale, bcast])?;
+                    k.value(&m.disp, addr_size(m, mode))?;
+                }
+            }
+        }
+        Some(k)
+    }
+
+    fn put(&mut self, b: &[u8]) -> Option<()> {
+        let at = usize::from(self.len);
+        self.bytes.get_mut(at..at + b.len())?.copy_from_slice(b);
+        self.len += b.len() as u8;
+        Some(())
+    }
+
+    /// A value's shape; `addr`: the address size of the memory operand it
+    /// is the displacement of.
+    fn value<E: Copy>(&mut self, v: &Value<E>, addr: Option<u8>) -> Option<()> {
+        match *v {
+            Value::Const(c) => {
+                let [a, b, c, d] = const_class(c, addr).to_le_bytes();
+                self.put(&[0, a, b, c, d])
+            }
+            Value::Expr { variant, kind, .. } => self.put(&[1, variant as u8, kind as u8]),
+        }
+    }
+}
+
+/// What the matcher and the encoder test of a constant (see [`Matcher`]).
+fn const_class(c: i64, addr: Option<u8>) -> u32 {
+    let fits = |v: i64, bits: u32| v == (v << (64 - bits)) >> (64 - bits);
+    let kinds = [
+        K::imm8,
+        K::imm8_const_1,
+        K::imm8sex16,
+        K::imm8sex32,
+        K::imm8sex64,
+        K::imm16,
+        K::imm32,
+        K::imm32sex64,
+    ];
+    let mut bits = 0u32;
+    let mut bit = |b: bool| bits = bits << 1 | u32::from(b);
+    for k in kinds {
+        bit(imm_ok(k, c));
+    }
+    bit(c == 0);
+    bit(fits(c, 32));
+    bit((0..=0xffff_ffff).contains(&c));
+    // As the encoder writes a displacement: truncated to the address size,
+    // sign-extended.
+    let d = match addr {
+        Some(16) => c as i16 as i64,
+        Some(32) => c as i32 as i64,
+        _ => c,
+    };
+    bit(d == 0);
+    bit(fits(d, 8));
+    bit(fits(d, 16));
+    bit(fits(d, 32));
+    for n in [2i64, 4, 8, 16, 32, 64] {
+        bit(d % n == 0 && fits(d / n, 8));
+    }
+    bits
 }

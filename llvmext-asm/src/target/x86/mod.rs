@@ -46,6 +46,7 @@ use core::fmt;
 
 pub use encode::encode;
 pub use matcher::match_att;
+pub(crate) use matcher::Matcher;
 pub use nops::{max_nop_len, write_nops, write_nops_max};
 pub use regs::parse_reg;
 

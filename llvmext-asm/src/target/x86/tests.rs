@@ -10,6 +10,23 @@ use super::*;
 use std::fmt::Write as _;
 use std::process::Command;
 
+thread_local! {
+    /// One matcher per test thread: each line of a shape seen before is
+    /// matched through its plan, which debug builds check against the full
+    /// search.
+    static MATCHER: std::cell::RefCell<super::Matcher> = Default::default();
+}
+
+/// [`match_att`] through a [`super::Matcher`], as the parser matches.
+fn cached_match<E: Copy>(
+    mode: Mode,
+    p: &Prefixes,
+    mnemonic: &str,
+    ops: &[Operand<E>],
+) -> Result<super::Inst<E>, super::MatchError> {
+    MATCHER.with(|m| m.borrow_mut().match_att(mode, p, mnemonic, ops))
+}
+
 const MC: &str = "llvm-mc-19";
 
 /// An expression handle in the tests: index into a string table.
@@ -406,7 +423,7 @@ fn ours(mode: Mode, line: &str) -> Result<Encoded, String> {
             .map(|b| (b, Vec::new()))
             .ok_or_else(|| "<test parser: cannot parse>".to_string());
     };
-    let inst = match_att(mode, &p, &mn, &ops).map_err(|e| e.message)?;
+    let inst = cached_match(mode, &p, &mn, &ops).map_err(|e| e.message)?;
     let mut bytes = Vec::new();
     let mut fx = Vec::new();
     encode(&inst, &mut bytes, &mut fx).map_err(|e| format!("encode: {}", e.message))?;
@@ -915,7 +932,7 @@ addl $foo, %eax";
         let mut ex = Exprs::default();
         for line in src.lines() {
             let (p, mn, ops) = parse_line(line, &mut ex).expect("test line");
-            let mut inst = match_att(mode, &p, &mn, &ops).expect(line);
+            let mut inst = cached_match(mode, &p, &mn, &ops).expect(line);
             while let Some(r) = relaxation(&inst) {
                 inst = r;
             }
