@@ -21,6 +21,10 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 cargo test -p llvmext --all-targets
 cargo test --workspace --exclude llvmext --all-targets
 cargo test --workspace --doc
+# The assembler corpus again with llvmext-asm's pre-scanning thread on for
+# every file (by default only sources of 1 MiB or more get it): the objects
+# must not change. The corpus is cached under target/ by the run above.
+LLVMEXT_ASM_PRESCAN=1 cargo test -p llvmext --test llvmext_mc objects_match_llvm_mc_19
 # The crates as they would be published, each built against the others as
 # packaged (scripts/package-test.sh also runs the packaged crates' tests).
 dirty=()

@@ -83,6 +83,18 @@ pub fn assemble_streaming(
     opts: &Options,
     consumed: &mut dyn FnMut(usize),
 ) -> Result<Vec<u8>, Error> {
+    let prescan = source.len() <= parse::prescan::MAX_SOURCE && prescan_wanted(source.len());
+    assemble_with(triple, source, opts, consumed, prescan)
+}
+
+/// [`assemble_streaming`], with or without the pre-scanning thread.
+pub(crate) fn assemble_with(
+    triple: &str,
+    source: &[u8],
+    opts: &Options,
+    consumed: &mut dyn FnMut(usize),
+    prescan: bool,
+) -> Result<Vec<u8>, Error> {
     let files = vec![opts.file_name.clone()];
     let Some(arch) = Arch::from_triple(triple) else {
         return Err(Error {
@@ -97,12 +109,25 @@ pub fn assemble_streaming(
         });
     };
     let mut st = ObjectStreamer::new(arch);
-    let mut p = parse::Parser::new(source, &mut st, opts.clone());
-    p.set_consumed_hook(consumed);
-    p.run();
-    // The sources the diagnostics may point into, should there be any.
-    let sources: Vec<(String, std::rc::Rc<[u8]>)> = std::mem::take(&mut p.files);
-    drop(p);
+    let hasher = st.name_hasher();
+    let sources = std::thread::scope(|scope| {
+        let mut p = parse::Parser::new(source, &mut st, opts.clone());
+        p.set_consumed_hook(consumed);
+        if prescan && source.len() <= parse::prescan::MAX_SOURCE {
+            let (tx, rx) = std::sync::mpsc::sync_channel(parse::prescan::BATCHES_IN_FLIGHT);
+            let opts = opts.clone();
+            let scan = move || parse::prescan::scan(source, arch, opts, hasher, tx);
+            // No thread (a system refusing one): the parser reads alone.
+            if std::thread::Builder::new().name("prescan".into()).spawn_scoped(scope, scan).is_ok()
+            {
+                p.set_prescanned(rx);
+            }
+        }
+        p.run();
+        // The sources the diagnostics may point into, should there be any.
+        let sources: Vec<(String, std::rc::Rc<[u8]>)> = std::mem::take(&mut p.files);
+        sources
+    });
     let error = |diagnostics: Vec<Diagnostic>| Error {
         diagnostics,
         files: sources.iter().map(|f| f.0.clone()).collect(),
@@ -112,6 +137,19 @@ pub fn assemble_streaming(
         return Err(error(st.diagnostics().to_vec()));
     }
     st.finish().map_err(|e| error(e.diagnostics))
+}
+
+/// Whether a main source of `len` bytes is read ahead by a second thread
+/// (see [`parse::prescan`]): from 1 MiB on, when the machine has a second
+/// core. `LLVMEXT_ASM_PRESCAN=1` (or `0`) turns it on (off) whatever the
+/// size; the object is the same either way.
+fn prescan_wanted(len: usize) -> bool {
+    match std::env::var("LLVMEXT_ASM_PRESCAN").as_deref() {
+        Ok("1") => return true,
+        Ok("0") => return false,
+        _ => {}
+    }
+    len >= 1 << 20 && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
 }
 
 /// A scratch directory for the unit tests' files: `tmp/<name>` in the

@@ -40,6 +40,25 @@ fn section_type(name: &str) -> Option<SectionType> {
     })
 }
 
+/// Whether literal `v` fits a `size`-byte data directive (LLVM checks
+/// literals' ranges: "out of range literal value").
+pub(crate) fn literal_fits(v: i64, size: u8) -> bool {
+    let bits = size as u32 * 8;
+    bits >= 64 || (v as u64) >> bits == 0 || (v >> (bits - 1)) == -1
+}
+
+/// The size of the data directive `name` writes (`.byte` 1 … `.quad` 8),
+/// for a lowercase name.
+pub(crate) fn data_size(name: &str) -> Option<u8> {
+    Some(match name {
+        ".byte" | ".dc.b" => 1,
+        ".short" | ".value" | ".2byte" | ".word" | ".hword" | ".dc.w" => 2,
+        ".long" | ".int" | ".4byte" | ".dc.l" => 4,
+        ".quad" | ".8byte" | ".dc.a" => 8,
+        _ => return None,
+    })
+}
+
 impl Parser<'_> {
     /// Dispatches a directive (the name is the current token's, already
     /// eaten).
@@ -84,10 +103,10 @@ impl Parser<'_> {
                 }
                 Ok(())
             }
-            ".byte" | ".dc.b" => self.values(1),
-            ".short" | ".value" | ".2byte" | ".word" | ".hword" | ".dc.w" => self.values(2),
-            ".long" | ".int" | ".4byte" | ".dc.l" => self.values(4),
-            ".quad" | ".8byte" | ".dc.a" => self.values(8),
+            ".byte" | ".dc.b" | ".short" | ".value" | ".2byte" | ".word" | ".hword" | ".dc.w"
+            | ".long" | ".int" | ".4byte" | ".dc.l" | ".quad" | ".8byte" | ".dc.a" => {
+                self.values(data_size(name).unwrap_or(1))
+            }
             ".octa" => self.octa(),
             ".ascii" => self.strings(false),
             ".asciz" | ".string" => self.strings(true),
@@ -686,14 +705,9 @@ impl Parser<'_> {
                 }
             };
             if let Some(v) = c {
-                // LLVM checks literal ranges: out of range for the size.
-                let bits = size as u32 * 8;
-                if bits < 64 {
-                    let u = v as u64;
-                    if u >> bits != 0 && (v >> (bits - 1)) != -1 {
-                        p.error(loc, "out of range literal value");
-                        return Err(());
-                    }
+                if !literal_fits(v, size) {
+                    p.error(loc, "out of range literal value");
+                    return Err(());
                 }
                 p.st.emit_int(v as u64, size);
             }

@@ -9,6 +9,7 @@ mod dwarf;
 mod expr;
 mod intel;
 pub mod lexer;
+pub(crate) mod prescan;
 mod x86;
 
 use crate::diag::{Diagnostic, Loc, Severity};
@@ -120,6 +121,8 @@ pub struct Parser<'a> {
     macro_counter: u64,
     /// `.intel_syntax` in effect.
     pub(crate) intel: bool,
+    /// The main source's lines a pre-scanner understood (see [`prescan`]).
+    prescanned: Option<prescan::Prescanned>,
     scratch: Vec<u8>,
     /// The last statement was a label (another may follow on its line).
     after_label: bool,
@@ -154,6 +157,7 @@ impl<'a> Parser<'a> {
             macros: HashMap::new(),
             macro_counter: 0,
             intel: false,
+            prescanned: None,
             scratch: Vec::new(),
             after_label: false,
             expr_loc: Loc::NONE,
@@ -161,6 +165,149 @@ impl<'a> Parser<'a> {
         };
         p.lex();
         p
+    }
+
+    /// Takes the main source's lines the pre-scanner understood from
+    /// `rx` (see [`prescan`]).
+    pub(crate) fn set_prescanned(&mut self, rx: std::sync::mpsc::Receiver<prescan::Batch>) {
+        self.prescanned = Some(prescan::Prescanned::new(rx));
+    }
+
+    /// Moves to byte `pos` of the main source, on a line of its own as far
+    /// as places go (the pre-scanner's scratch parser, whose diagnostics
+    /// nobody reads).
+    pub(crate) fn seek(&mut self, pos: usize) {
+        self.frames.truncate(1);
+        self.frames[0].lexer = Lexer { pos, line: 1, line_start: pos };
+        self.lex();
+    }
+
+    /// Applies the pre-scanned line at the current token, if there is one
+    /// and the parser is in the state it assumed; the current token is
+    /// then that line's end.
+    fn apply_prescanned(&mut self) -> bool {
+        if self.frames.len() != 1 || !self.active() {
+            return false;
+        }
+        let Some(mut ps) = self.prescanned.take() else { return false };
+        let applied = match ps.take(self.tok.start) {
+            Some((line, values)) => self.apply_line(&line, values),
+            None => false,
+        };
+        // The lines that follow, as long as only blank and comment lines
+        // lie between: no need to read those.
+        if applied {
+            loop {
+                let end = self.tok.end;
+                let Some((line, values)) = ps.take_after(end) else { break };
+                let f = &mut self.frames[0];
+                let (saved, saved_tok) = (f.lexer.clone(), self.tok);
+                f.lexer.line += line.gap;
+                f.lexer.line_start = line.line_start as usize;
+                f.lexer.pos = line.start as usize;
+                self.tok = Token {
+                    kind: Tok::Ident,
+                    start: line.start as usize,
+                    end: line.start as usize,
+                    int: 0,
+                };
+                if !self.apply_line(&line, values) {
+                    // The parser reads this one: back to the end of the last.
+                    self.frames[0].lexer = saved;
+                    self.tok = saved_tok;
+                    break;
+                }
+                if self.frames[0].lexer.line_start >= self.reported + (8 << 20) {
+                    self.report_progress();
+                }
+            }
+        }
+        self.prescanned = Some(ps);
+        applied
+    }
+
+    fn apply_line(&mut self, line: &prescan::Line, values: &[i64]) -> bool {
+        use prescan::Op;
+        let range = |from: u32, count: u32| &values[from as usize..(from + count) as usize];
+        match line.op {
+            Op::Ints { size, from, count } => {
+                for &v in range(from, count) {
+                    self.st.emit_int(v as u64, size);
+                }
+            }
+            Op::Leb { signed, from, count } => {
+                for &v in range(from, count) {
+                    self.st.emit_leb_const(v, signed);
+                }
+            }
+            Op::Label { start, len, hash } => {
+                let loc = self.loc();
+                let name = &self.main[start as usize..(start + len) as usize];
+                let sym = self.st.symbol_hashed(name, hash);
+                let name = std::str::from_utf8(name).unwrap_or("");
+                self.label(sym, name, loc);
+            }
+            Op::Insn { bytes, len, mode } => {
+                if mode != self.st.mode() || self.intel || !self.macros.is_empty() {
+                    return false;
+                }
+                self.st.emit_encoded(&bytes[..len as usize]);
+            }
+            Op::Value { size, a, b, op } => {
+                let op = op as usize;
+                // What `parse_expr` builds of names that are not variables
+                // (a variable may be substituted: the parser's business).
+                let name_expr = |p: &mut Self, n: prescan::Name| {
+                    let name = &p.main[n.start as usize..(n.start + n.len) as usize];
+                    let sym = p.st.symbol_hashed(name, n.hash);
+                    let var = matches!(p.st.sym(sym).def(), crate::symbol::SymbolDef::Variable(_));
+                    (!var).then(|| p.st.sym_expr(sym, crate::expr::Variant::None))
+                };
+                let Some(ea) = name_expr(self, a) else { return false };
+                let e = match b {
+                    Some(b) => {
+                        let Some(eb) = name_expr(self, b) else { return false };
+                        self.st.exprs_mut().binary(crate::expr::BinaryOp::Sub, ea, eb)
+                    }
+                    None => ea,
+                };
+                match size {
+                    prescan::ULEB | prescan::SLEB => {
+                        let loc = self.loc_at(op);
+                        self.st.emit_leb_at(e, size == prescan::SLEB, loc);
+                    }
+                    _ => {
+                        let loc = self.loc_at(a.start as usize);
+                        self.st.emit_value(e, size, loc);
+                    }
+                }
+            }
+            Op::Loc { file, line, column, flags } => {
+                let opts = crate::dwarf::line::LocOptions {
+                    basic_block: flags & prescan::LOC_BASIC_BLOCK != 0,
+                    prologue_end: flags & prescan::LOC_PROLOGUE_END != 0,
+                    epilogue_begin: flags & prescan::LOC_EPILOGUE_BEGIN != 0,
+                    is_stmt: (flags & prescan::LOC_IS_STMT != 0)
+                        .then_some(i64::from(flags & prescan::LOC_IS_STMT_1 != 0)),
+                    isa: None,
+                    discriminator: None,
+                };
+                // An error (a file number without `.file`) changes nothing:
+                // the parser reads the line and reports it.
+                let (f, l, c) = (i64::from(file), i64::from(line), i64::from(column));
+                if self.st.dwarf_loc(f, l, c, &opts).is_err() {
+                    return false;
+                }
+            }
+        }
+        // The current token becomes the line's newline.
+        let f = &mut self.frames[0];
+        let line_no = f.lexer.line;
+        let next = line.next as usize;
+        f.lexer = Lexer { pos: next, line: line_no + 1, line_start: next };
+        self.prev_end = self.tok.end;
+        self.tok = Token { kind: Tok::Eol, start: next - 1, end: next, int: 0 };
+        true
     }
 
     /// Sets the function told how far the main source has been read (see
@@ -399,6 +546,13 @@ impl<'a> Parser<'a> {
                     continue;
                 }
                 _ => {}
+            }
+            if self.apply_prescanned() {
+                self.lex();
+                if self.frames[0].lexer.line_start >= self.reported + (8 << 20) {
+                    self.report_progress();
+                }
+                continue;
             }
             let diags = self.st.diagnostics().len();
             let mut ok = self.statement();

@@ -299,6 +299,29 @@ impl Parser<'_> {
         Ok(d)
     }
 
+    /// The comma-separated AT&T operands up to the end of the statement,
+    /// each with its place and width.
+    pub(crate) fn att_operands(
+        &mut self,
+        ops: &mut SmallVec<[Operand<ExprId>; 4]>,
+        locs: &mut SmallVec<[(Loc, u32); 4]>,
+    ) -> Result<(), ()> {
+        if self.at_eol() {
+            return Ok(());
+        }
+        loop {
+            self.operand(ops, locs)?;
+            if self.at_eol() {
+                return Ok(());
+            }
+            if !self.eat(Punct::Comma) {
+                let l = self.loc();
+                self.error(l, "unexpected token in argument list");
+                return Err(());
+            }
+        }
+    }
+
     /// An instruction statement; `first` is the mnemonic (or a prefix)
     /// already eaten.
     pub(crate) fn instruction(
@@ -343,19 +366,7 @@ impl Parser<'_> {
         }
         let mut ops: SmallVec<[Operand<ExprId>; 4]> = SmallVec::new();
         let mut locs: SmallVec<[(Loc, u32); 4]> = SmallVec::new();
-        if !self.at_eol() {
-            loop {
-                self.operand(&mut ops, &mut locs)?;
-                if self.at_eol() {
-                    break;
-                }
-                if !self.eat(Punct::Comma) {
-                    let l = self.loc();
-                    self.error(l, "unexpected token in argument list");
-                    return Err(());
-                }
-            }
-        }
+        self.att_operands(&mut ops, &mut locs)?;
         let mode = self.st.mode();
         match self.st.matcher.match_att(mode, &prefixes, &mnemonic, &ops) {
             Ok(inst) => {

@@ -367,6 +367,12 @@ impl ObjectStreamer {
     /// identifier token: ASCII), spared the check.
     pub(crate) fn symbol_ascii(&mut self, name: &[u8]) -> SymbolId {
         let h = self.name_hash(name);
+        self.symbol_hashed(name, h)
+    }
+
+    /// [`ObjectStreamer::symbol_ascii`] of a name whose hash (by
+    /// [`ObjectStreamer::name_hasher`]) is known.
+    pub(crate) fn symbol_hashed(&mut self, name: &[u8], h: u64) -> SymbolId {
         if let Some(id) = self.find_name(h, name) {
             return id;
         }
@@ -374,6 +380,19 @@ impl ObjectStreamer {
         self.symbols.push(Symbol::from_bytes(name, name.starts_with(b".L")));
         self.names.insert(h, id);
         id
+    }
+
+    /// Drops the diagnostics and expressions made so far: for the
+    /// pre-scanner's scratch streamer, which reads operands line after
+    /// line and keeps nothing of them.
+    pub(crate) fn forget_scratch(&mut self) {
+        self.diags.clear();
+        self.exprs.truncate(0);
+    }
+
+    /// How symbol names are hashed (for [`ObjectStreamer::symbol_hashed`]).
+    pub(crate) fn name_hasher(&self) -> hashbrown::DefaultHashBuilder {
+        self.hasher.clone()
     }
 
     fn name_hash(&self, name: &[u8]) -> u64 {
@@ -978,16 +997,22 @@ impl ObjectStreamer {
     pub(crate) fn emit_leb_at(&mut self, value: ExprId, signed: bool, loc: Loc) {
         self.register_expr(value);
         if let Some(v) = self.evaluate_now(value) {
-            let mut buf = [0u8; 10];
-            let n = if signed {
-                llvmext_core::leb128::encode_sleb128(v, &mut buf)
-            } else {
-                llvmext_core::leb128::encode_uleb128(v as u64, &mut buf)
-            };
-            self.emit_bytes(&buf[..n]);
+            self.emit_leb_const(v, signed);
             return;
         }
         self.push_fragment(FragmentKind::Leb { value, signed, size: 0, loc });
+    }
+
+    /// `.uleb128`/`.sleb128` of a literal: what
+    /// [`ObjectStreamer::emit_leb`] writes for a constant expression.
+    pub(crate) fn emit_leb_const(&mut self, v: i64, signed: bool) {
+        let mut buf = [0u8; 10];
+        let n = if signed {
+            llvmext_core::leb128::encode_sleb128(v, &mut buf)
+        } else {
+            llvmext_core::leb128::encode_uleb128(v as u64, &mut buf)
+        };
+        self.emit_bytes(&buf[..n]);
     }
 
     /// `count` zero bytes (`.zero`, `.skip`, `.space` of a constant).
@@ -1118,6 +1143,16 @@ impl ObjectStreamer {
         }
         self.scratch = bytes;
         self.scratch_fixups = fixups;
+    }
+
+    /// An instruction already matched and encoded, with no fixup and no
+    /// relaxation to come: what [`ObjectStreamer::emit_instruction`] does
+    /// with such an instruction's bytes.
+    pub(crate) fn emit_encoded(&mut self, bytes: &[u8]) {
+        self.line_entry_hook();
+        let sec = self.current_section();
+        self.sections[sec.index()].has_instructions = true;
+        self.append_bytes(bytes);
     }
 
     /// A fixup of the x86 encoder as a fixup of the assembler: its value

@@ -1,0 +1,618 @@
+//! The pre-scanner: a second thread that reads the main source ahead of
+//! the parser and turns the lines it fully understands into ready-made
+//! [`Line`]s — data directives of literals, labels, instructions without
+//! symbols (matched and encoded) — so that the parser, on the other core,
+//! only applies them to the streamer.
+//!
+//! The scanner reads every line with the parser's own [`Lexer`] and, for
+//! instruction operands, a parser of its own over a scratch streamer, so
+//! a line means to it what it means to the parser. What it cannot know is
+//! the parser's state (a false `.if`, a macro body, `.intel_syntax`, a
+//! `.code32` it saw in a line that was not assembled): a line carries what
+//! it assumed, and the parser applies it only when it is at that line's
+//! first token, in the main source, in that state; everything else it
+//! parses itself. A line the scanner got wrong is therefore never applied,
+//! only wasted, and the object is the one the parser alone makes.
+
+use super::lexer::{Lexer, Punct, Tok, Token};
+use super::{Options, Parser};
+use crate::expr::UnaryOp;
+use crate::streamer::{Arch, ObjectStreamer};
+use crate::target::x86::{self, Mode, Operand, Prefixes, Value};
+use core::hash::BuildHasher;
+use smallvec::SmallVec;
+use std::sync::mpsc::{Receiver, SyncSender};
+
+/// Lines per batch sent to the parser.
+const BATCH_LINES: usize = 8192;
+
+/// Batches in flight between the threads at most (the memory the scanner
+/// may run ahead with).
+pub(crate) const BATCHES_IN_FLIGHT: usize = 4;
+
+/// What a scanned line does.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Op {
+    /// `.byte`/`.short`/`.long`/`.quad` (`size` bytes each) of the
+    /// literals `values[from..from + count]` of the batch.
+    Ints { size: u8, from: u32, count: u32 },
+    /// `.uleb128`/`.sleb128` of the literals `values[from..from + count]`.
+    Leb { signed: bool, from: u32, count: u32 },
+    /// `name:`, the name at `start..start + len` of the source, with its
+    /// hash by the streamer's name hasher.
+    Label { start: u32, len: u32, hash: u64 },
+    /// An instruction without symbols that is never relaxed, matched and
+    /// encoded for `mode`.
+    Insn { bytes: [u8; 15], len: u8, mode: Mode },
+    /// `.byte`… `.quad` (`size` 1 to 8) or `.uleb128`/`.sleb128` (`size`
+    /// [`ULEB`]/[`SLEB`]) of one symbol or the difference of two:
+    /// `a - b`, the `-` at `op`.
+    Value { size: u8, a: Name, b: Option<Name>, op: u32 },
+    /// `.loc file line column` with the sub-directives without a value
+    /// ([`LOC_BASIC_BLOCK`] …) and `is_stmt 0|1` ([`LOC_IS_STMT`],
+    /// [`LOC_IS_STMT_1`]).
+    Loc { file: u32, line: u32, column: u32, flags: u8 },
+}
+
+/// [`Op::Value`]'s size of `.uleb128`.
+pub(crate) const ULEB: u8 = 0x10;
+/// [`Op::Value`]'s size of `.sleb128`.
+pub(crate) const SLEB: u8 = 0x11;
+/// [`Op::Loc`]: `basic_block`.
+pub(crate) const LOC_BASIC_BLOCK: u8 = 1;
+/// [`Op::Loc`]: `prologue_end`.
+pub(crate) const LOC_PROLOGUE_END: u8 = 2;
+/// [`Op::Loc`]: `epilogue_begin`.
+pub(crate) const LOC_EPILOGUE_BEGIN: u8 = 4;
+/// [`Op::Loc`]: `is_stmt` given.
+pub(crate) const LOC_IS_STMT: u8 = 8;
+/// [`Op::Loc`]: `is_stmt 1` (with [`LOC_IS_STMT`]).
+pub(crate) const LOC_IS_STMT_1: u8 = 16;
+
+/// A symbol name: where it is in the source, and its hash.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Name {
+    pub start: u32,
+    pub len: u32,
+    pub hash: u64,
+}
+
+/// A line the scanner understood.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line {
+    /// The offset of its first token.
+    pub start: u32,
+    /// The offset of the next line (past the newline).
+    pub next: u32,
+    /// The offset of the first byte of its line.
+    pub line_start: u32,
+    /// Where the statement before it ended: only blank and comment lines
+    /// lie between there and this line, `gap` newlines of them.
+    pub prev_end: u32,
+    pub gap: u32,
+    pub op: Op,
+}
+
+/// The largest main source the pre-scanner reads (offsets are 32-bit).
+pub(crate) const MAX_SOURCE: usize = u32::MAX as usize;
+
+/// Lines in source order, and how far the scan had come.
+pub(crate) struct Batch {
+    pub lines: Vec<Line>,
+    /// Literals of [`Op::Ints`] and [`Op::Leb`].
+    pub values: Vec<i64>,
+    /// Every line starting before this offset has been looked at: those
+    /// not in `lines` (of this or an earlier batch) were not understood.
+    pub upto: usize,
+}
+
+impl Batch {
+    fn new() -> Batch {
+        Batch { lines: Vec::with_capacity(BATCH_LINES), values: Vec::new(), upto: 0 }
+    }
+}
+
+/// The parser's end: the batches as they come.
+pub(crate) struct Prescanned {
+    rx: Option<Receiver<Batch>>,
+    batch: Batch,
+    /// The next line of `batch` not yet passed.
+    at: usize,
+}
+
+impl Prescanned {
+    pub(crate) fn new(rx: Receiver<Batch>) -> Prescanned {
+        Prescanned { rx: Some(rx), batch: Batch::new(), at: 0 }
+    }
+
+    /// The scanned line whose first token is at `pos`, if the scanner
+    /// understood it; lines before `pos` are dropped. Waits for the
+    /// scanner when it has not come that far.
+    pub(crate) fn take(&mut self, pos: usize) -> Option<(Line, &[i64])> {
+        loop {
+            let lines = &self.batch.lines;
+            while self.at < lines.len() && (lines[self.at].start as usize) < pos {
+                self.at += 1;
+            }
+            if let Some(&l) = lines.get(self.at) {
+                if l.start as usize != pos {
+                    return None;
+                }
+                self.at += 1;
+                return Some((l, &self.batch.values));
+            }
+            if pos < self.batch.upto {
+                return None;
+            }
+            if !self.receive() {
+                return None;
+            }
+        }
+    }
+
+    /// The scanned line right after the statement that ended at `end`
+    /// (blank and comment lines between), if the scanner understood it.
+    pub(crate) fn take_after(&mut self, end: usize) -> Option<(Line, &[i64])> {
+        if self.at == self.batch.lines.len() && !self.receive() {
+            return None;
+        }
+        let l = *self.batch.lines.get(self.at)?;
+        if l.prev_end as usize != end {
+            return None;
+        }
+        self.at += 1;
+        Some((l, &self.batch.values))
+    }
+
+    /// The next batch, waiting for it; `false` when the scan is over.
+    fn receive(&mut self) -> bool {
+        match self.rx.as_ref().map(|rx| rx.recv()) {
+            Some(Ok(b)) => {
+                self.batch = b;
+                self.at = 0;
+                true
+            }
+            _ => {
+                self.rx = None;
+                false
+            }
+        }
+    }
+}
+
+/// Scans `text` (the main source of an assembly for `arch` with `opts`),
+/// sending batches of understood lines until the end or until the parser
+/// stops listening. Names are hashed with `hasher`, the streamer's.
+pub(crate) fn scan(
+    text: &[u8],
+    arch: Arch,
+    opts: Options,
+    hasher: hashbrown::DefaultHashBuilder,
+    tx: SyncSender<Batch>,
+) {
+    let mut scratch = ObjectStreamer::new(arch);
+    let mut p = Parser::new(text, &mut scratch, opts);
+    let mut sc = Scanner {
+        text,
+        lx: Lexer::new(),
+        mode: p.st.mode(),
+        intel: false,
+        hasher,
+        toks: SmallVec::new(),
+        line_start: 0,
+        bytes: Vec::with_capacity(16),
+        fixups: Vec::new(),
+    };
+    let mut batch = Batch::new();
+    let mut prev_end = 0;
+    loop {
+        let gap_from = sc.lx.line;
+        let Some(eol) = sc.statement() else { break };
+        let op = if eol { sc.understand(&mut p, &mut batch.values) } else { None };
+        if let Some(op) = op {
+            // The statement's line, less the one its newline ended.
+            let gap = sc.lx.line - 1 - gap_from;
+            batch.lines.push(Line {
+                start: sc.toks[0].start as u32,
+                next: sc.lx.pos as u32,
+                line_start: sc.line_start as u32,
+                prev_end: prev_end as u32,
+                gap,
+                op,
+            });
+        }
+        prev_end = sc.lx.pos;
+        if batch.lines.len() >= BATCH_LINES {
+            batch.upto = sc.lx.pos;
+            if tx.send(std::mem::replace(&mut batch, Batch::new())).is_err() {
+                return;
+            }
+        }
+    }
+    batch.upto = usize::MAX;
+    let _ = tx.send(batch);
+}
+
+struct Scanner<'t> {
+    text: &'t [u8],
+    lx: Lexer,
+    /// The mode after the `.code16`/`.code32`/`.code64` lines so far.
+    mode: Mode,
+    /// After an `.intel_syntax` line (instructions are left alone).
+    intel: bool,
+    hasher: hashbrown::DefaultHashBuilder,
+    /// The tokens of the statement at hand.
+    toks: SmallVec<[Token; 16]>,
+    /// Where the line of its first token starts.
+    line_start: usize,
+    bytes: Vec<u8>,
+    fixups: Vec<x86::Fixup<crate::expr::ExprId>>,
+}
+
+impl Scanner<'_> {
+    /// Reads the next statement's tokens. `None` at the end of the source;
+    /// `Some(true)` when the statement is a line of its own: it ends at the
+    /// first newline after its first token (not at a `;`, not at the end
+    /// of the source without a newline, no newline inside a comment).
+    fn statement(&mut self) -> Option<bool> {
+        self.toks.clear();
+        let s = self.text;
+        loop {
+            let t = self.lx.next(s);
+            match t.kind {
+                Tok::Eof if self.toks.is_empty() => return None,
+                Tok::Eof => return Some(false),
+                Tok::Eol if self.toks.is_empty() => continue,
+                Tok::Eol => {
+                    let first = self.toks[0].start;
+                    let own_line = s.get(t.start) == Some(&b'\n')
+                        && memchr::memchr(b'\n', &s[first..t.start]).is_none();
+                    return Some(own_line);
+                }
+                _ => {
+                    if self.toks.is_empty() {
+                        self.line_start = self.lx.line_start;
+                    }
+                    self.toks.push(t)
+                }
+            }
+        }
+    }
+
+    fn text(&self, t: Token) -> &[u8] {
+        &self.text[t.start..t.end]
+    }
+
+    /// What the statement in `toks` does, if it is one of the kinds the
+    /// scanner knows; literals go to `values`.
+    fn understand(&mut self, p: &mut Parser<'_>, values: &mut Vec<i64>) -> Option<Op> {
+        let t0 = self.toks[0];
+        if t0.kind != Tok::Ident {
+            return None;
+        }
+        let name = self.text(t0);
+        if self.toks.len() == 2 && self.toks[1].kind == Tok::Punct(Punct::Colon) {
+            if name == b"." {
+                return None;
+            }
+            let hash = self.hasher.hash_one(name);
+            return Some(Op::Label { start: t0.start as u32, len: name.len() as u32, hash });
+        }
+        if name[0] == b'.' {
+            return self.directive(values);
+        }
+        if self
+            .toks
+            .get(1)
+            .is_some_and(|t| matches!(t.kind, Tok::Punct(Punct::Colon) | Tok::Punct(Punct::Equal)))
+        {
+            return None;
+        }
+        self.instruction(p)
+    }
+
+    fn directive(&mut self, values: &mut Vec<i64>) -> Option<Op> {
+        let mut buf = [0u8; 16];
+        let name = self.text(self.toks[0]);
+        let lower = buf.get_mut(..name.len())?;
+        lower.copy_from_slice(name);
+        lower.make_ascii_lowercase();
+        let lower = core::str::from_utf8(lower).ok()?;
+        match lower {
+            ".code16" | ".code32" | ".code64" if self.toks.len() == 1 => {
+                self.mode = match lower {
+                    ".code16" => Mode::Bits16,
+                    ".code32" => Mode::Bits32,
+                    _ => Mode::Bits64,
+                };
+                return None;
+            }
+            ".intel_syntax" => {
+                self.intel = true;
+                return None;
+            }
+            ".att_syntax" => {
+                self.intel = false;
+                return None;
+            }
+            _ => {}
+        }
+        if lower == ".loc" {
+            return self.loc();
+        }
+        let leb = match lower {
+            ".uleb128" => Some(false),
+            ".sleb128" => Some(true),
+            _ => None,
+        };
+        let size = match leb {
+            Some(_) => 0,
+            None => super::directives::data_size(lower)?,
+        };
+        if self.toks.get(1).is_some_and(|t| t.kind == Tok::Ident) {
+            let size = match leb {
+                Some(false) => ULEB,
+                Some(true) => SLEB,
+                None => size,
+            };
+            return self.symbolic(size);
+        }
+        let from = values.len();
+        if !self.literals(size, values) {
+            values.truncate(from);
+            return None;
+        }
+        let count = (values.len() - from) as u32;
+        let from = from as u32;
+        Some(match leb {
+            Some(signed) => Op::Leb { signed, from, count },
+            None => Op::Ints { size, from, count },
+        })
+    }
+
+    /// The operands `[-]literal, …` after a directive, as the parser
+    /// reads them (a literal is its 64 low bits; `-` negates with
+    /// wrapping), each fitting `size` bytes (0: any).
+    fn literals(&self, size: u8, values: &mut Vec<i64>) -> bool {
+        let toks = &self.toks[1..];
+        if toks.is_empty() {
+            return false;
+        }
+        let mut i = 0;
+        loop {
+            let neg = toks.get(i).is_some_and(|t| t.kind == Tok::Punct(Punct::Minus));
+            i += usize::from(neg);
+            let Some(t) = toks.get(i) else { return false };
+            if t.kind != Tok::Int || t.int > u128::from(u64::MAX) {
+                return false;
+            }
+            let mut v = t.int as u64 as i64;
+            if neg {
+                v = UnaryOp::Neg.fold(v);
+            }
+            if size != 0 && !super::directives::literal_fits(v, size) {
+                return false;
+            }
+            values.push(v);
+            i += 1;
+            match toks.get(i) {
+                None => return true,
+                Some(t) if t.kind == Tok::Punct(Punct::Comma) => i += 1,
+                Some(_) => return false,
+            }
+        }
+    }
+
+    /// A name token's [`Name`]: an identifier other than `.`, not followed
+    /// by a `@` variant.
+    fn name(&self, i: usize) -> Option<Name> {
+        let t = self.toks.get(i)?;
+        let text = self.text(*t);
+        if t.kind != Tok::Ident || text == b"." || u32::try_from(t.end).is_err() {
+            return None;
+        }
+        if self.toks.get(i + 1).is_some_and(|n| n.kind == Tok::Punct(Punct::At)) {
+            return None;
+        }
+        Some(Name {
+            start: t.start as u32,
+            len: text.len() as u32,
+            hash: self.hasher.hash_one(text),
+        })
+    }
+
+    /// A data directive of `name` or `name - name`.
+    fn symbolic(&self, size: u8) -> Option<Op> {
+        let a = self.name(1)?;
+        match self.toks.len() {
+            2 => Some(Op::Value { size, a, b: None, op: a.start }),
+            4 if self.toks[2].kind == Tok::Punct(Punct::Minus) => {
+                let b = self.name(3)?;
+                Some(Op::Value { size, a, b: Some(b), op: self.toks[2].start as u32 })
+            }
+            _ => None,
+        }
+    }
+
+    /// `.loc` with literal numbers and the usual sub-directives.
+    fn loc(&self) -> Option<Op> {
+        let int = |i: usize| -> Option<u32> {
+            let t = self.toks.get(i)?;
+            if t.kind != Tok::Int {
+                return None;
+            }
+            u32::try_from(t.int).ok()
+        };
+        let file = int(1)?;
+        let line = int(2)?;
+        let column = int(3)?;
+        let mut flags = 0;
+        let mut i = 4;
+        while let Some(t) = self.toks.get(i) {
+            if t.kind != Tok::Ident {
+                return None;
+            }
+            flags |= match self.text(*t) {
+                b"basic_block" => LOC_BASIC_BLOCK,
+                b"prologue_end" => LOC_PROLOGUE_END,
+                b"epilogue_begin" => LOC_EPILOGUE_BEGIN,
+                b"is_stmt" => {
+                    i += 1;
+                    match int(i)? {
+                        0 => LOC_IS_STMT,
+                        1 => LOC_IS_STMT | LOC_IS_STMT_1,
+                        _ => return None,
+                    }
+                }
+                _ => return None,
+            };
+            i += 1;
+        }
+        Some(Op::Loc { file, line, column, flags })
+    }
+
+    /// An AT&T instruction whose operands hold no symbol, read by the
+    /// scratch parser `p`, matched and encoded.
+    fn instruction(&mut self, p: &mut Parser<'_>) -> Option<Op> {
+        if self.intel {
+            return None;
+        }
+        let t0 = self.toks[0];
+        let mut buf = [0u8; 24];
+        let name = self.text(t0);
+        let lower = buf.get_mut(..name.len())?;
+        lower.copy_from_slice(name);
+        lower.make_ascii_lowercase();
+        let mnemonic = core::str::from_utf8(lower).ok()?;
+        // Prefix words (`lock`, `rep`, `{vex3}`) take the parser's path.
+        if mnemonic.len() <= 7
+            && (Prefixes::default().add(mnemonic)
+                || x86::prefix_byte(self.mode, mnemonic).is_some())
+        {
+            return None;
+        }
+        p.st.set_mode(self.mode);
+        p.seek(t0.end);
+        let mut ops: SmallVec<[Operand<crate::expr::ExprId>; 4]> = SmallVec::new();
+        let mut locs = SmallVec::new();
+        let ok = p.att_operands(&mut ops, &mut locs).is_ok() && p.at_eol();
+        let clean = ok && !p.st.has_errors();
+        p.st.forget_scratch();
+        if !clean || ops.iter().any(has_symbol) {
+            return None;
+        }
+        let inst = p.st.matcher.match_att(self.mode, &Prefixes::default(), mnemonic, &ops).ok()?;
+        if x86::may_need_relaxation(&inst) {
+            return None;
+        }
+        self.bytes.clear();
+        self.fixups.clear();
+        x86::encode(&inst, &mut self.bytes, &mut self.fixups).ok()?;
+        if !self.fixups.is_empty() || self.bytes.len() > 15 {
+            return None;
+        }
+        let mut bytes = [0u8; 15];
+        bytes[..self.bytes.len()].copy_from_slice(&self.bytes);
+        Some(Op::Insn { bytes, len: self.bytes.len() as u8, mode: self.mode })
+    }
+}
+
+/// Whether an operand's value is symbolic.
+fn has_symbol<E>(op: &Operand<E>) -> bool {
+    match op {
+        Operand::Imm(v) => !matches!(v, Value::Const(_)),
+        Operand::Mem(m) | Operand::IndirectMem(m) => !matches!(m.disp, Value::Const(_)),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{assemble_with, Options};
+
+    /// The object (or the rendered diagnostics) of `src` for `triple`.
+    fn run(triple: &str, src: &[u8], prescan: bool) -> Result<Vec<u8>, String> {
+        let opts = Options { file_name: "t.s".into(), ..Options::default() };
+        assemble_with(triple, src, &opts, &mut |_| {}, prescan).map_err(|e| e.render(src))
+    }
+
+    /// With and without the pre-scanner: the same object, or the same
+    /// diagnostics.
+    fn same(src: &str) {
+        for triple in ["x86_64-linux-gnu", "i686-linux-gnu"] {
+            let alone = run(triple, src.as_bytes(), false);
+            let with = run(triple, src.as_bytes(), true);
+            assert_eq!(alone, with, "{triple}:\n{src}");
+        }
+    }
+
+    #[test]
+    fn lines_it_understands() {
+        same(".byte 1, 2, -1\n.BYTE 255\n.short 65535, -32768\n.long 4294967295\n.quad -1\n.quad 0xffffffffffffffff\n.value 7\n.2byte 1\n.4byte 2\n.8byte 3\n");
+        same(".uleb128 0, 127, 128, 0xffffffffffffffff\n.sleb128 -1, -129, 64\n");
+        same("a:\n.L1:\nb:  # comment\n\t.byte 1 # 0x1\n\n# only a comment\n.Lx$y?:\n");
+        same("f:\n\tmovq %rsp, %rbp\n\taddq $1000, %rax\n\taddq $1, %rax\n\tmovl 8(%rsp,%rcx,4), %eax\n\tvpaddd %zmm1, %zmm2, %zmm3 {%k1} {z}\n\tret\n");
+        same(".file 1 \"a.c\"\n.loc 1 2 3\nnop\n.loc 1 4 0 prologue_end\nnop\n.loc 1 5 7 is_stmt 0\nnop\n.loc 1 6 1 is_stmt 1 basic_block epilogue_begin\nnop\n");
+        same(".data\na: .long 1\nb:\n.long a\n.quad b\n.long b-a\n.uleb128 b-a\n.sleb128 a-b\n.uleb128 c-a\nc:\n");
+    }
+
+    #[test]
+    fn state_it_cannot_know() {
+        // A macro named like an instruction.
+        same(".macro movl a, b\n.byte 0x90\n.endm\nmovl %eax, %ebx\nmovl %ecx, %edx\n");
+        // A mode or syntax switch that is not assembled.
+        same(".if 0\n.code32\n.endif\nmovl %eax, %ebx\npushl %eax\n");
+        same(".if 0\n.intel_syntax noprefix\n.endif\nmovl %eax, %ebx\n");
+        same(".code32\nmovl %eax, %ebx\n.code64\nmovq %rax, %rbx\n");
+        same(".intel_syntax noprefix\nmov eax, ebx\n.att_syntax\nmovl %eax, %ebx\n");
+        // Lines inside false conditionals, repetitions and macro bodies.
+        same(".if 0\n.byte 1\nx:\n.else\n.byte 2\n.endif\n.rept 3\n.byte 4\nnop\n.endr\n.macro m\n.byte 5\n.endm\nm\nm\n");
+        // Variables stand for their values.
+        same(".set x, 5\n.set y, 2\n.long x\n.uleb128 x-y\n.byte x-y\n");
+        same(".long x\n.set x, 5\n.long x\n");
+        // Comments over lines, statements sharing a line.
+        same("/* .byte 1\n.byte 2 */ .byte 3\n.byte 4\n");
+        same(".byte 1; .byte 2\n.byte 3 ; nop\nx: .byte 4\ny: nop\n");
+        // Prefixes, numeric labels, the current location.
+        same("rep movsb\nlock addl $1, (%rax)\nrep\n1:\njmp 1b\n.long .\n");
+        // No newline at the end; carriage returns.
+        same(".byte 1\r\n.byte 2\r\nnop");
+    }
+
+    #[test]
+    fn errors_read_by_the_parser() {
+        same(".byte 300\n.byte 1\n.short 70000\n");
+        same("a:\na:\n.byte 1\n");
+        same(".loc 5 1 1\nnop\n");
+        same(".file 1 \"a.c\"\n.loc 1 2 3 is_stmt 2\nnop\n.loc 1 2 3 isa 1\nnop\n");
+        same("movl %eax\nfoo %eax\nmovq $1, %rax, %rbx\n.byte 1,\n.long a-\n");
+        same("x = 1\nx:\n.long x\n");
+    }
+
+    #[test]
+    fn snippets_are_the_same() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snippets");
+        let mut n = 0;
+        for e in std::fs::read_dir(&dir).expect("tests/snippets") {
+            let path = e.expect("an entry").path();
+            if path.extension().is_some_and(|x| x == "s") {
+                same(&std::fs::read_to_string(&path).expect("a snippet"));
+                n += 1;
+            }
+        }
+        assert!(n >= 20, "only {n} snippets in {}", dir.display());
+    }
+
+    #[cfg(feature = "workspace-tests")]
+    #[test]
+    fn bad_inputs_are_the_same() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/asm/bad");
+        let mut n = 0;
+        for e in std::fs::read_dir(&dir).expect("testdata/asm/bad") {
+            let path = e.expect("an entry").path();
+            same(&std::fs::read_to_string(&path).expect("a bad input"));
+            n += 1;
+        }
+        assert!(n >= 12, "only {n} files in {}", dir.display());
+    }
+}
