@@ -114,13 +114,13 @@ pub(crate) fn assemble_with(
         let mut p = parse::Parser::new(source, &mut st, opts.clone());
         p.set_consumed_hook(consumed);
         if prescan && source.len() <= parse::prescan::MAX_SOURCE {
-            let (tx, rx) = std::sync::mpsc::sync_channel(parse::prescan::BATCHES_IN_FLIGHT);
+            let (scan_end, parser_end) = parse::prescan::pipe();
             let opts = opts.clone();
-            let scan = move || parse::prescan::scan(source, arch, opts, hasher, tx);
+            let scan = move || parse::prescan::scan(source, arch, opts, hasher, scan_end);
             // No thread (a system refusing one): the parser reads alone.
             if std::thread::Builder::new().name("prescan".into()).spawn_scoped(scope, scan).is_ok()
             {
-                p.set_prescanned(rx);
+                p.set_prescanned(parser_end);
             }
         }
         p.run();

@@ -274,7 +274,7 @@ impl Parser<'_> {
                     self.error(cl, "expected integer count in '.cg_profile' directive");
                     return Err(());
                 }
-                let count = self.tok().int as u64;
+                let count = self.tok().int;
                 self.lex();
                 let (f, t) = (self.st.symbol(&from), self.st.symbol(&to));
                 self.st.emit_cg_profile((f, from_loc), (t, to_loc), count);
@@ -427,7 +427,7 @@ impl Parser<'_> {
     fn frame_text_range(&self, start: usize, end: usize) -> Vec<u8> {
         let t = self.tok();
         let _ = t;
-        self.text(super::lexer::Token { kind: Tok::Ident, start, end, int: 0 }).to_vec()
+        self.text(super::lexer::Token::new(Tok::Ident, start, end)).to_vec()
     }
 
     fn section_directive(&mut self, push: bool, loc: Loc) -> Result<(), ()> {
@@ -649,7 +649,7 @@ impl Parser<'_> {
             return Err(());
         }
         let v = self.tok().int;
-        if v > u32::MAX as u128 - 1 {
+        if self.tok().big || v > u64::from(u32::MAX) - 1 {
             let l = self.loc();
             self.error(l, "unique id is too large");
             return Err(());
@@ -723,7 +723,7 @@ impl Parser<'_> {
                 p.error(loc, "unknown token in expression");
                 return Err(());
             }
-            let mut v = p.tok().int;
+            let mut v = p.tok_int128();
             if neg {
                 v = v.wrapping_neg();
             }

@@ -38,9 +38,9 @@ impl Parser<'_> {
         let mut number: Option<u64> = None;
         if self.tok().kind == Tok::Int {
             locs.file = Some(self.loc());
-            let n = self.tok().int;
+            let n = if self.tok().big { u64::MAX } else { self.tok().int };
             self.lex();
-            number = Some(n.min(u64::MAX as u128) as u64);
+            number = Some(n);
         }
         let first = self.parse_string()?;
         let first = String::from_utf8_lossy(&first).into_owned();
@@ -71,7 +71,7 @@ impl Parser<'_> {
                         self.error(l, "MD5 checksum specified, but no file name");
                         return Err(());
                     }
-                    let v = self.tok().int;
+                    let v = self.tok_int128();
                     self.lex();
                     md5 = Some(v.to_be_bytes());
                 }

@@ -135,7 +135,7 @@ impl Parser<'_> {
         match t.kind {
             Tok::Int => {
                 let v = t.int as i64;
-                if t.int > u64::MAX as u128 {
+                if t.big {
                     // LLVM: a literal needing more than 64 bits.
                     self.error(loc, "out of range literal value");
                     return Err(());
@@ -218,7 +218,7 @@ impl Parser<'_> {
                 Ok(self.st.exprs_mut().add(Expr::Unary(op, a)))
             }
             Tok::Error(m) => {
-                self.error(loc, m);
+                self.error(loc, m.message());
                 Err(())
             }
             Tok::Real => {

@@ -20,8 +20,53 @@ pub enum Tok {
     Str,
     /// A punctuation token; see [`Punct`].
     Punct(Punct),
-    /// Something the lexer does not know (the message in the parser).
-    Error(&'static str),
+    /// Something the lexer does not know.
+    Error(LexError),
+}
+
+/// What the lexer could not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LexError {
+    /// A string without its closing quote on its line.
+    UnterminatedString,
+    /// A byte that starts no token.
+    InvalidCharacter,
+    /// `'` without its closing quote.
+    UnterminatedQuote,
+    /// A quoted character longer than one (escaped) character.
+    QuoteTooLong,
+    /// `0x1.8p` without exponent digits.
+    HexFloatExponentDigit,
+    /// `0x1.8` without `p`.
+    HexFloatExponentPart,
+    /// `0x` without digits.
+    InvalidHex,
+    /// `0b` followed by a digit other than 0 and 1.
+    InvalidBinary,
+    /// `0` followed by 8 or 9.
+    InvalidOctal,
+}
+
+impl LexError {
+    /// llvm-mc's message.
+    pub fn message(self) -> &'static str {
+        match self {
+            LexError::UnterminatedString => "unterminated string constant",
+            LexError::InvalidCharacter => "invalid character in input",
+            LexError::UnterminatedQuote => "unterminated single quote",
+            LexError::QuoteTooLong => "single quote way too long",
+            LexError::HexFloatExponentDigit => {
+                "invalid hexadecimal floating-point constant: expected exponent digit"
+            }
+            LexError::HexFloatExponentPart => {
+                "invalid hexadecimal floating-point constant: expected exponent part 'p'"
+            }
+            LexError::InvalidHex => "invalid hexadecimal number",
+            LexError::InvalidBinary => "invalid binary number",
+            LexError::InvalidOctal => "invalid octal number",
+        }
+    }
 }
 
 /// Punctuation.
@@ -73,9 +118,28 @@ pub struct Token {
     pub start: usize,
     /// The byte offset past its last byte.
     pub end: usize,
-    /// The value of an integer (truncated to 128 bits, as LLVM's `APInt`
-    /// would overflow).
-    pub int: u128,
+    /// The value of an integer, its low 64 bits.
+    pub int: u64,
+    /// An integer that needs more than 64 bits (its full value, truncated
+    /// to 128 bits: [`int_literal`]).
+    pub big: bool,
+}
+
+impl Token {
+    /// A token other than an integer.
+    pub fn new(kind: Tok, start: usize, end: usize) -> Token {
+        Token { kind, start, end, int: 0, big: false }
+    }
+
+    fn int(start: usize, end: usize, v: u128) -> Token {
+        Token { kind: Tok::Int, start, end, int: v as u64, big: v > u128::from(u64::MAX) }
+    }
+}
+
+/// The value of integer literal `text` (a whole [`Tok::Int`] token),
+/// truncated to 128 bits as LLVM's `APInt` would overflow.
+pub fn int_literal(text: &[u8]) -> u128 {
+    Lexer::new().number_value(text).1
 }
 
 /// Which bytes continue an identifier (LLVM's `isIdentifierChar` for x86
@@ -169,10 +233,11 @@ impl Lexer {
     }
 
     /// The next token.
+    #[inline]
     pub fn next(&mut self, s: &[u8]) -> Token {
         self.skip_space(s);
         let start = self.pos;
-        let tok = |kind, end| Token { kind, start, end, int: 0 };
+        let tok = |kind, end| Token::new(kind, start, end);
         let Some(&c) = s.get(start) else {
             return tok(Tok::Eof, start);
         };
@@ -210,7 +275,7 @@ impl Lexer {
                     match s.get(i) {
                         None | Some(b'\n') => {
                             self.pos = i;
-                            return tok(Tok::Error("unterminated string constant"), i);
+                            return tok(Tok::Error(LexError::UnterminatedString), i);
                         }
                         Some(b'\\') => i += 2,
                         Some(b'"') => {
@@ -264,7 +329,7 @@ impl Lexer {
                         // One UTF-8 character or byte.
                         let len = utf8_len(c).min(s.len() - start);
                         self.pos = start + len;
-                        return tok(Tok::Error("invalid character in input"), start + len);
+                        return tok(Tok::Error(LexError::InvalidCharacter), start + len);
                     }
                 };
                 self.pos = start + len;
@@ -299,28 +364,29 @@ impl Lexer {
             }
             _ => {
                 self.pos = i;
-                return Token {
-                    kind: Tok::Error("unterminated single quote"),
-                    start,
-                    end: i,
-                    int: 0,
-                };
+                return Token::new(Tok::Error(LexError::UnterminatedQuote), start, i);
             }
         };
         if s.get(i) == Some(&b'\'') {
             i += 1;
             self.pos = i;
-            return Token { kind: Tok::Int, start, end: i, int: v as u128 };
+            return Token::int(start, i, v as u128);
         }
         self.pos = i;
-        Token { kind: Tok::Error("single quote way too long"), start, end: i, int: 0 }
+        Token::new(Tok::Error(LexError::QuoteTooLong), start, i)
     }
 
     fn number(&mut self, s: &[u8]) -> Token {
+        self.number_value(s).0
+    }
+
+    /// A number token at the current position, and an integer's value
+    /// truncated to 128 bits.
+    fn number_value(&mut self, s: &[u8]) -> (Token, u128) {
         let start = self.pos;
-        let err = |lx: &mut Lexer, m: &'static str, end: usize| {
+        let err = |lx: &mut Lexer, m: LexError, end: usize| {
             lx.pos = end;
-            Token { kind: Tok::Error(m), start, end, int: 0 }
+            (Token::new(Tok::Error(m), start, end), 0)
         };
         let c1 = s.get(start + 1).copied().unwrap_or(0);
         if s[start] == b'0' && (c1 == b'x' || c1 == b'X') {
@@ -349,27 +415,19 @@ impl Lexer {
                         i += 1;
                     }
                     if i == e0 {
-                        return err(
-                            self,
-                            "invalid hexadecimal floating-point constant: expected exponent digit",
-                            i,
-                        );
+                        return err(self, LexError::HexFloatExponentDigit, i);
                     }
                 } else {
-                    return err(
-                        self,
-                        "invalid hexadecimal floating-point constant: expected exponent part 'p'",
-                        i,
-                    );
+                    return err(self, LexError::HexFloatExponentPart, i);
                 }
                 self.pos = i;
-                return Token { kind: Tok::Real, start, end: i, int: 0 };
+                return (Token::new(Tok::Real, start, i), 0);
             }
             if i == ds {
-                return err(self, "invalid hexadecimal number", i);
+                return err(self, LexError::InvalidHex, i);
             }
             self.pos = i;
-            return Token { kind: Tok::Int, start, end: i, int: v };
+            return (Token::int(start, i, v), v);
         }
         if s[start] == b'0'
             && (c1 == b'b' || c1 == b'B')
@@ -382,10 +440,10 @@ impl Lexer {
                 i += 1;
             }
             if s.get(i).is_some_and(|d| d.is_ascii_digit()) {
-                return err(self, "invalid binary number", i + 1);
+                return err(self, LexError::InvalidBinary, i + 1);
             }
             self.pos = i;
-            return Token { kind: Tok::Int, start, end: i, int: v };
+            return (Token::int(start, i, v), v);
         }
         let mut i = start;
         while s.get(i).is_some_and(|d| d.is_ascii_digit()) {
@@ -403,7 +461,7 @@ impl Lexer {
             }
             i = exponent(s, i);
             self.pos = i;
-            return Token { kind: Tok::Real, start, end: i, int: 0 };
+            return (Token::new(Tok::Real, start, i), 0);
         }
         let digits = &s[start..i];
         let (radix, body) =
@@ -412,12 +470,12 @@ impl Lexer {
         for &d in body {
             let d = (d - b'0') as u128;
             if radix == 8 && d >= 8 {
-                return err(self, "invalid octal number", i);
+                return err(self, LexError::InvalidOctal, i);
             }
             v = v.wrapping_mul(radix).wrapping_add(d);
         }
         self.pos = i;
-        Token { kind: Tok::Int, start, end: i, int: v }
+        (Token::int(start, i, v), v)
     }
 }
 

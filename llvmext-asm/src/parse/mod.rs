@@ -13,10 +13,12 @@ pub(crate) mod prescan;
 mod x86;
 
 use crate::diag::{Diagnostic, Loc, Severity};
+use crate::expr::ExprId;
 use crate::streamer::ObjectStreamer;
 use crate::symbol::SymbolId;
 use hashbrown::HashMap;
 use lexer::{Lexer, Punct, Tok, Token};
+use smallvec::SmallVec;
 use std::rc::Rc;
 
 /// The text a frame reads.
@@ -148,7 +150,7 @@ impl<'a> Parser<'a> {
                 at: None,
                 diags_at_start: 0,
             }],
-            tok: Token { kind: Tok::Eol, start: 0, end: 0, int: 0 },
+            tok: Token::new(Tok::Eol, 0, 0),
             st,
             files: vec![(opts.file_name.clone(), Rc::from(&[][..]))],
             opts,
@@ -169,8 +171,8 @@ impl<'a> Parser<'a> {
 
     /// Takes the main source's lines the pre-scanner understood from
     /// `rx` (see [`prescan`]).
-    pub(crate) fn set_prescanned(&mut self, rx: std::sync::mpsc::Receiver<prescan::Batch>) {
-        self.prescanned = Some(prescan::Prescanned::new(rx));
+    pub(crate) fn set_prescanned(&mut self, from: prescan::Prescanned) {
+        self.prescanned = Some(from);
     }
 
     /// Moves to byte `pos` of the main source, on a line of its own as far
@@ -191,7 +193,7 @@ impl<'a> Parser<'a> {
         }
         let Some(mut ps) = self.prescanned.take() else { return false };
         let applied = match ps.take(self.tok.start) {
-            Some((line, values)) => self.apply_line(&line, values),
+            Some((line, batch)) => self.apply_line(&line, batch),
             None => false,
         };
         // The lines that follow, as long as only blank and comment lines
@@ -199,19 +201,14 @@ impl<'a> Parser<'a> {
         if applied {
             loop {
                 let end = self.tok.end;
-                let Some((line, values)) = ps.take_after(end) else { break };
+                let Some((line, batch)) = ps.take_after(end) else { break };
                 let f = &mut self.frames[0];
                 let (saved, saved_tok) = (f.lexer.clone(), self.tok);
                 f.lexer.line += line.gap;
                 f.lexer.line_start = line.line_start as usize;
                 f.lexer.pos = line.start as usize;
-                self.tok = Token {
-                    kind: Tok::Ident,
-                    start: line.start as usize,
-                    end: line.start as usize,
-                    int: 0,
-                };
-                if !self.apply_line(&line, values) {
+                self.tok = Token::new(Tok::Ident, line.start as usize, line.start as usize);
+                if !self.apply_line(&line, batch) {
                     // The parser reads this one: back to the end of the last.
                     self.frames[0].lexer = saved;
                     self.tok = saved_tok;
@@ -226,8 +223,9 @@ impl<'a> Parser<'a> {
         applied
     }
 
-    fn apply_line(&mut self, line: &prescan::Line, values: &[i64]) -> bool {
+    fn apply_line(&mut self, line: &prescan::Line, batch: &prescan::Batch) -> bool {
         use prescan::Op;
+        let values = &batch.values;
         let range = |from: u32, count: u32| &values[from as usize..(from + count) as usize];
         match line.op {
             Op::Ints { size, from, count } => {
@@ -252,6 +250,54 @@ impl<'a> Parser<'a> {
                     return false;
                 }
                 self.st.emit_encoded(&bytes[..len as usize]);
+            }
+            Op::SymInsn { bytes, len, mode, nodes, inst, fixups } => {
+                if mode != self.st.mode() || self.intel || !self.macros.is_empty() {
+                    return false;
+                }
+                let loc = self.loc();
+                let base = self.st.exprs().len() as u32;
+                let nodes = &batch.nodes[nodes.0 as usize..(nodes.0 + nodes.1) as usize];
+                // The nodes the parser would make, in its order.
+                for &n in nodes {
+                    let e = match n {
+                        prescan::Node::Const(c) => crate::expr::Expr::Const(c),
+                        prescan::Node::Sym(n, v) => {
+                            let name = &self.main[n.start as usize..(n.start + n.len) as usize];
+                            let sym = self.st.symbol_hashed(name, n.hash);
+                            if matches!(
+                                self.st.sym(sym).def(),
+                                crate::symbol::SymbolDef::Variable(_)
+                            ) {
+                                // A variable may be substituted: the parser's.
+                                self.st.exprs_mut().truncate(base as usize);
+                                return false;
+                            }
+                            crate::expr::Expr::Sym(sym, v)
+                        }
+                        prescan::Node::Unary(op, a) => {
+                            crate::expr::Expr::Unary(op, ExprId(base + a))
+                        }
+                        prescan::Node::Binary(op, a, b) => {
+                            crate::expr::Expr::Binary(op, ExprId(base + a), ExprId(base + b))
+                        }
+                    };
+                    self.st.exprs_mut().add(e);
+                }
+                let rebase = |v: &mut crate::target::x86::Value<ExprId>| {
+                    if let crate::target::x86::Value::Expr { expr, .. } = v {
+                        *expr = ExprId(base + expr.0);
+                    }
+                };
+                let mut inst = batch.insts[inst as usize];
+                inst.for_each_value_mut(rebase);
+                let fixups = &batch.fixups[fixups.0 as usize..(fixups.0 + fixups.1) as usize];
+                let mut fx: SmallVec<[crate::target::x86::Fixup<ExprId>; 2]> =
+                    SmallVec::from_slice(fixups);
+                for f in &mut fx {
+                    rebase(&mut f.value);
+                }
+                self.st.emit_encoded_instruction(&inst, &bytes[..len as usize], &fx, loc);
             }
             Op::Value { size, a, b, op } => {
                 let op = op as usize;
@@ -306,7 +352,7 @@ impl<'a> Parser<'a> {
         let next = line.next as usize;
         f.lexer = Lexer { pos: next, line: line_no + 1, line_start: next };
         self.prev_end = self.tok.end;
-        self.tok = Token { kind: Tok::Eol, start: next - 1, end: next, int: 0 };
+        self.tok = Token::new(Tok::Eol, next - 1, next);
         true
     }
 
@@ -355,7 +401,7 @@ impl<'a> Parser<'a> {
                 let done = self.frames.pop().expect("a frame");
                 self.end_expansion(&done);
                 // The end of an expansion ends its last statement.
-                self.tok = Token { kind: Tok::Eol, start: 0, end: 0, int: 0 };
+                self.tok = Token::new(Tok::Eol, 0, 0);
                 let f = self.frames.last().expect("a frame");
                 self.tok.start = f.lexer.pos;
                 self.tok.end = f.lexer.pos;
@@ -415,6 +461,15 @@ impl<'a> Parser<'a> {
         self.tok
     }
 
+    /// The current token's integer, truncated to 128 bits.
+    pub(crate) fn tok_int128(&self) -> u128 {
+        if self.tok.big {
+            lexer::int_literal(self.text(self.tok))
+        } else {
+            u128::from(self.tok.int)
+        }
+    }
+
     /// The text of a token.
     pub(crate) fn text(&self, t: Token) -> &[u8] {
         let s = self.frame_text();
@@ -447,7 +502,7 @@ impl<'a> Parser<'a> {
     /// anything else (the expression parser's).
     pub(crate) fn lone_int(&mut self) -> Option<i64> {
         let t = self.tok;
-        if t.kind != Tok::Int || t.int > u64::MAX as u128 {
+        if t.kind != Tok::Int || t.big {
             return None;
         }
         let back = self.clone_position();
@@ -617,7 +672,7 @@ impl<'a> Parser<'a> {
         match t.kind {
             Tok::Int => {
                 // `1:` a directional local label.
-                let n = t.int as u64;
+                let n = t.int;
                 self.lex();
                 if self.eat(Punct::Colon) {
                     let e = self.dir_labels.entry(n).or_default();
@@ -675,7 +730,7 @@ impl<'a> Parser<'a> {
                 Err(())
             }
             Tok::Error(m) => {
-                self.error(loc, m);
+                self.error(loc, m.message());
                 Err(())
             }
             _ => {

@@ -16,9 +16,9 @@
 
 use super::lexer::{Lexer, Punct, Tok, Token};
 use super::{Options, Parser};
-use crate::expr::UnaryOp;
+use crate::expr::{BinaryOp, Expr, ExprId, UnaryOp, Variant};
 use crate::streamer::{Arch, ObjectStreamer};
-use crate::target::x86::{self, Mode, Operand, Prefixes, Value};
+use crate::target::x86::{self, Inst, Mode, Operand, Prefixes, Value};
 use core::hash::BuildHasher;
 use smallvec::SmallVec;
 use std::sync::mpsc::{Receiver, SyncSender};
@@ -28,7 +28,7 @@ const BATCH_LINES: usize = 8192;
 
 /// Batches in flight between the threads at most (the memory the scanner
 /// may run ahead with).
-pub(crate) const BATCHES_IN_FLIGHT: usize = 4;
+const BATCHES_IN_FLIGHT: usize = 4;
 
 /// What a scanned line does.
 #[derive(Clone, Copy, Debug)]
@@ -48,6 +48,19 @@ pub(crate) enum Op {
     /// [`ULEB`]/[`SLEB`]) of one symbol or the difference of two:
     /// `a - b`, the `-` at `op`.
     Value { size: u8, a: Name, b: Option<Name>, op: u32 },
+    /// An instruction with symbols, matched and encoded for `mode`: the
+    /// expression nodes its operands made (`nodes[from..from + count]` of
+    /// the batch, in the order the parser makes them), and the matched
+    /// instruction and its fixups with expressions numbered from 0 for the
+    /// first of those nodes.
+    SymInsn {
+        bytes: [u8; 15],
+        len: u8,
+        mode: Mode,
+        nodes: (u32, u32),
+        inst: u32,
+        fixups: (u32, u32),
+    },
     /// `.loc file line column` with the sub-directives without a value
     /// ([`LOC_BASIC_BLOCK`] …) and `is_stmt 0|1` ([`LOC_IS_STMT`],
     /// [`LOC_IS_STMT_1`]).
@@ -68,6 +81,16 @@ pub(crate) const LOC_EPILOGUE_BEGIN: u8 = 4;
 pub(crate) const LOC_IS_STMT: u8 = 8;
 /// [`Op::Loc`]: `is_stmt 1` (with [`LOC_IS_STMT`]).
 pub(crate) const LOC_IS_STMT_1: u8 = 16;
+
+/// An expression node of [`Op::SymInsn`] (operands numbered from the
+/// line's first node).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Node {
+    Const(i64),
+    Sym(Name, Variant),
+    Unary(UnaryOp, u32),
+    Binary(BinaryOp, u32, u32),
+}
 
 /// A symbol name: where it is in the source, and its hash.
 #[derive(Clone, Copy, Debug)]
@@ -101,34 +124,79 @@ pub(crate) struct Batch {
     pub lines: Vec<Line>,
     /// Literals of [`Op::Ints`] and [`Op::Leb`].
     pub values: Vec<i64>,
+    /// The expression nodes, instructions and fixups of [`Op::SymInsn`].
+    pub nodes: Vec<Node>,
+    pub insts: Vec<Inst<ExprId>>,
+    pub fixups: Vec<x86::Fixup<ExprId>>,
     /// Every line starting before this offset has been looked at: those
     /// not in `lines` (of this or an earlier batch) were not understood.
     pub upto: usize,
 }
 
 impl Batch {
-    fn new() -> Batch {
-        Batch { lines: Vec::with_capacity(BATCH_LINES), values: Vec::new(), upto: 0 }
+    fn clear(&mut self) {
+        self.lines.clear();
+        self.values.clear();
+        self.nodes.clear();
+        self.insts.clear();
+        self.fixups.clear();
+        self.upto = 0;
     }
+
+    fn new() -> Batch {
+        Batch {
+            lines: Vec::with_capacity(BATCH_LINES),
+            values: Vec::new(),
+            nodes: Vec::new(),
+            insts: Vec::new(),
+            fixups: Vec::new(),
+            upto: 0,
+        }
+    }
+}
+
+/// The scanner's end of the pipe: batches go to the parser, and come back
+/// (emptied) to be filled again, their memory warm.
+pub(crate) struct ScanEnd {
+    tx: SyncSender<Batch>,
+    back: Receiver<Batch>,
+}
+
+impl ScanEnd {
+    /// A batch to fill: one the parser is done with, or a new one.
+    fn fresh(&self) -> Batch {
+        match self.back.try_recv() {
+            Ok(mut b) => {
+                b.clear();
+                b
+            }
+            Err(_) => Batch::new(),
+        }
+    }
+}
+
+/// The two ends of the pipe between the scanner and the parser.
+pub(crate) fn pipe() -> (ScanEnd, Prescanned) {
+    let (tx, rx) = std::sync::mpsc::sync_channel(BATCHES_IN_FLIGHT);
+    let (back_tx, back) = std::sync::mpsc::channel();
+    let scan = ScanEnd { tx, back };
+    (scan, Prescanned { rx: Some(rx), back: back_tx, batch: Batch::new(), at: 0 })
 }
 
 /// The parser's end: the batches as they come.
 pub(crate) struct Prescanned {
     rx: Option<Receiver<Batch>>,
+    back: std::sync::mpsc::Sender<Batch>,
     batch: Batch,
     /// The next line of `batch` not yet passed.
     at: usize,
 }
 
 impl Prescanned {
-    pub(crate) fn new(rx: Receiver<Batch>) -> Prescanned {
-        Prescanned { rx: Some(rx), batch: Batch::new(), at: 0 }
-    }
-
     /// The scanned line whose first token is at `pos`, if the scanner
     /// understood it; lines before `pos` are dropped. Waits for the
     /// scanner when it has not come that far.
-    pub(crate) fn take(&mut self, pos: usize) -> Option<(Line, &[i64])> {
+    pub(crate) fn take(&mut self, pos: usize) -> Option<(Line, &Batch)> {
         loop {
             let lines = &self.batch.lines;
             while self.at < lines.len() && (lines[self.at].start as usize) < pos {
@@ -139,7 +207,7 @@ impl Prescanned {
                     return None;
                 }
                 self.at += 1;
-                return Some((l, &self.batch.values));
+                return Some((l, &self.batch));
             }
             if pos < self.batch.upto {
                 return None;
@@ -152,7 +220,7 @@ impl Prescanned {
 
     /// The scanned line right after the statement that ended at `end`
     /// (blank and comment lines between), if the scanner understood it.
-    pub(crate) fn take_after(&mut self, end: usize) -> Option<(Line, &[i64])> {
+    pub(crate) fn take_after(&mut self, end: usize) -> Option<(Line, &Batch)> {
         if self.at == self.batch.lines.len() && !self.receive() {
             return None;
         }
@@ -161,14 +229,15 @@ impl Prescanned {
             return None;
         }
         self.at += 1;
-        Some((l, &self.batch.values))
+        Some((l, &self.batch))
     }
 
     /// The next batch, waiting for it; `false` when the scan is over.
     fn receive(&mut self) -> bool {
         match self.rx.as_ref().map(|rx| rx.recv()) {
             Some(Ok(b)) => {
-                self.batch = b;
+                let done = std::mem::replace(&mut self.batch, b);
+                let _ = self.back.send(done);
                 self.at = 0;
                 true
             }
@@ -188,9 +257,10 @@ pub(crate) fn scan(
     arch: Arch,
     opts: Options,
     hasher: hashbrown::DefaultHashBuilder,
-    tx: SyncSender<Batch>,
+    pipe: ScanEnd,
 ) {
     let mut scratch = ObjectStreamer::new(arch);
+    let keep = scratch.symbol_count();
     let mut p = Parser::new(text, &mut scratch, opts);
     let mut sc = Scanner {
         text,
@@ -199,6 +269,7 @@ pub(crate) fn scan(
         intel: false,
         hasher,
         toks: SmallVec::new(),
+        keep,
         line_start: 0,
         bytes: Vec::with_capacity(16),
         fixups: Vec::new(),
@@ -208,7 +279,7 @@ pub(crate) fn scan(
     loop {
         let gap_from = sc.lx.line;
         let Some(eol) = sc.statement() else { break };
-        let op = if eol { sc.understand(&mut p, &mut batch.values) } else { None };
+        let op = if eol { sc.understand(&mut p, &mut batch) } else { None };
         if let Some(op) = op {
             // The statement's line, less the one its newline ended.
             let gap = sc.lx.line - 1 - gap_from;
@@ -224,13 +295,14 @@ pub(crate) fn scan(
         prev_end = sc.lx.pos;
         if batch.lines.len() >= BATCH_LINES {
             batch.upto = sc.lx.pos;
-            if tx.send(std::mem::replace(&mut batch, Batch::new())).is_err() {
+            let full = std::mem::replace(&mut batch, pipe.fresh());
+            if pipe.tx.send(full).is_err() {
                 return;
             }
         }
     }
     batch.upto = usize::MAX;
-    let _ = tx.send(batch);
+    let _ = pipe.tx.send(batch);
 }
 
 struct Scanner<'t> {
@@ -243,10 +315,12 @@ struct Scanner<'t> {
     hasher: hashbrown::DefaultHashBuilder,
     /// The tokens of the statement at hand.
     toks: SmallVec<[Token; 16]>,
+    /// The scratch streamer's symbols of its own (the rest are a line's).
+    keep: usize,
     /// Where the line of its first token starts.
     line_start: usize,
     bytes: Vec<u8>,
-    fixups: Vec<x86::Fixup<crate::expr::ExprId>>,
+    fixups: Vec<x86::Fixup<ExprId>>,
 }
 
 impl Scanner<'_> {
@@ -285,7 +359,7 @@ impl Scanner<'_> {
 
     /// What the statement in `toks` does, if it is one of the kinds the
     /// scanner knows; literals go to `values`.
-    fn understand(&mut self, p: &mut Parser<'_>, values: &mut Vec<i64>) -> Option<Op> {
+    fn understand(&mut self, p: &mut Parser<'_>, batch: &mut Batch) -> Option<Op> {
         let t0 = self.toks[0];
         if t0.kind != Tok::Ident {
             return None;
@@ -299,7 +373,7 @@ impl Scanner<'_> {
             return Some(Op::Label { start: t0.start as u32, len: name.len() as u32, hash });
         }
         if name[0] == b'.' {
-            return self.directive(values);
+            return self.directive(&mut batch.values);
         }
         if self
             .toks
@@ -308,7 +382,9 @@ impl Scanner<'_> {
         {
             return None;
         }
-        self.instruction(p)
+        let op = self.instruction(p, batch);
+        p.st.forget_scratch(self.keep);
+        op
     }
 
     fn directive(&mut self, values: &mut Vec<i64>) -> Option<Op> {
@@ -383,10 +459,10 @@ impl Scanner<'_> {
             let neg = toks.get(i).is_some_and(|t| t.kind == Tok::Punct(Punct::Minus));
             i += usize::from(neg);
             let Some(t) = toks.get(i) else { return false };
-            if t.kind != Tok::Int || t.int > u128::from(u64::MAX) {
+            if t.kind != Tok::Int || t.big {
                 return false;
             }
-            let mut v = t.int as u64 as i64;
+            let mut v = t.int as i64;
             if neg {
                 v = UnaryOp::Neg.fold(v);
             }
@@ -441,6 +517,9 @@ impl Scanner<'_> {
             if t.kind != Tok::Int {
                 return None;
             }
+            if t.big {
+                return None;
+            }
             u32::try_from(t.int).ok()
         };
         let file = int(1)?;
@@ -471,9 +550,9 @@ impl Scanner<'_> {
         Some(Op::Loc { file, line, column, flags })
     }
 
-    /// An AT&T instruction whose operands hold no symbol, read by the
-    /// scratch parser `p`, matched and encoded.
-    fn instruction(&mut self, p: &mut Parser<'_>) -> Option<Op> {
+    /// An AT&T instruction, read by the scratch parser `p`, matched and
+    /// encoded; its symbols' names and expressions go to `batch`.
+    fn instruction(&mut self, p: &mut Parser<'_>, batch: &mut Batch) -> Option<Op> {
         if self.intel {
             return None;
         }
@@ -493,27 +572,66 @@ impl Scanner<'_> {
         }
         p.st.set_mode(self.mode);
         p.seek(t0.end);
-        let mut ops: SmallVec<[Operand<crate::expr::ExprId>; 4]> = SmallVec::new();
+        let mut ops: SmallVec<[Operand<ExprId>; 4]> = SmallVec::new();
         let mut locs = SmallVec::new();
         let ok = p.att_operands(&mut ops, &mut locs).is_ok() && p.at_eol();
-        let clean = ok && !p.st.has_errors();
-        p.st.forget_scratch();
-        if !clean || ops.iter().any(has_symbol) {
+        if !ok || p.st.has_errors() {
             return None;
         }
         let inst = p.st.matcher.match_att(self.mode, &Prefixes::default(), mnemonic, &ops).ok()?;
-        if x86::may_need_relaxation(&inst) {
-            return None;
-        }
         self.bytes.clear();
         self.fixups.clear();
         x86::encode(&inst, &mut self.bytes, &mut self.fixups).ok()?;
-        if !self.fixups.is_empty() || self.bytes.len() > 15 {
+        if self.bytes.len() > 15 {
             return None;
         }
         let mut bytes = [0u8; 15];
         bytes[..self.bytes.len()].copy_from_slice(&self.bytes);
-        Some(Op::Insn { bytes, len: self.bytes.len() as u8, mode: self.mode })
+        let (len, mode) = (self.bytes.len() as u8, self.mode);
+        let exprs = p.st.exprs();
+        if exprs.is_empty() || !ops.iter().any(has_symbol) {
+            if !self.fixups.is_empty() || x86::may_need_relaxation(&inst) {
+                return None;
+            }
+            return Some(Op::Insn { bytes, len, mode });
+        }
+        // The nodes the operands made, each symbol a name of the source.
+        let from = batch.nodes.len();
+        for i in 0..exprs.len() {
+            let node = match exprs.get(ExprId(i as u32)) {
+                Expr::Const(c) => Node::Const(c),
+                Expr::Sym(s, v) => {
+                    let name = p.st.sym(s).name.as_bytes();
+                    // A temporary (`.`, `1f`) is not a name to look up.
+                    let at = self.name_in_line(name)?;
+                    let hash = self.hasher.hash_one(name);
+                    Node::Sym(Name { start: at as u32, len: name.len() as u32, hash }, v)
+                }
+                Expr::Unary(op, a) => Node::Unary(op, a.0),
+                Expr::Binary(op, a, b) => Node::Binary(op, a.0, b.0),
+            };
+            batch.nodes.push(node);
+        }
+        let nodes = (from as u32, exprs.len() as u32);
+        let fx = batch.fixups.len() as u32;
+        batch.fixups.extend_from_slice(&self.fixups);
+        batch.insts.push(inst);
+        Some(Op::SymInsn {
+            bytes,
+            len,
+            mode,
+            nodes,
+            inst: batch.insts.len() as u32 - 1,
+            fixups: (fx, self.fixups.len() as u32),
+        })
+    }
+
+    /// Where `name` is written among the statement's tokens.
+    fn name_in_line(&self, name: &[u8]) -> Option<usize> {
+        if name.is_empty() {
+            return None;
+        }
+        self.toks.iter().find(|t| t.kind == Tok::Ident && self.text(**t) == name).map(|t| t.start)
     }
 }
 

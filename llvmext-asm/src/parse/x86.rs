@@ -82,7 +82,7 @@ impl Parser<'_> {
         if name.eq_ignore_ascii_case("st") && self.is(Punct::LParen) {
             let save_loc = self.loc();
             self.lex();
-            if self.tok().kind == Tok::Int && self.tok().int < 8 {
+            if self.tok().kind == Tok::Int && !self.tok().big && self.tok().int < 8 {
                 let n = self.tok().int;
                 self.lex();
                 if self.eat(Punct::RParen) {
@@ -269,7 +269,7 @@ impl Parser<'_> {
         } else if self.tok().kind == Tok::Int {
             // LLVM points a bad broadcast at its count.
             let dl = self.loc();
-            let n = self.tok().int;
+            let n = if self.tok().big { 0 } else { self.tok().int };
             self.lex();
             let word = if self.tok().kind == Tok::Ident {
                 self.tok_str().to_string()

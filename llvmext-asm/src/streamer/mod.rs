@@ -382,12 +382,26 @@ impl ObjectStreamer {
         id
     }
 
-    /// Drops the diagnostics and expressions made so far: for the
-    /// pre-scanner's scratch streamer, which reads operands line after
-    /// line and keeps nothing of them.
-    pub(crate) fn forget_scratch(&mut self) {
+    /// Drops the diagnostics, expressions and symbols made since the
+    /// first `keep` symbols: for the pre-scanner's scratch streamer, which
+    /// reads operands line after line and keeps nothing of them.
+    pub(crate) fn forget_scratch(&mut self, keep: usize) {
         self.diags.clear();
         self.exprs.truncate(0);
+        if self.symbols.len() > keep {
+            self.symbols.truncate(keep);
+            self.names.clear();
+            for i in 0..keep {
+                if !self.symbols[i].name.as_bytes().is_empty() {
+                    self.insert_name(SymbolId(i as u32));
+                }
+            }
+        }
+    }
+
+    /// How many symbols there are.
+    pub(crate) fn symbol_count(&self) -> usize {
+        self.symbols.len()
     }
 
     /// How symbol names are hashed (for [`ObjectStreamer::symbol_hashed`]).
@@ -1109,18 +1123,38 @@ impl ObjectStreamer {
         let mut fixups = core::mem::take(&mut self.scratch_fixups);
         bytes.clear();
         fixups.clear();
+        let encoded = x86::encode(inst, &mut bytes, &mut fixups);
+        match encoded {
+            Ok(()) => self.emit_encoded_instruction(inst, &bytes, &fixups, loc),
+            Err(e) => {
+                self.register_inst_exprs(inst);
+                self.line_entry_hook();
+                self.error(loc, e.to_string());
+            }
+        }
+        self.scratch = bytes;
+        self.scratch_fixups = fixups;
+    }
+
+    fn register_inst_exprs(&mut self, inst: &Inst<ExprId>) {
         let mut used: SmallVec<[ExprId; 4]> = SmallVec::new();
         x86_exprs(inst, |e| used.push(e));
         for e in used {
             self.register_expr(e);
         }
+    }
+
+    /// [`ObjectStreamer::emit_instruction`] of an instruction already
+    /// encoded (`bytes`, `fixups`, as [`x86::encode`] gave them).
+    pub(crate) fn emit_encoded_instruction(
+        &mut self,
+        inst: &Inst<ExprId>,
+        bytes: &[u8],
+        fixups: &[x86::Fixup<ExprId>],
+        loc: Loc,
+    ) {
+        self.register_inst_exprs(inst);
         self.line_entry_hook();
-        if let Err(e) = x86::encode(inst, &mut bytes, &mut fixups) {
-            self.error(loc, e.to_string());
-            self.scratch = bytes;
-            self.scratch_fixups = fixups;
-            return;
-        }
         let sec = self.current_section();
         self.sections[sec.index()].has_instructions = true;
         if x86::may_need_relaxation(inst) {
@@ -1130,19 +1164,17 @@ impl ObjectStreamer {
             let idx = sec.relaxables.len() as u32;
             sec.relaxables.push(RelaxItem {
                 inst: *inst,
-                bytes: SmallVec::from_slice(&bytes),
+                bytes: SmallVec::from_slice(bytes),
                 fixups: fx,
             });
             self.push_fragment(FragmentKind::Relaxable(idx));
         } else {
-            for f in &fixups {
+            for f in fixups {
                 let fx = self.lower_fixup(f, loc);
                 self.add_data_fixup(fx.kind, fx.value, loc, fx.offset);
             }
-            self.append_bytes(&bytes);
+            self.append_bytes(bytes);
         }
-        self.scratch = bytes;
-        self.scratch_fixups = fixups;
     }
 
     /// An instruction already matched and encoded, with no fixup and no

@@ -41,6 +41,12 @@ impl NameTable {
         }
     }
 
+    /// Empties the table, keeping its memory.
+    pub(crate) fn clear(&mut self) {
+        self.entries.fill(0);
+        self.len = 0;
+    }
+
     /// Adds `symbol` (not in the table) under `hash`.
     pub(crate) fn insert(&mut self, hash: u64, symbol: SymbolId) {
         if (self.len + 1) * 4 > self.entries.len() * 3 {

@@ -336,6 +336,18 @@ impl<E> Inst<E> {
         format!("{:?}", self.code)
     }
 
+    /// Calls `f` on each value of the operands (immediates, displacements,
+    /// branch targets).
+    pub(crate) fn for_each_value_mut(&mut self, mut f: impl FnMut(&mut Value<E>)) {
+        for op in &mut self.ops {
+            match op {
+                IOp::Imm(v) | IOp::Branch(v) => f(v),
+                IOp::Mem(m) => f(&mut m.disp),
+                IOp::None | IOp::Reg(_) | IOp::Str(_) => {}
+            }
+        }
+    }
+
     /// Whether this is a call, a jump or a conditional jump with a
     /// PC-relative target.
     pub fn is_branch(&self) -> bool {
