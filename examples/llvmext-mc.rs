@@ -250,7 +250,9 @@ fn open(path: &str) -> std::io::Result<Source> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    let status = run(&args, &mut stdout.lock(), &mut stderr.lock());
+    // Standard error is not held locked: the assembler's reading thread
+    // must be able to report a panic rather than wait for it forever.
+    let mut stderr = std::io::stderr();
+    let status = run(&args, &mut stdout.lock(), &mut stderr);
     ExitCode::from(status)
 }

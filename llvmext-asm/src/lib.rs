@@ -83,17 +83,18 @@ pub fn assemble_streaming(
     opts: &Options,
     consumed: &mut dyn FnMut(usize),
 ) -> Result<Vec<u8>, Error> {
-    let prescan = source.len() <= parse::prescan::MAX_SOURCE && prescan_wanted(source.len());
+    let prescan = prescan_wanted(source.len()).then_some(parse::prescan::CHUNK);
     assemble_with(triple, source, opts, consumed, prescan)
 }
 
-/// [`assemble_streaming`], with or without the pre-scanning thread.
+/// [`assemble_streaming`], with the pre-scanning thread reading chunks of
+/// about `prescan` bytes, or without it.
 pub(crate) fn assemble_with(
     triple: &str,
     source: &[u8],
     opts: &Options,
     consumed: &mut dyn FnMut(usize),
-    prescan: bool,
+    prescan: Option<usize>,
 ) -> Result<Vec<u8>, Error> {
     let files = vec![opts.file_name.clone()];
     let Some(arch) = Arch::from_triple(triple) else {
@@ -110,20 +111,30 @@ pub(crate) fn assemble_with(
     };
     let mut st = ObjectStreamer::new(arch);
     let hasher = st.name_hasher();
+    let shared = prescan
+        .filter(|_| source.len() <= parse::prescan::MAX_SOURCE)
+        .map(|chunk| parse::prescan::Shared::new(source, arch, opts.clone(), hasher, chunk));
     let sources = std::thread::scope(|scope| {
         let mut p = parse::Parser::new(source, &mut st, opts.clone());
         p.set_consumed_hook(consumed);
-        if prescan && source.len() <= parse::prescan::MAX_SOURCE {
-            let (scan_end, parser_end) = parse::prescan::pipe();
-            let opts = opts.clone();
-            let scan = move || parse::prescan::scan(source, arch, opts, hasher, scan_end);
+        if let Some(shared) = &shared {
+            let scan = || shared.run_thread();
             // No thread (a system refusing one): the parser reads alone.
             if std::thread::Builder::new().name("prescan".into()).spawn_scoped(scope, scan).is_ok()
             {
-                p.set_prescanned(parser_end);
+                p.set_prescanned(parse::prescan::Prescanned::new(shared));
             }
         }
+        let began = std::time::Instant::now();
         p.run();
+        if std::env::var_os("LLVMEXT_ASM_DEBUG").is_some() {
+            match p.prescan_took() {
+                Some(t) => {
+                    eprintln!("parse: {:?} (the pre-scanner's part: {t:?})", began.elapsed())
+                }
+                None => eprintln!("parse: {:?}", began.elapsed()),
+            }
+        }
         // The sources the diagnostics may point into, should there be any.
         let sources: Vec<(String, std::rc::Rc<[u8]>)> = std::mem::take(&mut p.files);
         sources

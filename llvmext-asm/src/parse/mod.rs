@@ -124,7 +124,7 @@ pub struct Parser<'a> {
     /// `.intel_syntax` in effect.
     pub(crate) intel: bool,
     /// The main source's lines a pre-scanner understood (see [`prescan`]).
-    prescanned: Option<prescan::Prescanned>,
+    prescanned: Option<prescan::Prescanned<'a>>,
     scratch: Vec<u8>,
     /// The last statement was a label (another may follow on its line).
     after_label: bool,
@@ -171,8 +171,14 @@ impl<'a> Parser<'a> {
 
     /// Takes the main source's lines the pre-scanner understood from
     /// `rx` (see [`prescan`]).
-    pub(crate) fn set_prescanned(&mut self, from: prescan::Prescanned) {
+    pub(crate) fn set_prescanned(&mut self, from: prescan::Prescanned<'a>) {
         self.prescanned = Some(from);
+    }
+
+    /// How long the pre-scanner took, if it ran and the parser saw its
+    /// end.
+    pub(crate) fn prescan_took(&self) -> Option<std::time::Duration> {
+        self.prescanned.as_ref()?.took()
     }
 
     /// Moves to byte `pos` of the main source, on a line of its own as far

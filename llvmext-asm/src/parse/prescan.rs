@@ -21,14 +21,8 @@ use crate::streamer::{Arch, ObjectStreamer};
 use crate::target::x86::{self, Inst, Mode, Operand, Prefixes, Value};
 use core::hash::BuildHasher;
 use smallvec::SmallVec;
-use std::sync::mpsc::{Receiver, SyncSender};
-
-/// Lines per batch sent to the parser.
-const BATCH_LINES: usize = 8192;
-
-/// Batches in flight between the threads at most (the memory the scanner
-/// may run ahead with).
-const BATCHES_IN_FLIGHT: usize = 4;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 /// What a scanned line does.
 #[derive(Clone, Copy, Debug)]
@@ -119,7 +113,8 @@ pub(crate) struct Line {
 /// The largest main source the pre-scanner reads (offsets are 32-bit).
 pub(crate) const MAX_SOURCE: usize = u32::MAX as usize;
 
-/// Lines in source order, and how far the scan had come.
+/// The lines of a chunk the scanner understood, in source order.
+#[derive(Default)]
 pub(crate) struct Batch {
     pub lines: Vec<Line>,
     /// Literals of [`Op::Ints`] and [`Op::Leb`].
@@ -128,9 +123,6 @@ pub(crate) struct Batch {
     pub nodes: Vec<Node>,
     pub insts: Vec<Inst<ExprId>>,
     pub fixups: Vec<x86::Fixup<ExprId>>,
-    /// Every line starting before this offset has been looked at: those
-    /// not in `lines` (of this or an earlier batch) were not understood.
-    pub upto: usize,
 }
 
 impl Batch {
@@ -140,89 +132,269 @@ impl Batch {
         self.nodes.clear();
         self.insts.clear();
         self.fixups.clear();
-        self.upto = 0;
-    }
-
-    fn new() -> Batch {
-        Batch {
-            lines: Vec::with_capacity(BATCH_LINES),
-            values: Vec::new(),
-            nodes: Vec::new(),
-            insts: Vec::new(),
-            fixups: Vec::new(),
-            upto: 0,
-        }
     }
 }
 
-/// The scanner's end of the pipe: batches go to the parser, and come back
-/// (emptied) to be filled again, their memory warm.
-pub(crate) struct ScanEnd {
-    tx: SyncSender<Batch>,
-    back: Receiver<Batch>,
+/// How much of the source a chunk covers (it ends at a line's end).
+pub(crate) const CHUNK: usize = 1 << 20;
+
+/// How many chunks the scanning thread may be ahead of the parser (the
+/// memory it may fill: batches of about a chunk's size each).
+const AHEAD: usize = 4;
+
+/// What the scanning thread and the parser share: the source cut into
+/// chunks at line ends, which of them are claimed, and the batches of
+/// those scanned. Each chunk is scanned once, by whoever claims it first:
+/// the thread claims them in order, staying within [`AHEAD`] chunks of the
+/// parser, and the parser, when it reaches a chunk nobody has claimed,
+/// scans it itself instead of waiting. The two share the work whichever
+/// is faster.
+pub(crate) struct Shared<'t> {
+    text: &'t [u8],
+    arch: Arch,
+    opts: Options,
+    hasher: hashbrown::DefaultHashBuilder,
+    /// Chunk starts, and the end of the source last.
+    bounds: Vec<usize>,
+    /// The first chunk nobody has claimed.
+    next: AtomicUsize,
+    /// The chunk the parser reads.
+    reading: AtomicUsize,
+    /// The parser is done, or the thread stopped: no one waits any more.
+    closed: AtomicBool,
+    state: Mutex<State>,
+    cond: Condvar,
 }
 
-impl ScanEnd {
-    /// A batch to fill: one the parser is done with, or a new one.
-    fn fresh(&self) -> Batch {
-        match self.back.try_recv() {
-            Ok(mut b) => {
-                b.clear();
-                b
+#[derive(Default)]
+struct State {
+    /// Scanned chunks the parser has not taken, by chunk.
+    ready: Vec<Option<Batch>>,
+    /// Batches the parser is done with, to be filled again.
+    spare: Vec<Batch>,
+    /// How long the thread scanned, once it stopped.
+    took: Option<std::time::Duration>,
+    /// The thread stopped without scanning what it claimed (a bug).
+    failed: bool,
+}
+
+impl<'t> Shared<'t> {
+    /// `text`, the main source of an assembly for `arch` with `opts`,
+    /// whose names the streamer hashes with `hasher`, in chunks of about
+    /// `chunk` bytes ([`CHUNK`]; the tests cut smaller ones).
+    pub(crate) fn new(
+        text: &'t [u8],
+        arch: Arch,
+        opts: Options,
+        hasher: hashbrown::DefaultHashBuilder,
+        chunk: usize,
+    ) -> Shared<'t> {
+        let chunk = chunk.max(1);
+        let mut bounds = vec![0];
+        let mut at = 0;
+        while at + chunk < text.len() {
+            match memchr::memchr(b'\n', &text[at + chunk..]) {
+                Some(i) => at += chunk + i + 1,
+                None => break,
             }
-            Err(_) => Batch::new(),
+            bounds.push(at);
+        }
+        if *bounds.last().unwrap_or(&0) != text.len() || bounds.len() == 1 {
+            bounds.push(text.len());
+        }
+        let chunks = bounds.len() - 1;
+        let state = State { ready: (0..chunks).map(|_| None).collect(), ..State::default() };
+        Shared {
+            text,
+            arch,
+            opts,
+            hasher,
+            bounds,
+            next: AtomicUsize::new(0),
+            reading: AtomicUsize::new(0),
+            closed: AtomicBool::new(false),
+            state: Mutex::new(state),
+            cond: Condvar::new(),
+        }
+    }
+
+    fn chunks(&self) -> usize {
+        self.bounds.len() - 1
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The scanning thread: claims and scans chunks until the end or until
+    /// the parser is done.
+    pub(crate) fn run_thread(&self) {
+        let began = std::time::Instant::now();
+        let done = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.thread_loop()));
+        let mut st = self.lock();
+        st.took = Some(began.elapsed());
+        st.failed = done.is_err();
+        self.closed.store(true, Ordering::SeqCst);
+        self.cond.notify_all();
+    }
+
+    fn thread_loop(&self) {
+        let mut scanner = Scanner::new(self);
+        loop {
+            if self.closed.load(Ordering::SeqCst) {
+                return;
+            }
+            let n = self.next.load(Ordering::SeqCst);
+            if n >= self.chunks() {
+                return;
+            }
+            if n > self.reading.load(Ordering::SeqCst) + AHEAD {
+                let st = self.lock();
+                // Woken when the parser moves on (or is done).
+                if self.next.load(Ordering::SeqCst) > self.reading.load(Ordering::SeqCst) + AHEAD
+                    && !self.closed.load(Ordering::SeqCst)
+                {
+                    drop(self.cond.wait(st));
+                }
+                continue;
+            }
+            if self.next.compare_exchange(n, n + 1, Ordering::SeqCst, Ordering::SeqCst).is_err() {
+                continue;
+            }
+            let mut batch = self.lock().spare.pop().unwrap_or_default();
+            scanner.chunk(self, n, &mut batch);
+            let mut st = self.lock();
+            st.ready[n] = Some(batch);
+            self.cond.notify_all();
         }
     }
 }
 
-/// The two ends of the pipe between the scanner and the parser.
-pub(crate) fn pipe() -> (ScanEnd, Prescanned) {
-    let (tx, rx) = std::sync::mpsc::sync_channel(BATCHES_IN_FLIGHT);
-    let (back_tx, back) = std::sync::mpsc::channel();
-    let scan = ScanEnd { tx, back };
-    (scan, Prescanned { rx: Some(rx), back: back_tx, batch: Batch::new(), at: 0 })
-}
-
-/// The parser's end: the batches as they come.
-pub(crate) struct Prescanned {
-    rx: Option<Receiver<Batch>>,
-    back: std::sync::mpsc::Sender<Batch>,
+/// The parser's end: the batch of the chunk it reads.
+pub(crate) struct Prescanned<'t> {
+    shared: &'t Shared<'t>,
+    /// For the chunks the parser scans itself.
+    scanner: Scanner<'t>,
+    /// The chunk of `batch`.
+    chunk: usize,
     batch: Batch,
     /// The next line of `batch` not yet passed.
     at: usize,
+    /// No more lines (the thread failed).
+    off: bool,
 }
 
-impl Prescanned {
-    /// The scanned line whose first token is at `pos`, if the scanner
-    /// understood it; lines before `pos` are dropped. Waits for the
-    /// scanner when it has not come that far.
-    pub(crate) fn take(&mut self, pos: usize) -> Option<(Line, &Batch)> {
+impl<'t> Prescanned<'t> {
+    pub(crate) fn new(shared: &'t Shared<'t>) -> Prescanned<'t> {
+        Prescanned {
+            shared,
+            scanner: Scanner::new(shared),
+            chunk: usize::MAX,
+            batch: Batch::default(),
+            at: 0,
+            off: false,
+        }
+    }
+
+    /// Makes chunk `c`'s batch the current one: taken from the thread
+    /// (waiting for it if the thread is scanning it), or scanned here if
+    /// nobody claimed it. `false` if there is none.
+    fn load(&mut self, c: usize) -> bool {
+        let sh = self.shared;
+        if self.off || c >= sh.chunks() {
+            return false;
+        }
+        sh.reading.store(c, Ordering::SeqCst);
+        let mut old = std::mem::take(&mut self.batch);
+        old.clear();
+        self.chunk = c;
+        self.at = 0;
         loop {
-            let lines = &self.batch.lines;
-            while self.at < lines.len() && (lines[self.at].start as usize) < pos {
-                self.at += 1;
-            }
-            if let Some(&l) = lines.get(self.at) {
-                if l.start as usize != pos {
-                    return None;
+            let n = sh.next.load(Ordering::SeqCst);
+            if n <= c {
+                // Unclaimed (as are the chunks between, now passed).
+                if sh.next.compare_exchange(n, c + 1, Ordering::SeqCst, Ordering::SeqCst).is_ok() {
+                    self.batch = old;
+                    self.scanner.chunk(sh, c, &mut self.batch);
+                    let _st = sh.lock();
+                    sh.cond.notify_all();
+                    return true;
                 }
-                self.at += 1;
-                return Some((l, &self.batch));
+                continue;
             }
-            if pos < self.batch.upto {
-                return None;
-            }
-            if !self.receive() {
-                return None;
+            let mut st = sh.lock();
+            st.spare.push(old);
+            sh.cond.notify_all();
+            loop {
+                if let Some(b) = st.ready[c].take() {
+                    self.batch = b;
+                    // Older chunks the thread scanned for nothing.
+                    for i in 0..c {
+                        if let Some(b) = st.ready[i].take() {
+                            st.spare.push(b);
+                        }
+                    }
+                    return true;
+                }
+                if st.failed {
+                    self.off = true;
+                    return false;
+                }
+                // The thread is scanning `c`: scan a later chunk meanwhile.
+                let n = sh.next.load(Ordering::SeqCst);
+                if n < sh.chunks()
+                    && n <= c + AHEAD
+                    && sh
+                        .next
+                        .compare_exchange(n, n + 1, Ordering::SeqCst, Ordering::SeqCst)
+                        .is_ok()
+                {
+                    let mut b = st.spare.pop().unwrap_or_default();
+                    drop(st);
+                    self.scanner.chunk(sh, n, &mut b);
+                    st = sh.lock();
+                    st.ready[n] = Some(b);
+                    continue;
+                }
+                st = sh.cond.wait(st).unwrap_or_else(|e| e.into_inner());
             }
         }
     }
 
-    /// The scanned line right after the statement that ended at `end`
-    /// (blank and comment lines between), if the scanner understood it.
-    pub(crate) fn take_after(&mut self, end: usize) -> Option<(Line, &Batch)> {
-        if self.at == self.batch.lines.len() && !self.receive() {
+    /// The chunk holding byte `pos`.
+    fn chunk_of(&self, pos: usize) -> usize {
+        let b = &self.shared.bounds;
+        let from = if self.chunk < b.len() && b[self.chunk] <= pos { self.chunk } else { 0 };
+        from + b[from..].partition_point(|&x| x <= pos).saturating_sub(1)
+    }
+
+    /// The scanned line whose first token is at `pos`, if it was
+    /// understood; lines before `pos` are passed.
+    pub(crate) fn take(&mut self, pos: usize) -> Option<(Line, &Batch)> {
+        let c = self.chunk_of(pos);
+        if c != self.chunk && !self.load(c) {
             return None;
+        }
+        let lines = &self.batch.lines;
+        while self.at < lines.len() && (lines[self.at].start as usize) < pos {
+            self.at += 1;
+        }
+        let l = *lines.get(self.at)?;
+        if l.start as usize != pos {
+            return None;
+        }
+        self.at += 1;
+        Some((l, &self.batch))
+    }
+
+    /// The scanned line right after the statement that ended at `end`
+    /// (blank and comment lines between), if it was understood.
+    pub(crate) fn take_after(&mut self, end: usize) -> Option<(Line, &Batch)> {
+        if self.at == self.batch.lines.len() {
+            let c = self.chunk_of(end);
+            if c == self.chunk || !self.load(c) {
+                return None;
+            }
         }
         let l = *self.batch.lines.get(self.at)?;
         if l.prev_end as usize != end {
@@ -232,80 +404,85 @@ impl Prescanned {
         Some((l, &self.batch))
     }
 
-    /// The next batch, waiting for it; `false` when the scan is over.
-    fn receive(&mut self) -> bool {
-        match self.rx.as_ref().map(|rx| rx.recv()) {
-            Some(Ok(b)) => {
-                let done = std::mem::replace(&mut self.batch, b);
-                let _ = self.back.send(done);
-                self.at = 0;
-                true
-            }
-            _ => {
-                self.rx = None;
-                false
-            }
-        }
+    /// How long the thread scanned, once it has stopped.
+    pub(crate) fn took(&self) -> Option<std::time::Duration> {
+        self.shared.lock().took
     }
 }
 
-/// Scans `text` (the main source of an assembly for `arch` with `opts`),
-/// sending batches of understood lines until the end or until the parser
-/// stops listening. Names are hashed with `hasher`, the streamer's.
-pub(crate) fn scan(
-    text: &[u8],
-    arch: Arch,
-    opts: Options,
-    hasher: hashbrown::DefaultHashBuilder,
-    pipe: ScanEnd,
-) {
-    let mut scratch = ObjectStreamer::new(arch);
-    let keep = scratch.symbol_count();
-    let mut p = Parser::new(text, &mut scratch, opts);
-    let mut sc = Scanner {
-        text,
-        lx: Lexer::new(),
-        mode: p.st.mode(),
-        intel: false,
-        hasher,
-        toks: SmallVec::new(),
-        keep,
-        line_start: 0,
-        bytes: Vec::with_capacity(16),
-        fixups: Vec::new(),
-    };
-    let mut batch = Batch::new();
-    let mut prev_end = 0;
-    loop {
-        let gap_from = sc.lx.line;
-        let Some(eol) = sc.statement() else { break };
-        let op = if eol { sc.understand(&mut p, &mut batch) } else { None };
-        if let Some(op) = op {
-            // The statement's line, less the one its newline ended.
-            let gap = sc.lx.line - 1 - gap_from;
-            batch.lines.push(Line {
-                start: sc.toks[0].start as u32,
-                next: sc.lx.pos as u32,
-                line_start: sc.line_start as u32,
-                prev_end: prev_end as u32,
-                gap,
-                op,
-            });
-        }
-        prev_end = sc.lx.pos;
-        if batch.lines.len() >= BATCH_LINES {
-            batch.upto = sc.lx.pos;
-            let full = std::mem::replace(&mut batch, pipe.fresh());
-            if pipe.tx.send(full).is_err() {
-                return;
-            }
-        }
+impl Drop for Prescanned<'_> {
+    fn drop(&mut self) {
+        let sh = self.shared;
+        sh.closed.store(true, Ordering::SeqCst);
+        let _st = sh.lock();
+        sh.cond.notify_all();
     }
-    batch.upto = usize::MAX;
-    let _ = pipe.tx.send(batch);
 }
 
+/// Scans chunks: the line reader and the scratch streamer its parser
+/// reads instruction operands into.
 struct Scanner<'t> {
+    reader: Reader<'t>,
+    scratch: Box<ObjectStreamer>,
+    /// The mode a chunk starts in (the triple's).
+    mode: Mode,
+}
+
+impl<'t> Scanner<'t> {
+    fn new(sh: &Shared<'t>) -> Scanner<'t> {
+        let scratch = Box::new(ObjectStreamer::new(sh.arch));
+        let mode = scratch.mode();
+        let reader = Reader {
+            text: sh.text,
+            lx: Lexer::new(),
+            mode,
+            intel: false,
+            hasher: sh.hasher.clone(),
+            toks: SmallVec::new(),
+            keep: scratch.symbol_count(),
+            line_start: 0,
+            bytes: Vec::with_capacity(16),
+            fixups: Vec::new(),
+        };
+        Scanner { reader, scratch, mode }
+    }
+
+    /// Scans chunk `c` into `batch`: the statements that start in it.
+    fn chunk(&mut self, sh: &Shared<'t>, c: usize, batch: &mut Batch) {
+        let (start, end) = (sh.bounds[c], sh.bounds[c + 1]);
+        self.scratch.set_mode(self.mode);
+        let mut p = Parser::new(sh.text, &mut self.scratch, sh.opts.clone());
+        let r = &mut self.reader;
+        r.lx = Lexer { pos: start, line: 1, line_start: start };
+        r.mode = self.mode;
+        r.intel = false;
+        let mut prev_end = start;
+        loop {
+            let gap_from = r.lx.line;
+            let Some(eol) = r.statement() else { break };
+            if r.toks[0].start >= end {
+                break;
+            }
+            let op = if eol { r.understand(&mut p, batch) } else { None };
+            if let Some(op) = op {
+                // The statement's line, less the one its newline ended.
+                let gap = r.lx.line - 1 - gap_from;
+                batch.lines.push(Line {
+                    start: r.toks[0].start as u32,
+                    next: r.lx.pos as u32,
+                    line_start: r.line_start as u32,
+                    prev_end: prev_end as u32,
+                    gap,
+                    op,
+                });
+            }
+            prev_end = r.lx.pos;
+        }
+    }
+}
+
+/// Reads statements and understands them.
+struct Reader<'t> {
     text: &'t [u8],
     lx: Lexer,
     /// The mode after the `.code16`/`.code32`/`.code64` lines so far.
@@ -323,7 +500,7 @@ struct Scanner<'t> {
     fixups: Vec<x86::Fixup<ExprId>>,
 }
 
-impl Scanner<'_> {
+impl Reader<'_> {
     /// Reads the next statement's tokens. `None` at the end of the source;
     /// `Some(true)` when the statement is a line of its own: it ends at the
     /// first newline after its first token (not at a `;`, not at the end
@@ -648,19 +825,23 @@ fn has_symbol<E>(op: &Operand<E>) -> bool {
 mod tests {
     use crate::{assemble_with, Options};
 
-    /// The object (or the rendered diagnostics) of `src` for `triple`.
-    fn run(triple: &str, src: &[u8], prescan: bool) -> Result<Vec<u8>, String> {
+    /// The object (or the rendered diagnostics) of `src` for `triple`,
+    /// pre-scanned in chunks of `chunk` bytes or not at all.
+    fn run(triple: &str, src: &[u8], chunk: Option<usize>) -> Result<Vec<u8>, String> {
         let opts = Options { file_name: "t.s".into(), ..Options::default() };
-        assemble_with(triple, src, &opts, &mut |_| {}, prescan).map_err(|e| e.render(src))
+        assemble_with(triple, src, &opts, &mut |_| {}, chunk).map_err(|e| e.render(src))
     }
 
-    /// With and without the pre-scanner: the same object, or the same
+    /// With and without the pre-scanner (in one chunk, and in chunks of a
+    /// few lines whose ends fall everywhere): the same object, or the same
     /// diagnostics.
     fn same(src: &str) {
         for triple in ["x86_64-linux-gnu", "i686-linux-gnu"] {
-            let alone = run(triple, src.as_bytes(), false);
-            let with = run(triple, src.as_bytes(), true);
-            assert_eq!(alone, with, "{triple}:\n{src}");
+            let alone = run(triple, src.as_bytes(), None);
+            for chunk in [super::CHUNK, 1, 7, 40] {
+                let with = run(triple, src.as_bytes(), Some(chunk));
+                assert_eq!(alone, with, "{triple}, chunks of {chunk}:\n{src}");
+            }
         }
     }
 
