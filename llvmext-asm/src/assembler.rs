@@ -431,6 +431,10 @@ fn ensure_valid(st: &ObjectStreamer, si: usize, upto: usize) {
             p.offset.get() + p.size.get()
         }
     };
+    // Noted all at once at the end (an evaluation inside may lay out the
+    // rest of the section itself: it notes those first, and they are not
+    // resized again here).
+    let mut resized: Vec<u32> = Vec::new();
     while j <= upto {
         let f = &sec.fragments[j];
         f.offset.set(off);
@@ -439,11 +443,14 @@ fn ensure_valid(st: &ObjectStreamer, si: usize, upto: usize) {
         valid.set(j);
         let size = fragment_size(st, si, j, off);
         if f.size.replace(size) != size && st.layout_pass.get() != 0 {
-            sec.layout.resized.borrow_mut().push(j as u32);
+            resized.push(j as u32);
         }
         off = off.saturating_add(size);
         j += 1;
         valid.set(j);
+    }
+    if !resized.is_empty() {
+        sec.layout.resized().extend_from_slice(&resized);
     }
 }
 
@@ -462,7 +469,7 @@ fn start_section_layout(st: &ObjectStreamer, si: usize) -> u32 {
             lay.dirty.set(false);
             lay.valid.set(0);
             lay.generation.set(lay.generation.get().wrapping_add(1));
-            lay.resized.borrow_mut().clear();
+            lay.resized().clear();
         }
     }
     lay.generation.get()
@@ -545,7 +552,7 @@ fn pref_align_padding(
     off: u64,
     end: SymbolId,
     log2: u8,
-    chosen: &core::cell::Cell<u8>,
+    chosen: &crate::section::Cell8,
 ) -> u64 {
     let sec = &st.sections[si];
     let align = |log2: u8| 1u64 << log2.min(63);
@@ -860,7 +867,7 @@ fn same_distance(st: &ObjectStreamer, section: u32, a: u32, b: u32, seen: u32) -
     if seen == generation.wrapping_sub(1) {
         let (from, to) = (a.min(b), a.max(b));
         frag_offset(st, section, to as usize);
-        let resized = st.sections[section].layout.resized.borrow();
+        let resized = st.sections[section].layout.resized();
         let first = resized.partition_point(|&i| i < from);
         return (resized.get(first).is_none_or(|&i| i >= to), generation);
     }
@@ -1090,179 +1097,257 @@ pub(crate) struct Output {
     pub relocs: Vec<Vec<Relocation>>,
 }
 
+/// What writing one section gave: its bytes, its relocations, and what
+/// the relocations say of symbols.
+#[derive(Default)]
+struct SectionOutput {
+    contents: Vec<u8>,
+    relocs: Vec<Relocation>,
+    errors: Vec<(Loc, String)>,
+    tls: Vec<SymbolId>,
+    used: Vec<SymbolId>,
+    weakref_used: Vec<SymbolId>,
+}
+
 /// Writes the fragments' bytes, resolves every fixup, and records a
 /// relocation for each one layout cannot resolve (LLVM's
-/// `ELFObjectWriter::recordRelocation`).
+/// `ELFObjectWriter::recordRelocation`). With many fixups, two threads
+/// share the sections (the layout is done: everything they read is
+/// settled); the output is the same.
 pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
     let n = st.sections.len();
-    let mut contents = vec![Vec::new(); n];
-    let mut relocs = vec![Vec::new(); n];
     let rela = st.arch == Arch::X86_64;
-    let mut errors: Vec<(Loc, String)> = Vec::new();
-    let mut tls_syms: Vec<SymbolId> = Vec::new();
-    let mut used: Vec<SymbolId> = Vec::new();
-    let mut weakref_used: Vec<SymbolId> = Vec::new();
-    for si in 0..n {
-        let sec = &st.sections[si];
-        if sec.is_virtual() {
-            continue;
-        }
-        let data = std::mem::take(&mut st.sections[si].data);
-        let sec = &st.sections[si];
-        let mut pending: Vec<(usize, Fixup, usize)> = Vec::new();
-        // A section of data fragments only (debug info, read-only data)
-        // keeps its buffer: the fragments are its bytes in order.
-        let only_data = sec.fragments.iter().all(|f| matches!(f.kind, FragmentKind::Data { .. }));
-        let (mut out, data) = if only_data {
-            (data, Vec::new())
-        } else {
-            (Vec::with_capacity(sec.size() as usize), data)
-        };
-        let mut at = 0usize;
-        for (fi, f) in sec.fragments.iter().enumerate() {
-            let start = if only_data { at } else { out.len() };
-            match &f.kind {
-                &FragmentKind::Data { start: s, len, fix_start, fix_len } => {
-                    if !only_data {
-                        out.extend_from_slice(&data[s as usize..(s + len) as usize]);
-                    }
-                    at += len as usize;
-                    for fx in &sec.fixups[fix_start as usize..(fix_start + fix_len) as usize] {
-                        pending.push((start, *fx, fi));
-                    }
-                }
-                FragmentKind::Relaxable(ri) => {
-                    let item = &sec.relaxables[*ri as usize];
-                    out.extend_from_slice(&item.bytes);
-                    for fx in &item.fixups {
-                        pending.push((start, *fx, fi));
-                    }
-                }
-                &FragmentKind::Leb { value, signed, size, .. } => {
-                    let mut b = SmallVec::new();
-                    leb_bytes(st, value, signed, size as usize, &mut b);
-                    out.extend_from_slice(&b);
-                }
-                &FragmentKind::DwarfLine { line_delta, last, label, .. } => {
-                    let mut b = SmallVec::new();
-                    line_advance(line_delta, label_delta(st, label, last), &mut b);
-                    out.extend_from_slice(&b);
-                }
-                &FragmentKind::DwarfFrame { last, label, .. } => {
-                    let mut b = Vec::new();
-                    crate::dwarf::cfi::encode_advance_loc(
-                        label_delta(st, label, last) as u64,
-                        1,
-                        &mut b,
-                    );
-                    out.extend_from_slice(&b);
-                }
-                FragmentKind::Align(a) => {
-                    if a.nops {
-                        x86::write_nops(st.mode, f.size.get(), &mut out);
-                    } else {
-                        let fs = a.fill_size.max(1) as u64;
-                        if f.size.get() % fs != 0 {
-                            errors.push((Loc::NONE, "invalid padding".into()));
-                        }
-                        let b = (a.fill as u64).to_le_bytes();
-                        for i in 0..f.size.get() {
-                            out.push(b[(i % fs) as usize]);
-                        }
-                    }
-                }
-                FragmentKind::Nops { .. } | FragmentKind::PrefAlign { nops: true, .. } => {
-                    x86::write_nops(st.mode, f.size.get(), &mut out);
-                }
-                &FragmentKind::PrefAlign { fill, .. } => {
-                    out.extend(std::iter::repeat_n(fill, f.size.get() as usize))
-                }
-                &FragmentKind::Fill { value, size, .. } => {
-                    let b = value.to_le_bytes();
-                    let size = size.max(1) as u64;
-                    for i in 0..f.size.get() {
-                        out.push(b[(i % size) as usize]);
-                    }
-                }
-                &FragmentKind::Org { fill, .. } => {
-                    out.extend(std::iter::repeat_n(fill, f.size.get() as usize))
-                }
-            }
-        }
-        for (start, fx, fi) in pending {
-            let sid = SectionId(si as u32);
-            let frag_off = frag_offset(st, si, fi);
-            let v = match evaluate_fixup(st, sid, (si, fi), &fx) {
-                Ok(v) => v,
-                Err(m) => {
-                    errors.push((fx.loc, m.into()));
-                    continue;
-                }
-            };
-            let size = fx.kind.size() as usize;
-            let mut fixed = v.value;
-            if v.resolved {
-                if fx.kind.is_pc_rel() && size < 8 {
-                    let bits = size as u32 * 8;
-                    let lo = -(1i64 << (bits - 1));
-                    let hi = (1i64 << (bits - 1)) - 1;
-                    if fixed < lo || fixed > hi {
-                        let unit = if size == 1 { "byte" } else { "bytes" };
-                        errors.push((
-                            fx.loc,
-                            format!("value of {fixed} is too large for field of {size} {unit}."),
-                        ));
-                    }
-                }
+    let mut datas: Vec<Option<Vec<u8>>> = (0..n)
+        .map(|si| {
+            (!st.sections[si].is_virtual()).then(|| std::mem::take(&mut st.sections[si].data))
+        })
+        .collect();
+    let st_ref: &ObjectStreamer = st;
+    let weight = |si: usize| {
+        let sec = &st_ref.sections[si];
+        sec.fixups.len() + sec.relaxables.len() + sec.fragments.len() / 4
+    };
+    let total: usize = (0..n).map(weight).sum();
+    let mut outs: Vec<SectionOutput> = (0..n).map(|_| SectionOutput::default()).collect();
+    let threads =
+        total >= PARALLEL_FIXUPS && std::thread::available_parallelism().is_ok_and(|p| p.get() > 1);
+    if threads {
+        // The sections in two sets of about equal work, the larger first.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&si| std::cmp::Reverse(weight(si)));
+        let (mut wa, mut wb) = (0usize, 0usize);
+        let mut mine: Vec<(usize, Vec<u8>)> = Vec::new();
+        let mut theirs: Vec<(usize, Vec<u8>)> = Vec::new();
+        for si in order {
+            let Some(data) = datas[si].take() else { continue };
+            if wa <= wb {
+                wa += weight(si);
+                mine.push((si, data));
             } else {
-                match record_relocation(st, sid, frag_off, &fx, v.target) {
-                    Ok((rel, tls, via_weakref)) => {
-                        if let Some(t) = tls {
-                            tls_syms.push(t);
-                        }
-                        if let Some(s) = rel.sym {
-                            if via_weakref {
-                                weakref_used.push(s);
-                            } else {
-                                used.push(s);
-                            }
-                        }
-                        fixed = rel.addend;
-                        let mut rel = rel;
-                        if !rela {
-                            rel.addend = 0;
-                        } else {
-                            fixed = 0;
-                        }
-                        relocs[si].push(rel);
-                    }
-                    Err(m) => {
-                        errors.push((fx.loc, m));
-                        continue;
-                    }
-                }
-            }
-            let at = start + fx.offset as usize;
-            let b = (fixed as u64).to_le_bytes();
-            if at + size <= out.len() {
-                out[at..at + size].copy_from_slice(&b[..size]);
+                wb += weight(si);
+                theirs.push((si, data));
             }
         }
-        contents[si] = out;
+        let done: Vec<(usize, SectionOutput)> = std::thread::scope(|scope| {
+            let other = scope.spawn(|| {
+                theirs
+                    .into_iter()
+                    .map(|(si, d)| (si, section_output(st_ref, si, d, rela)))
+                    .collect()
+            });
+            let mut done: Vec<(usize, SectionOutput)> =
+                mine.into_iter().map(|(si, d)| (si, section_output(st_ref, si, d, rela))).collect();
+            match other.join() {
+                Ok(v) => {
+                    let v: Vec<(usize, SectionOutput)> = v;
+                    done.extend(v);
+                }
+                Err(e) => std::panic::resume_unwind(e),
+            }
+            done
+        });
+        for (si, o) in done {
+            outs[si] = o;
+        }
+    } else {
+        for si in 0..n {
+            if let Some(data) = datas[si].take() {
+                outs[si] = section_output(st_ref, si, data, rela);
+            }
+        }
     }
-    for s in used {
-        st.symbols[s.index()].used_in_reloc = true;
-    }
-    for s in weakref_used {
-        st.symbols[s.index()].weakref_used_in_reloc = true;
-    }
-    for s in tls_syms {
-        st.symbols[s.index()].kind = SymbolType::TLS;
+    let mut contents = Vec::with_capacity(n);
+    let mut relocs = Vec::with_capacity(n);
+    let mut errors = Vec::new();
+    for o in outs {
+        for s in o.used {
+            st.symbols[s.index()].used_in_reloc = true;
+        }
+        for s in o.weakref_used {
+            st.symbols[s.index()].weakref_used_in_reloc = true;
+        }
+        for s in o.tls {
+            st.symbols[s.index()].kind = SymbolType::TLS;
+        }
+        errors.extend(o.errors);
+        contents.push(o.contents);
+        relocs.push(o.relocs);
     }
     for (loc, m) in errors {
         st.error(loc, m);
     }
     Output { contents, relocs }
+}
+
+/// How much fixup work makes a second thread worth starting.
+const PARALLEL_FIXUPS: usize = 1 << 16;
+
+/// One section's bytes (its buffer `data` taken out of it) with its fixups
+/// applied, and its relocations.
+fn section_output(st: &ObjectStreamer, si: usize, data: Vec<u8>, rela: bool) -> SectionOutput {
+    let mut o = SectionOutput::default();
+    let sec = &st.sections[si];
+    let mut pending: Vec<(usize, Fixup, usize)> = Vec::new();
+    // A section of data fragments only (debug info, read-only data)
+    // keeps its buffer: the fragments are its bytes in order.
+    let only_data = sec.fragments.iter().all(|f| matches!(f.kind, FragmentKind::Data { .. }));
+    let (mut out, data) = if only_data {
+        (data, Vec::new())
+    } else {
+        (Vec::with_capacity(sec.size() as usize), data)
+    };
+    let mut at = 0usize;
+    for (fi, f) in sec.fragments.iter().enumerate() {
+        let start = if only_data { at } else { out.len() };
+        match &f.kind {
+            &FragmentKind::Data { start: s, len, fix_start, fix_len } => {
+                if !only_data {
+                    out.extend_from_slice(&data[s as usize..(s + len) as usize]);
+                }
+                at += len as usize;
+                for fx in &sec.fixups[fix_start as usize..(fix_start + fix_len) as usize] {
+                    pending.push((start, *fx, fi));
+                }
+            }
+            FragmentKind::Relaxable(ri) => {
+                let item = &sec.relaxables[*ri as usize];
+                out.extend_from_slice(&item.bytes);
+                for fx in &item.fixups {
+                    pending.push((start, *fx, fi));
+                }
+            }
+            &FragmentKind::Leb { value, signed, size, .. } => {
+                let mut b = SmallVec::new();
+                leb_bytes(st, value, signed, size as usize, &mut b);
+                out.extend_from_slice(&b);
+            }
+            &FragmentKind::DwarfLine { line_delta, last, label, .. } => {
+                let mut b = SmallVec::new();
+                line_advance(line_delta, label_delta(st, label, last), &mut b);
+                out.extend_from_slice(&b);
+            }
+            &FragmentKind::DwarfFrame { last, label, .. } => {
+                let mut b = Vec::new();
+                crate::dwarf::cfi::encode_advance_loc(
+                    label_delta(st, label, last) as u64,
+                    1,
+                    &mut b,
+                );
+                out.extend_from_slice(&b);
+            }
+            FragmentKind::Align(a) => {
+                if a.nops {
+                    x86::write_nops(st.mode, f.size.get(), &mut out);
+                } else {
+                    let fs = a.fill_size.max(1) as u64;
+                    if f.size.get() % fs != 0 {
+                        o.errors.push((Loc::NONE, "invalid padding".into()));
+                    }
+                    let b = (a.fill as u64).to_le_bytes();
+                    for i in 0..f.size.get() {
+                        out.push(b[(i % fs) as usize]);
+                    }
+                }
+            }
+            FragmentKind::Nops { .. } | FragmentKind::PrefAlign { nops: true, .. } => {
+                x86::write_nops(st.mode, f.size.get(), &mut out);
+            }
+            &FragmentKind::PrefAlign { fill, .. } => {
+                out.extend(std::iter::repeat_n(fill, f.size.get() as usize))
+            }
+            &FragmentKind::Fill { value, size, .. } => {
+                let b = value.to_le_bytes();
+                let size = size.max(1) as u64;
+                for i in 0..f.size.get() {
+                    out.push(b[(i % size) as usize]);
+                }
+            }
+            &FragmentKind::Org { fill, .. } => {
+                out.extend(std::iter::repeat_n(fill, f.size.get() as usize))
+            }
+        }
+    }
+    for (start, fx, fi) in pending {
+        let sid = SectionId(si as u32);
+        let frag_off = frag_offset(st, si, fi);
+        let v = match evaluate_fixup(st, sid, (si, fi), &fx) {
+            Ok(v) => v,
+            Err(m) => {
+                o.errors.push((fx.loc, m.into()));
+                continue;
+            }
+        };
+        let size = fx.kind.size() as usize;
+        let mut fixed = v.value;
+        if v.resolved {
+            if fx.kind.is_pc_rel() && size < 8 {
+                let bits = size as u32 * 8;
+                let lo = -(1i64 << (bits - 1));
+                let hi = (1i64 << (bits - 1)) - 1;
+                if fixed < lo || fixed > hi {
+                    let unit = if size == 1 { "byte" } else { "bytes" };
+                    o.errors.push((
+                        fx.loc,
+                        format!("value of {fixed} is too large for field of {size} {unit}."),
+                    ));
+                }
+            }
+        } else {
+            match record_relocation(st, sid, frag_off, &fx, v.target) {
+                Ok((rel, tls, via_weakref)) => {
+                    if let Some(t) = tls {
+                        o.tls.push(t);
+                    }
+                    if let Some(s) = rel.sym {
+                        if via_weakref {
+                            o.weakref_used.push(s);
+                        } else {
+                            o.used.push(s);
+                        }
+                    }
+                    fixed = rel.addend;
+                    let mut rel = rel;
+                    if !rela {
+                        rel.addend = 0;
+                    } else {
+                        fixed = 0;
+                    }
+                    o.relocs.push(rel);
+                }
+                Err(m) => {
+                    o.errors.push((fx.loc, m));
+                    continue;
+                }
+            }
+        }
+        let at = start + fx.offset as usize;
+        let b = (fixed as u64).to_le_bytes();
+        if at + size <= out.len() {
+            out[at..at + size].copy_from_slice(&b[..size]);
+        }
+    }
+    o.contents = out;
+    o
 }
 
 /// LLVM's `ELFObjectWriter::recordRelocation`: the relocation of a fixup

@@ -13,9 +13,74 @@ use crate::fixup::Fixup;
 use crate::ids::SymbolId;
 pub use crate::ids::{FragmentId, SectionId};
 use crate::target::x86::Inst;
-use core::cell::Cell;
+use core::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use llvmext_obj::elf::{SectionFlags, SectionType};
 use smallvec::SmallVec;
+
+/// Layout values change through shared references while a layout is
+/// computed (as LLVM's fragments do through its `MCAsmLayout`): each is an
+/// atomic used as a cell (one writer, plain loads and stores), so that a
+/// finished layout can be read from several threads at once.
+macro_rules! layout_cell {
+    ($(#[$m:meta])* $vis:vis $name:ident, $atomic:ty, $t:ty) => {
+        $(#[$m])*
+        #[derive(Debug, Default)]
+        $vis struct $name($atomic);
+
+        impl $name {
+            pub(crate) const fn new(v: $t) -> Self {
+                Self(<$atomic>::new(v))
+            }
+
+            #[inline]
+            pub(crate) fn get(&self) -> $t {
+                self.0.load(Ordering::Relaxed)
+            }
+
+            #[inline]
+            pub(crate) fn set(&self, v: $t) {
+                self.0.store(v, Ordering::Relaxed)
+            }
+
+            /// Sets `v`, giving the old value (not one atomic step: a cell
+            /// has one writer).
+            #[inline]
+            #[allow(dead_code)]
+            pub(crate) fn replace(&self, v: $t) -> $t {
+                let old = self.get();
+                self.set(v);
+                old
+            }
+        }
+
+        impl Clone for $name {
+            fn clone(&self) -> Self {
+                Self::new(self.get())
+            }
+        }
+    };
+}
+
+layout_cell!(
+    /// A `u64` of the layout.
+    pub(crate) Cell64, AtomicU64, u64
+);
+layout_cell!(
+    /// A `usize` of the layout.
+    pub(crate) CellUsize, AtomicUsize, usize
+);
+layout_cell!(
+    /// A `u32` of the layout.
+    pub(crate) Cell32, AtomicU32, u32
+);
+layout_cell!(
+    /// A `u8` of the layout (what a `.prefalign` chose so far).
+    pub Cell8, AtomicU8, u8
+);
+layout_cell!(
+    /// A `bool` of the layout.
+    pub(crate) CellBool, AtomicBool, bool
+);
 
 /// A relaxable instruction of a section (the fragment names it by index):
 /// the instruction in its current form, its encoding and its fixups.
@@ -133,7 +198,7 @@ pub enum FragmentKind {
         /// The fill byte.
         fill: u8,
         /// The alignment chosen so far, as a power of two (it only grows).
-        chosen: Cell<u8>,
+        chosen: Cell8,
     },
     /// `.nops N`: exactly `count` bytes of NOPs.
     Nops {
@@ -150,14 +215,14 @@ pub struct Fragment {
     /// What it holds.
     pub kind: FragmentKind,
     /// Its offset in the section (laid out on demand by the assembler).
-    pub(crate) offset: Cell<u64>,
+    pub(crate) offset: Cell64,
     /// Its size at the last layout.
-    pub(crate) size: Cell<u64>,
+    pub(crate) size: Cell64,
 }
 
 impl Fragment {
     pub(crate) fn new(kind: FragmentKind) -> Fragment {
-        Fragment { kind, offset: Cell::new(0), size: Cell::new(0) }
+        Fragment { kind, offset: Cell64::new(0), size: Cell64::new(0) }
     }
 
     /// Its offset in the section (after layout).
@@ -172,27 +237,47 @@ impl Fragment {
 }
 
 /// A section's layout bookkeeping (the assembler's; not its contents).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct SectionLayout {
     /// How many fragments from the start have their offset and size laid
     /// out for the current encodings (LLVM's last valid fragment).
-    pub valid: Cell<usize>,
+    pub valid: CellUsize,
     /// The layout pass in which the section was last laid out, or found
     /// unchanged (0: none yet).
-    pub pass: Cell<u32>,
+    pub pass: Cell32,
     /// Whether a fragment changed its size since the section was laid out.
-    pub dirty: Cell<bool>,
+    pub dirty: CellBool,
     /// Whether its layout can change with other sections' (a `.fill`
     /// count or an `.org` target that is not a constant): laid out afresh
     /// in every pass.
-    pub dynamic: Cell<bool>,
+    pub dynamic: CellBool,
     /// How many times it was laid out afresh: two evaluations at one
     /// generation saw the same offsets.
-    pub generation: Cell<u32>,
+    pub generation: Cell32,
     /// The fragments whose size the current generation's layout changed,
     /// in order: a distance between two fragments with none of these
     /// between them is the previous generation's.
-    pub resized: core::cell::RefCell<Vec<u32>>,
+    pub resized: std::sync::Mutex<Vec<u32>>,
+}
+
+impl SectionLayout {
+    /// The fragments the current generation's layout resized.
+    pub(crate) fn resized(&self) -> std::sync::MutexGuard<'_, Vec<u32>> {
+        self.resized.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Clone for SectionLayout {
+    fn clone(&self) -> Self {
+        SectionLayout {
+            valid: self.valid.clone(),
+            pass: self.pass.clone(),
+            dirty: self.dirty.clone(),
+            dynamic: self.dynamic.clone(),
+            generation: self.generation.clone(),
+            resized: std::sync::Mutex::new(self.resized().clone()),
+        }
+    }
 }
 
 /// An ELF section.

@@ -146,7 +146,7 @@ pub struct ObjectStreamer {
     hasher: hashbrown::DefaultHashBuilder,
     pub(crate) sections: Vec<Section>,
     /// The layout pass under way (0: none; see `assembler::layout`).
-    pub(crate) layout_pass: core::cell::Cell<u32>,
+    pub(crate) layout_pass: crate::section::Cell32,
     section_map: HashMap<SectionKey, SectionId>,
     /// Sections in the order they were first switched to.
     pub(crate) section_order: Vec<SectionId>,
@@ -205,7 +205,7 @@ impl ObjectStreamer {
             exprs: Exprs::default(),
             symbols: Vec::new(),
             names: names::NameTable::default(),
-            layout_pass: core::cell::Cell::new(0),
+            layout_pass: crate::section::Cell32::new(0),
             hasher: Default::default(),
             sections: Vec::new(),
             section_map: HashMap::new(),
@@ -1093,7 +1093,7 @@ impl ObjectStreamer {
             log2: log2.min(63),
             nops,
             fill,
-            chosen: core::cell::Cell::new(0),
+            chosen: crate::section::Cell8::new(0),
         });
     }
 

@@ -6,10 +6,14 @@ use std::sync::OnceLock;
 
 use super::Reg;
 
-fn table() -> &'static HashMap<&'static str, Register> {
-    static T: OnceLock<HashMap<&'static str, Register>> = OnceLock::new();
+/// Names are looked up once or more per instruction: FNV over a short
+/// key, not SipHash (the table is fixed; no input chooses its layout).
+type Fnv = std::hash::BuildHasherDefault<super::index::Fnv>;
+
+fn table() -> &'static HashMap<&'static str, Register, Fnv> {
+    static T: OnceLock<HashMap<&'static str, Register, Fnv>> = OnceLock::new();
     T.get_or_init(|| {
-        let mut m = HashMap::new();
+        let mut m = HashMap::default();
         for r in Register::values() {
             let name = reg_name(r);
             if !name.is_empty() {
