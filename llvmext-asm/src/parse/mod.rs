@@ -99,6 +99,10 @@ impl Default for Options {
     }
 }
 
+/// How many pre-scanned lines ahead the parser asks for the memory their
+/// symbol lookups read.
+const PREFETCH_AHEAD: usize = 16;
+
 /// How deep macro expansions, `.rept`s and `.include`s may nest (LLVM:
 /// "macros cannot be nested more than 20 levels deep").
 const MAX_NESTING: usize = 20;
@@ -206,6 +210,11 @@ impl<'a> Parser<'a> {
         // lie between: no need to read those.
         if applied {
             loop {
+                // The symbols lines a little further on look up: their
+                // table entries, then (lines later) the symbols themselves.
+                let st = &*self.st;
+                ps.names_ahead(PREFETCH_AHEAD, |h| st.prefetch_name(h, false));
+                ps.names_ahead(PREFETCH_AHEAD / 2, |h| st.prefetch_name(h, true));
                 let end = self.tok.end;
                 let Some((line, batch)) = ps.take_after(end) else { break };
                 let f = &mut self.frames[0];

@@ -404,6 +404,29 @@ impl<'t> Prescanned<'t> {
         Some((l, &self.batch))
     }
 
+    /// Calls `f` on the hash of every name the line `ahead` lines on in the
+    /// current batch looks up.
+    pub(crate) fn names_ahead(&self, ahead: usize, mut f: impl FnMut(u64)) {
+        let Some(l) = self.batch.lines.get(self.at + ahead) else { return };
+        match l.op {
+            Op::Label { hash, .. } => f(hash),
+            Op::Value { a, b, .. } => {
+                f(a.hash);
+                if let Some(b) = b {
+                    f(b.hash);
+                }
+            }
+            Op::SymInsn { nodes: (from, n), .. } => {
+                for node in &self.batch.nodes[from as usize..(from + n) as usize] {
+                    if let Node::Sym(name, _) = node {
+                        f(name.hash);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// How long the thread scanned, once it has stopped.
     pub(crate) fn took(&self) -> Option<std::time::Duration> {
         self.shared.lock().took

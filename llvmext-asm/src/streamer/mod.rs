@@ -382,6 +382,19 @@ impl ObjectStreamer {
         id
     }
 
+    /// Brings in what a lookup of a name with hash `h` reads: the table's
+    /// entry (`deep`: the symbol it names too, the entry being in by now).
+    #[inline]
+    pub(crate) fn prefetch_name(&self, h: u64, deep: bool) {
+        if !deep {
+            self.names.prefetch(h);
+        } else if let Some(id) = self.names.first_candidate(h) {
+            if let Some(s) = self.symbols.get(id.index()) {
+                names::prefetch(s);
+            }
+        }
+    }
+
     /// Drops the diagnostics, expressions and symbols made since the
     /// first `keep` symbols: for the pre-scanner's scratch streamer, which
     /// reads operands line after line and keeps nothing of them.

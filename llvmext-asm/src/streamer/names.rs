@@ -41,6 +41,29 @@ impl NameTable {
         }
     }
 
+    /// Asks the processor to bring in the entry a lookup of `hash` reads
+    /// first (a lookup soon after then does not wait for memory).
+    #[inline]
+    pub(crate) fn prefetch(&self, hash: u64) {
+        if !self.entries.is_empty() {
+            let i = hash as u32 as usize & (self.entries.len() - 1);
+            prefetch(&self.entries[i]);
+        }
+    }
+
+    /// The symbol the first entry a lookup of `hash` reads names, if its
+    /// hash matches (a guess: what [`NameTable::find`] would compare
+    /// first).
+    #[inline]
+    pub(crate) fn first_candidate(&self, hash: u64) -> Option<SymbolId> {
+        if self.entries.is_empty() {
+            return None;
+        }
+        let h = hash as u32;
+        let e = self.entries[h as usize & (self.entries.len() - 1)];
+        (e != 0 && (e >> 32) as u32 == h).then(|| SymbolId((e as u32).wrapping_sub(1)))
+    }
+
     /// Empties the table, keeping its memory.
     pub(crate) fn clear(&mut self) {
         self.entries.fill(0);
@@ -73,6 +96,21 @@ impl NameTable {
         }
         entries[i] = entry;
     }
+}
+
+/// A hint that `*p` is read soon (nothing on targets without one).
+#[inline]
+pub(crate) fn prefetch<T>(p: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and cannot fault; `p` is a valid
+    // reference anyway. SSE is part of every x86-64 processor.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+            (p as *const T).cast::<i8>(),
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 #[cfg(test)]
