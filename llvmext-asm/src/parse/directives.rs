@@ -715,18 +715,19 @@ impl Parser<'_> {
         })
     }
 
+    /// `.octa`: integer literals only, up to 128 bits (LLVM's
+    /// `parseHexOcta`: no sign, no expression).
     fn octa(&mut self) -> Result<(), ()> {
         self.comma_list("unexpected token", |p| {
             let loc = p.loc();
-            let neg = p.eat(Punct::Minus);
             if p.tok().kind != Tok::Int {
                 p.error(loc, "unknown token in expression");
                 return Err(());
             }
-            let mut v = p.tok_int128();
-            if neg {
-                v = v.wrapping_neg();
-            }
+            let Some(v) = p.tok_int128() else {
+                p.error(loc, "out of range literal value");
+                return Err(());
+            };
             p.lex();
             p.st.emit_bytes(&v.to_le_bytes());
             Ok(())

@@ -71,7 +71,12 @@ impl Parser<'_> {
                         self.error(l, "MD5 checksum specified, but no file name");
                         return Err(());
                     }
-                    let v = self.tok_int128();
+                    // LLVM's `parseHexOcta`.
+                    let Some(v) = self.tok_int128() else {
+                        let l = self.loc();
+                        self.error(l, "out of range literal value");
+                        return Err(());
+                    };
                     self.lex();
                     md5 = Some(v.to_be_bytes());
                 }

@@ -136,8 +136,9 @@ impl Parser<'_> {
             Tok::Int => {
                 let v = t.int as i64;
                 if t.big {
-                    // LLVM: a literal needing more than 64 bits.
-                    self.error(loc, "out of range literal value");
+                    // LLVM's lexer makes a literal of more than 64 bits a
+                    // `BigNum`, which its expression parser refuses so.
+                    self.error(loc, "literal value out of range for directive");
                     return Err(());
                 }
                 self.lex();

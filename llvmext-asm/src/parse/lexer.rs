@@ -120,8 +120,8 @@ pub struct Token {
     pub end: usize,
     /// The value of an integer, its low 64 bits.
     pub int: u64,
-    /// An integer that needs more than 64 bits (its full value, truncated
-    /// to 128 bits: [`int_literal`]).
+    /// An integer that needs more than 64 bits (its full value, up to 128
+    /// bits: [`int_literal`]).
     pub big: bool,
 }
 
@@ -131,14 +131,15 @@ impl Token {
         Token { kind, start, end, int: 0, big: false }
     }
 
-    fn int(start: usize, end: usize, v: u128) -> Token {
-        Token { kind: Tok::Int, start, end, int: v as u64, big: v > u128::from(u64::MAX) }
+    /// An integer, `over` when it needs more than 128 bits.
+    fn int(start: usize, end: usize, v: u128, over: bool) -> Token {
+        Token { kind: Tok::Int, start, end, int: v as u64, big: over || v > u128::from(u64::MAX) }
     }
 }
 
-/// The value of integer literal `text` (a whole [`Tok::Int`] token),
-/// truncated to 128 bits as LLVM's `APInt` would overflow.
-pub fn int_literal(text: &[u8]) -> u128 {
+/// The value of integer literal `text` (a whole [`Tok::Int`] token from a
+/// number), `None` when it needs more than 128 bits.
+pub fn int_literal(text: &[u8]) -> Option<u128> {
     Lexer::new().number_value(text).1
 }
 
@@ -368,7 +369,7 @@ impl Lexer {
         if s.get(i) == Some(&b'\'') {
             i += 1;
             self.pos = i;
-            return Token::int(start, i, v as u128);
+            return Token::int(start, i, v as u128, false);
         }
         self.pos = i;
         Token::new(Tok::Error(LexError::QuoteTooLong), start, i)
@@ -379,19 +380,21 @@ impl Lexer {
     }
 
     /// A number token at the current position, and an integer's value
-    /// truncated to 128 bits.
-    fn number_value(&mut self, s: &[u8]) -> (Token, u128) {
+    /// (`None` when it needs more than 128 bits).
+    fn number_value(&mut self, s: &[u8]) -> (Token, Option<u128>) {
         let start = self.pos;
         let err = |lx: &mut Lexer, m: LexError, end: usize| {
             lx.pos = end;
-            (Token::new(Tok::Error(m), start, end), 0)
+            (Token::new(Tok::Error(m), start, end), Some(0))
         };
         let c1 = s.get(start + 1).copied().unwrap_or(0);
         if s[start] == b'0' && (c1 == b'x' || c1 == b'X') {
             let mut i = start + 2;
             let mut v: u128 = 0;
+            let mut over = false;
             let ds = i;
             while let Some(d) = s.get(i).and_then(|&d| (d as char).to_digit(16)) {
+                over |= v >> 124 != 0;
                 v = v.wrapping_mul(16).wrapping_add(d as u128);
                 i += 1;
             }
@@ -419,13 +422,13 @@ impl Lexer {
                     return err(self, LexError::HexFloatExponentPart, i);
                 }
                 self.pos = i;
-                return (Token::new(Tok::Real, start, i), 0);
+                return (Token::new(Tok::Real, start, i), Some(0));
             }
             if i == ds {
                 return err(self, LexError::InvalidHex, i);
             }
             self.pos = i;
-            return (Token::int(start, i, v), v);
+            return (Token::int(start, i, v, over), (!over).then_some(v));
         }
         if s[start] == b'0'
             && (c1 == b'b' || c1 == b'B')
@@ -433,7 +436,9 @@ impl Lexer {
         {
             let mut i = start + 2;
             let mut v: u128 = 0;
+            let mut over = false;
             while let Some(&d) = s.get(i).filter(|&&d| d == b'0' || d == b'1') {
+                over |= v >> 127 != 0;
                 v = v.wrapping_mul(2).wrapping_add((d - b'0') as u128);
                 i += 1;
             }
@@ -441,7 +446,7 @@ impl Lexer {
                 return err(self, LexError::InvalidBinary, i + 1);
             }
             self.pos = i;
-            return (Token::int(start, i, v), v);
+            return (Token::int(start, i, v, over), (!over).then_some(v));
         }
         let mut i = start;
         while s.get(i).is_some_and(|d| d.is_ascii_digit()) {
@@ -459,21 +464,45 @@ impl Lexer {
             }
             i = exponent(s, i);
             self.pos = i;
-            return (Token::new(Tok::Real, start, i), 0);
+            return (Token::new(Tok::Real, start, i), Some(0));
         }
         let digits = &s[start..i];
         let (radix, body) =
             if digits.len() > 1 && digits[0] == b'0' { (8, &digits[1..]) } else { (10, digits) };
+        // In 64 bits while the value fits (nearly always), then in 128.
+        let mut small: u64 = 0;
         let mut v: u128 = 0;
+        let (mut wide, mut over) = (false, false);
         for &d in body {
-            let d = (d - b'0') as u128;
+            let d = d - b'0';
             if radix == 8 && d >= 8 {
                 return err(self, LexError::InvalidOctal, i);
             }
-            v = v.wrapping_mul(radix).wrapping_add(d);
+            if !wide {
+                match small.checked_mul(radix as u64).and_then(|x| x.checked_add(u64::from(d))) {
+                    Some(x) => {
+                        small = x;
+                        continue;
+                    }
+                    None => {
+                        wide = true;
+                        v = u128::from(small);
+                    }
+                }
+            }
+            match v.checked_mul(radix).and_then(|x| x.checked_add(u128::from(d))) {
+                Some(x) => v = x,
+                None => {
+                    over = true;
+                    v = v.wrapping_mul(radix).wrapping_add(u128::from(d));
+                }
+            }
+        }
+        if !wide {
+            v = u128::from(small);
         }
         self.pos = i;
-        (Token::int(start, i, v), v)
+        (Token::int(start, i, v, over), (!over).then_some(v))
     }
 }
 
@@ -617,4 +646,40 @@ pub fn unescape(lit: &[u8], out: &mut Vec<u8>) -> Result<(), &'static str> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first token of `s`, and the integer's full value.
+    fn int(s: &str) -> (Tok, u64, bool, Option<u128>) {
+        let t = Lexer::new().next(s.as_bytes());
+        (t.kind, t.int, t.big, int_literal(&s.as_bytes()[t.start..t.end]))
+    }
+
+    #[test]
+    fn integers_in_64_and_128_bits() {
+        let max = u64::MAX;
+        assert_eq!(int("0"), (Tok::Int, 0, false, Some(0)));
+        assert_eq!(int("123456789"), (Tok::Int, 123_456_789, false, Some(123_456_789)));
+        assert_eq!(int("0777"), (Tok::Int, 0o777, false, Some(0o777)));
+        assert_eq!(int("0x1F"), (Tok::Int, 0x1f, false, Some(0x1f)));
+        assert_eq!(int("0b101"), (Tok::Int, 5, false, Some(5)));
+        assert_eq!(int("18446744073709551615"), (Tok::Int, max, false, Some(u128::from(max))));
+        let over = u128::from(max) + 1;
+        assert_eq!(int("18446744073709551616"), (Tok::Int, 0, true, Some(over)));
+        assert_eq!(int("0x10000000000000001"), (Tok::Int, 1, true, Some(over + 1)));
+        assert_eq!(int("02000000000000000000000"), (Tok::Int, 0, true, Some(over)));
+        let top = "0xffffffffffffffffffffffffffffffff";
+        assert_eq!(int(top), (Tok::Int, max, true, Some(u128::MAX)));
+        // More than 128 bits: big, and no value (LLVM's `.octa` refuses it).
+        assert!(int("340282366920938463463374607431768211461").2);
+        assert_eq!(int("340282366920938463463374607431768211461").3, None);
+        assert_eq!(int("0x1ffffffffffffffffffffffffffffffff").3, None);
+        assert_eq!(int(&format!("0b1{}", "0".repeat(128))).3, None);
+        assert_eq!(int(&format!("0b1{}", "0".repeat(127))).3, Some(1 << 127));
+        assert_eq!(int("08").0, Tok::Error(LexError::InvalidOctal));
+        assert_eq!(int("0x").0, Tok::Error(LexError::InvalidHex));
+    }
 }

@@ -476,12 +476,13 @@ impl<'a> Parser<'a> {
         self.tok
     }
 
-    /// The current token's integer, truncated to 128 bits.
-    pub(crate) fn tok_int128(&self) -> u128 {
+    /// The current token's integer, `None` when it needs more than 128
+    /// bits.
+    pub(crate) fn tok_int128(&self) -> Option<u128> {
         if self.tok.big {
             lexer::int_literal(self.text(self.tok))
         } else {
-            u128::from(self.tok.int)
+            Some(u128::from(self.tok.int))
         }
     }
 
