@@ -68,6 +68,12 @@ pub use streamer::{Arch, ObjectStreamer};
 
 /// Assembles GAS-syntax `source` for `triple` into an ELF relocatable
 /// object, as `llvm-mc -triple=TRIPLE -filetype=obj` does.
+///
+/// A source of 1 MiB or more is read with a second thread when the
+/// machine has another core (see [`parse`]'s pre-scanner; the environment
+/// variable `LLVMEXT_ASM_PRESCAN=0` turns that off, `=1` on whatever the
+/// size), and a large object's bytes are written by two: the object and
+/// the diagnostics are the same as with one.
 pub fn assemble(triple: &str, source: &[u8], opts: &Options) -> Result<Vec<u8>, Error> {
     assemble_streaming(triple, source, opts, &mut |_| {})
 }

@@ -132,7 +132,7 @@ impl Token {
     }
 
     /// An integer, `over` when it needs more than 128 bits.
-    fn int(start: usize, end: usize, v: u128, over: bool) -> Token {
+    fn integer(start: usize, end: usize, v: u128, over: bool) -> Token {
         Token { kind: Tok::Int, start, end, int: v as u64, big: over || v > u128::from(u64::MAX) }
     }
 }
@@ -369,7 +369,7 @@ impl Lexer {
         if s.get(i) == Some(&b'\'') {
             i += 1;
             self.pos = i;
-            return Token::int(start, i, v as u128, false);
+            return Token::integer(start, i, v as u128, false);
         }
         self.pos = i;
         Token::new(Tok::Error(LexError::QuoteTooLong), start, i)
@@ -428,7 +428,7 @@ impl Lexer {
                 return err(self, LexError::InvalidHex, i);
             }
             self.pos = i;
-            return (Token::int(start, i, v, over), (!over).then_some(v));
+            return (Token::integer(start, i, v, over), (!over).then_some(v));
         }
         if s[start] == b'0'
             && (c1 == b'b' || c1 == b'B')
@@ -446,7 +446,7 @@ impl Lexer {
                 return err(self, LexError::InvalidBinary, i + 1);
             }
             self.pos = i;
-            return (Token::int(start, i, v, over), (!over).then_some(v));
+            return (Token::integer(start, i, v, over), (!over).then_some(v));
         }
         let mut i = start;
         while s.get(i).is_some_and(|d| d.is_ascii_digit()) {
@@ -502,7 +502,7 @@ impl Lexer {
             v = u128::from(small);
         }
         self.pos = i;
-        (Token::int(start, i, v, over), (!over).then_some(v))
+        (Token::integer(start, i, v, over), (!over).then_some(v))
     }
 }
 

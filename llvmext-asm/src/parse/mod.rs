@@ -3,6 +3,13 @@
 //! assignments, directives and instructions; errors are collected with
 //! their place and the parser goes on with the next statement, as llvm-mc
 //! does.
+//!
+//! A large main source is also read by a pre-scanner (`prescan.rs`): a
+//! second thread, with the parser's own lexer, turns the lines it fully
+//! understands (data of literals and symbols, labels, `.loc`, instructions,
+//! matched and encoded) into ready-made ones, which the parser applies
+//! where it is in the state the scanner assumed and reads itself
+//! otherwise; the two share the source in chunks of about 1 MiB.
 
 mod directives;
 mod dwarf;
