@@ -49,12 +49,12 @@ pub(crate) fn literal_fits(v: i64, size: u8) -> bool {
 
 /// The size of the data directive `name` writes (`.byte` 1 … `.quad` 8),
 /// for a lowercase name.
-pub(crate) fn data_size(name: &str) -> Option<u8> {
+pub(crate) fn data_size(name: &[u8]) -> Option<u8> {
     Some(match name {
-        ".byte" | ".dc.b" => 1,
-        ".short" | ".value" | ".2byte" | ".word" | ".hword" | ".dc.w" => 2,
-        ".long" | ".int" | ".4byte" | ".dc.l" => 4,
-        ".quad" | ".8byte" | ".dc.a" => 8,
+        b".byte" | b".dc.b" => 1,
+        b".short" | b".value" | b".2byte" | b".word" | b".hword" | b".dc.w" => 2,
+        b".long" | b".int" | b".4byte" | b".dc.l" => 4,
+        b".quad" | b".8byte" | b".dc.a" => 8,
         _ => return None,
     })
 }
@@ -105,7 +105,7 @@ impl Parser<'_> {
             }
             ".byte" | ".dc.b" | ".short" | ".value" | ".2byte" | ".word" | ".hword" | ".dc.w"
             | ".long" | ".int" | ".4byte" | ".dc.l" | ".quad" | ".8byte" | ".dc.a" => {
-                self.values(data_size(name).unwrap_or(1))
+                self.values(data_size(name.as_bytes()).unwrap_or(1))
             }
             ".octa" => self.octa(),
             ".ascii" => self.strings(false),

@@ -255,6 +255,9 @@ impl<'a> Parser<'a> {
                     self.st.emit_int(v as u64, size);
                 }
             }
+            Op::Bytes { from, len } => {
+                self.st.emit_bytes(&batch.bytes[from as usize..(from + len) as usize]);
+            }
             Op::Leb { signed, from, count } => {
                 for &v in range(from, count) {
                     self.st.emit_leb_const(v, signed);

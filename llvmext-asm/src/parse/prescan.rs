@@ -32,6 +32,9 @@ pub(crate) enum Op {
     Ints { size: u8, from: u32, count: u32 },
     /// `.uleb128`/`.sleb128` of the literals `values[from..from + count]`.
     Leb { signed: bool, from: u32, count: u32 },
+    /// `.ascii`/`.asciz` of one string: the bytes `bytes[from..from + len]`
+    /// of the batch (the zero included).
+    Bytes { from: u32, len: u32 },
     /// `name:`, the name at `start..start + len` of the source, with its
     /// hash by the streamer's name hasher.
     Label { start: u32, len: u32, hash: u64 },
@@ -119,6 +122,8 @@ pub(crate) struct Batch {
     pub lines: Vec<Line>,
     /// Literals of [`Op::Ints`] and [`Op::Leb`].
     pub values: Vec<i64>,
+    /// The strings of [`Op::Bytes`].
+    pub bytes: Vec<u8>,
     /// The expression nodes, instructions and fixups of [`Op::SymInsn`].
     pub nodes: Vec<Node>,
     pub insts: Vec<Inst<ExprId>>,
@@ -129,6 +134,7 @@ impl Batch {
     fn clear(&mut self) {
         self.lines.clear();
         self.values.clear();
+        self.bytes.clear();
         self.nodes.clear();
         self.insts.clear();
         self.fixups.clear();
@@ -573,7 +579,7 @@ impl Reader<'_> {
             return Some(Op::Label { start: t0.start as u32, len: name.len() as u32, hash });
         }
         if name[0] == b'.' {
-            return self.directive(&mut batch.values);
+            return self.directive(batch);
         }
         if self
             .toks
@@ -587,38 +593,39 @@ impl Reader<'_> {
         op
     }
 
-    fn directive(&mut self, values: &mut Vec<i64>) -> Option<Op> {
+    fn directive(&mut self, batch: &mut Batch) -> Option<Op> {
         let mut buf = [0u8; 16];
         let name = self.text(self.toks[0]);
         let lower = buf.get_mut(..name.len())?;
         lower.copy_from_slice(name);
         lower.make_ascii_lowercase();
-        let lower = core::str::from_utf8(lower).ok()?;
+        let lower = &*lower;
         match lower {
-            ".code16" | ".code32" | ".code64" if self.toks.len() == 1 => {
+            b".code16" | b".code32" | b".code64" if self.toks.len() == 1 => {
                 self.mode = match lower {
-                    ".code16" => Mode::Bits16,
-                    ".code32" => Mode::Bits32,
+                    b".code16" => Mode::Bits16,
+                    b".code32" => Mode::Bits32,
                     _ => Mode::Bits64,
                 };
                 return None;
             }
-            ".intel_syntax" => {
+            b".intel_syntax" => {
                 self.intel = true;
                 return None;
             }
-            ".att_syntax" => {
+            b".att_syntax" => {
                 self.intel = false;
                 return None;
             }
+            b".loc" => return self.loc(),
+            b".ascii" => return self.string(false, &mut batch.bytes),
+            b".asciz" | b".string" => return self.string(true, &mut batch.bytes),
             _ => {}
         }
-        if lower == ".loc" {
-            return self.loc();
-        }
+        let values = &mut batch.values;
         let leb = match lower {
-            ".uleb128" => Some(false),
-            ".sleb128" => Some(true),
+            b".uleb128" => Some(false),
+            b".sleb128" => Some(true),
             _ => None,
         };
         let size = match leb {
@@ -644,6 +651,23 @@ impl Reader<'_> {
             Some(signed) => Op::Leb { signed, from, count },
             None => Op::Ints { size, from, count },
         })
+    }
+
+    /// `.ascii`/`.asciz` of one string: its bytes (and a zero) to `pool`.
+    fn string(&self, zero: bool, pool: &mut Vec<u8>) -> Option<Op> {
+        let t = *self.toks.get(1)?;
+        if self.toks.len() != 2 || t.kind != Tok::Str {
+            return None;
+        }
+        let from = pool.len();
+        if super::lexer::unescape(self.text(t), pool).is_err() {
+            pool.truncate(from);
+            return None;
+        }
+        if zero {
+            pool.push(0);
+        }
+        Some(Op::Bytes { from: from as u32, len: (pool.len() - from) as u32 })
     }
 
     /// The operands `[-]literal, …` after a directive, as the parser
@@ -872,6 +896,7 @@ mod tests {
     fn lines_it_understands() {
         same(".byte 1, 2, -1\n.BYTE 255\n.short 65535, -32768\n.long 4294967295\n.quad -1\n.quad 0xffffffffffffffff\n.value 7\n.2byte 1\n.4byte 2\n.8byte 3\n");
         same(".uleb128 0, 127, 128, 0xffffffffffffffff\n.sleb128 -1, -129, 64\n");
+        same(".ascii \"a\\tb\\n\\000\\377\"\n.asciz \"x\"\n.string \"\"\n.ascii \"a\" \"b\"\n.asciz \"a\", \"b\"\n.ASCII \"q\"\n");
         same("a:\n.L1:\nb:  # comment\n\t.byte 1 # 0x1\n\n# only a comment\n.Lx$y?:\n");
         same("f:\n\tmovq %rsp, %rbp\n\taddq $1000, %rax\n\taddq $1, %rax\n\tmovl 8(%rsp,%rcx,4), %eax\n\tvpaddd %zmm1, %zmm2, %zmm3 {%k1} {z}\n\tret\n");
         same(".file 1 \"a.c\"\n.loc 1 2 3\nnop\n.loc 1 4 0 prologue_end\nnop\n.loc 1 5 7 is_stmt 0\nnop\n.loc 1 6 1 is_stmt 1 basic_block epilogue_begin\nnop\n");
@@ -909,6 +934,7 @@ mod tests {
         same(".file 1 \"a.c\"\n.loc 1 2 3 is_stmt 2\nnop\n.loc 1 2 3 isa 1\nnop\n");
         same("movl %eax\nfoo %eax\nmovq $1, %rax, %rbx\n.byte 1,\n.long a-\n");
         same("x = 1\nx:\n.long x\n");
+        same(".ascii \"abc\n.asciz \"\\x\"\n.ascii \"a\" , \n.asciz 5\n");
     }
 
     #[test]
