@@ -434,7 +434,7 @@ fn ensure_valid(st: &ObjectStreamer, si: usize, upto: usize) {
     // Noted all at once at the end (an evaluation inside may lay out the
     // rest of the section itself: it notes those first, and they are not
     // resized again here).
-    let mut resized: Vec<u32> = Vec::new();
+    let mut resized: SmallVec<[u32; 8]> = SmallVec::new();
     while j <= upto {
         let f = &sec.fragments[j];
         f.offset.set(off);
@@ -450,7 +450,7 @@ fn ensure_valid(st: &ObjectStreamer, si: usize, upto: usize) {
         valid.set(j);
     }
     if !resized.is_empty() {
-        sec.layout.resized().extend_from_slice(&resized);
+        sec.layout.resized.extend(&resized);
     }
 }
 
@@ -469,7 +469,7 @@ fn start_section_layout(st: &ObjectStreamer, si: usize) -> u32 {
             lay.dirty.set(false);
             lay.valid.set(0);
             lay.generation.set(lay.generation.get().wrapping_add(1));
-            lay.resized().clear();
+            lay.resized.clear();
         }
     }
     lay.generation.get()
@@ -636,6 +636,10 @@ pub(crate) fn layout(st: &mut ObjectStreamer) {
     let debug = std::env::var_os("LLVMEXT_ASM_DEBUG").is_some();
     // `.prefalign` fragments, checked and their alignments applied after.
     let mut pref_aligns: Vec<(usize, usize)> = Vec::new();
+    for sec in st.sections.iter_mut() {
+        let n = sec.fragments.len();
+        sec.layout.resized.reset(n);
+    }
     for (si, sec) in st.sections.iter().enumerate() {
         let mut dynamic = false;
         for (fi, f) in sec.fragments.iter().enumerate() {
@@ -867,9 +871,8 @@ fn same_distance(st: &ObjectStreamer, section: u32, a: u32, b: u32, seen: u32) -
     if seen == generation.wrapping_sub(1) {
         let (from, to) = (a.min(b), a.max(b));
         frag_offset(st, section, to as usize);
-        let resized = st.sections[section].layout.resized();
-        let first = resized.partition_point(|&i| i < from);
-        return (resized.get(first).is_none_or(|&i| i >= to), generation);
+        let resized = &st.sections[section].layout.resized;
+        return (!resized.any_in(from as usize, to as usize), generation);
     }
     (false, generation)
 }

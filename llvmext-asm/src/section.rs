@@ -237,7 +237,7 @@ impl Fragment {
 }
 
 /// A section's layout bookkeeping (the assembler's; not its contents).
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct SectionLayout {
     /// How many fragments from the start have their offset and size laid
     /// out for the current encodings (LLVM's last valid fragment).
@@ -257,25 +257,112 @@ pub(crate) struct SectionLayout {
     /// The fragments whose size the current generation's layout changed,
     /// in order: a distance between two fragments with none of these
     /// between them is the previous generation's.
-    pub resized: std::sync::Mutex<Vec<u32>>,
+    pub resized: Resized,
 }
 
-impl SectionLayout {
-    /// The fragments the current generation's layout resized.
-    pub(crate) fn resized(&self) -> std::sync::MutexGuard<'_, Vec<u32>> {
-        self.resized.lock().unwrap_or_else(|e| e.into_inner())
+/// The fragments of a section the current generation's layout resized,
+/// asked about through shared references without a lock: a hierarchical
+/// bitmap (a bit per fragment; above it, a bit per non-empty word of the
+/// level below), which finds the first resized fragment at or after a
+/// place in a few steps. The fragments noted are also listed (behind a
+/// mutex, taken only to note and to forget them). Sized for the section's
+/// fragments when a layout starts.
+#[derive(Debug, Default)]
+pub(crate) struct Resized {
+    levels: Vec<Vec<AtomicU64>>,
+    list: std::sync::Mutex<Vec<u32>>,
+}
+
+impl Resized {
+    /// Room for `n` fragments, none resized.
+    pub(crate) fn reset(&mut self, n: usize) {
+        self.levels.clear();
+        let mut bits = n.max(1);
+        loop {
+            let words = bits.div_ceil(64);
+            self.levels.push((0..words).map(|_| AtomicU64::new(0)).collect());
+            if words == 1 {
+                break;
+            }
+            bits = words;
+        }
+        self.list().clear();
+    }
+
+    fn list(&self) -> std::sync::MutexGuard<'_, Vec<u32>> {
+        self.list.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Notes fragments `resized`.
+    pub(crate) fn extend(&self, resized: &[u32]) {
+        for &i in resized {
+            let mut pos = i as usize;
+            for level in &self.levels {
+                let Some(word) = level.get(pos / 64) else { break };
+                let old = word.load(Ordering::Relaxed);
+                word.store(old | 1 << (pos % 64), Ordering::Relaxed);
+                if old != 0 {
+                    break;
+                }
+                pos /= 64;
+            }
+        }
+        self.list().extend_from_slice(resized);
+    }
+
+    /// Forgets every resized fragment.
+    pub(crate) fn clear(&self) {
+        let mut list = self.list();
+        for &i in list.iter() {
+            let mut pos = i as usize;
+            for level in &self.levels {
+                if let Some(word) = level.get(pos / 64) {
+                    word.store(0, Ordering::Relaxed);
+                }
+                pos /= 64;
+            }
+        }
+        list.clear();
+    }
+
+    /// The first resized fragment at or after `from`.
+    fn next(&self, from: usize) -> Option<usize> {
+        // Up: the first level with a set bit at or after the place.
+        let (mut level, mut pos) = (0, from);
+        loop {
+            let word = self.levels.get(level)?.get(pos / 64)?;
+            let bits = word.load(Ordering::Relaxed) & (!0u64 << (pos % 64));
+            if bits != 0 {
+                pos = pos / 64 * 64 + bits.trailing_zeros() as usize;
+                break;
+            }
+            // Nothing after it in this word: the words after, a level up.
+            pos = pos / 64 + 1;
+            level += 1;
+        }
+        // Down: the first set bit of each non-empty word below.
+        while level > 0 {
+            level -= 1;
+            let bits = self.levels[level].get(pos)?.load(Ordering::Relaxed);
+            pos = pos * 64 + bits.trailing_zeros() as usize;
+        }
+        Some(pos)
+    }
+
+    /// Whether a fragment in `from..to` was resized.
+    pub(crate) fn any_in(&self, from: usize, to: usize) -> bool {
+        from < to && self.next(from).is_some_and(|i| i < to)
     }
 }
 
-impl Clone for SectionLayout {
+impl Clone for Resized {
     fn clone(&self) -> Self {
-        SectionLayout {
-            valid: self.valid.clone(),
-            pass: self.pass.clone(),
-            dirty: self.dirty.clone(),
-            dynamic: self.dynamic.clone(),
-            generation: self.generation.clone(),
-            resized: std::sync::Mutex::new(self.resized().clone()),
+        let copy = |v: &Vec<AtomicU64>| {
+            v.iter().map(|a| AtomicU64::new(a.load(Ordering::Relaxed))).collect()
+        };
+        Resized {
+            levels: self.levels.iter().map(copy).collect(),
+            list: std::sync::Mutex::new(self.list().clone()),
         }
     }
 }
@@ -350,5 +437,40 @@ impl Section {
     /// The section size after layout.
     pub fn size(&self) -> u64 {
         self.fragments.last().map_or(0, |f| f.offset.get() + f.size.get())
+    }
+}
+
+#[cfg(test)]
+mod resized_tests {
+    use super::Resized;
+
+    #[test]
+    fn any_in_agrees_with_a_plain_set() {
+        let n = 300_000;
+        let mut r = Resized::default();
+        r.reset(n);
+        let mut set = std::collections::BTreeSet::new();
+        // A fixed pseudo-random walk: indices, then ranges to ask about.
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |m: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % m as u64) as usize
+        };
+        for round in 0..3 {
+            let mut new: Vec<u32> = (0..(40 * (round + 1))).map(|_| next(n) as u32).collect();
+            new.sort_unstable();
+            r.extend(&new);
+            set.extend(new.iter().map(|&i| i as usize));
+            for _ in 0..5_000 {
+                let a = next(n);
+                let b = (a + next(if a % 2 == 0 { 300 } else { 300_000 })).min(n);
+                assert_eq!(r.any_in(a, b), set.range(a..b).next().is_some(), "{a}..{b}");
+            }
+            r.clear();
+            set.clear();
+            assert!(!r.any_in(0, n));
+        }
     }
 }
