@@ -146,7 +146,7 @@ pub(crate) const CHUNK: usize = 1 << 20;
 
 /// How many chunks the scanning thread may be ahead of the parser (the
 /// memory it may fill: batches of about a chunk's size each).
-const AHEAD: usize = 4;
+const AHEAD: usize = 2;
 
 /// What the scanning thread and the parser share: the source cut into
 /// chunks at line ends, which of them are claimed, and the batches of
