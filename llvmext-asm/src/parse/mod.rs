@@ -192,6 +192,14 @@ impl<'a> Parser<'a> {
         self.prescanned.as_ref()?.took()
     }
 
+    /// Forgets what reading a line left behind, for the pre-scanner's
+    /// scratch parser: the expressions and symbols its streamer made since
+    /// the first `keep` symbols, and the numeric labels (`1f`) naming them.
+    pub(crate) fn forget_scratch(&mut self, keep: usize) {
+        self.dir_labels.clear();
+        self.st.forget_scratch(keep);
+    }
+
     /// Moves to byte `pos` of the main source, on a line of its own as far
     /// as places go (the pre-scanner's scratch parser, whose diagnostics
     /// nobody reads).

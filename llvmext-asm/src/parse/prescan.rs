@@ -589,7 +589,7 @@ impl Reader<'_> {
             return None;
         }
         let op = self.instruction(p, batch);
-        p.st.forget_scratch(self.keep);
+        p.forget_scratch(self.keep);
         op
     }
 
@@ -922,6 +922,9 @@ mod tests {
         same(".byte 1; .byte 2\n.byte 3 ; nop\nx: .byte 4\ny: nop\n");
         // Prefixes, numeric labels, the current location.
         same("rep movsb\nlock addl $1, (%rax)\nrep\n1:\njmp 1b\n.long .\n");
+        // A forward numeric label read by the scratch parser, then another
+        // line naming it (the scratch symbol it made is gone by then).
+        same("jmp 1f\nmovl 1f(%rip), %eax\nleaq 1b(%rip), %rax\n1:\nnop\njmp 1b\n");
         // No newline at the end; carriage returns.
         same(".byte 1\r\n.byte 2\r\nnop");
     }
