@@ -93,6 +93,19 @@ pub fn assemble_streaming(
     assemble_with(triple, source, opts, consumed, prescan)
 }
 
+/// [`assemble`] with the reading thread on, in chunks of about `chunk`
+/// bytes whatever the size of `source`, or off (`None`). For tests and
+/// fuzzing, which compare the two: the result is the same.
+#[doc(hidden)]
+pub fn assemble_prescanned(
+    triple: &str,
+    source: &[u8],
+    opts: &Options,
+    chunk: Option<usize>,
+) -> Result<Vec<u8>, Error> {
+    assemble_with(triple, source, opts, &mut |_| {}, chunk)
+}
+
 /// [`assemble_streaming`], with the pre-scanning thread reading chunks of
 /// about `prescan` bytes, or without it.
 pub(crate) fn assemble_with(

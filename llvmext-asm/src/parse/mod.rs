@@ -106,6 +106,14 @@ impl Default for Options {
     }
 }
 
+/// Whether a statement starting with identifier `name` is a conditional
+/// (`.if…`, `.else`, `.elseif`, `.endif`), which the parser reads even
+/// where it assembles nothing — and whatever follows the name (`.ifx:` is
+/// not a label).
+pub(crate) fn is_conditional(name: &[u8]) -> bool {
+    name.starts_with(b".if") || name == b".else" || name == b".elseif" || name == b".endif"
+}
+
 /// How many pre-scanned lines ahead the parser asks for the memory their
 /// symbol lookups read.
 const PREFETCH_AHEAD: usize = 16;
@@ -687,13 +695,7 @@ impl<'a> Parser<'a> {
         let loc = self.loc();
         // Conditionals are seen even when inactive.
         if t.kind == Tok::Ident {
-            let is_cond = {
-                let s = self.text(t);
-                s.len() >= 3
-                    && s[0] == b'.'
-                    && (s.starts_with(b".if") || s == b".else" || s == b".elseif" || s == b".endif")
-            };
-            if is_cond {
+            if is_conditional(self.text(t)) {
                 let name = self.tok_str().to_ascii_lowercase();
                 self.lex();
                 return self.conditional(&name, loc);

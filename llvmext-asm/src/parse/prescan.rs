@@ -571,6 +571,9 @@ impl Reader<'_> {
             return None;
         }
         let name = self.text(t0);
+        if super::is_conditional(name) {
+            return None;
+        }
         if self.toks.len() == 2 && self.toks[1].kind == Tok::Punct(Punct::Colon) {
             if name == b"." {
                 return None;
@@ -937,6 +940,8 @@ mod tests {
         same(".file 1 \"a.c\"\n.loc 1 2 3 is_stmt 2\nnop\n.loc 1 2 3 isa 1\nnop\n");
         same("movl %eax\nfoo %eax\nmovq $1, %rax, %rbx\n.byte 1,\n.long a-\n");
         same("x = 1\nx:\n.long x\n");
+        // A conditional's name before a colon is still a conditional.
+        same(".if.Ltmp1:\n.ifx:\n.endif:\n.else:\n.elsex:\n.byte 1\n");
         same(".ascii \"abc\n.asciz \"\\x\"\n.ascii \"a\" , \n.asciz 5\n");
     }
 
