@@ -694,12 +694,10 @@ impl<'a> Parser<'a> {
         let t = self.tok;
         let loc = self.loc();
         // Conditionals are seen even when inactive.
-        if t.kind == Tok::Ident {
-            if is_conditional(self.text(t)) {
-                let name = self.tok_str().to_ascii_lowercase();
-                self.lex();
-                return self.conditional(&name, loc);
-            }
+        if t.kind == Tok::Ident && is_conditional(self.text(t)) {
+            let name = self.tok_str().to_ascii_lowercase();
+            self.lex();
+            return self.conditional(&name, loc);
         }
         if !self.active() {
             self.skip_statement();
