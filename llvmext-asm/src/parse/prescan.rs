@@ -802,7 +802,7 @@ impl Reader<'_> {
         let mut ops: SmallVec<[Operand<ExprId>; 4]> = SmallVec::new();
         let mut locs = SmallVec::new();
         let ok = p.att_operands(&mut ops, &mut locs).is_ok() && p.at_eol();
-        if !ok || p.st.has_errors() {
+        if !ok || !p.st.diagnostics().is_empty() {
             return None;
         }
         let inst = p.st.matcher.match_att(self.mode, &Prefixes::default(), mnemonic, &ops).ok()?;
