@@ -931,14 +931,19 @@ fn resize_for_value(st: &mut ObjectStreamer, si: usize, fi: usize, v: i64) -> bo
     old != new
 }
 
+/// `v` as a ULEB128 (or SLEB128 when `signed`) in `buf`; its length.
+pub(crate) fn encode_leb(v: i64, signed: bool, buf: &mut [u8; 10]) -> usize {
+    if signed {
+        llvmext_core::leb128::encode_sleb128(v, buf)
+    } else {
+        llvmext_core::leb128::encode_uleb128(v as u64, buf)
+    }
+}
+
 fn leb(v: i64, signed: bool, pad_to: usize, out: &mut SmallVec<[u8; 8]>) {
     out.clear();
     let mut buf = [0u8; 10];
-    let n = if signed {
-        llvmext_core::leb128::encode_sleb128(v, &mut buf)
-    } else {
-        llvmext_core::leb128::encode_uleb128(v as u64, &mut buf)
-    };
+    let n = encode_leb(v, signed, &mut buf);
     out.extend_from_slice(&buf[..n]);
     if n < pad_to {
         // Pad with continuation bytes so that the LEB never shrinks.

@@ -370,6 +370,10 @@ impl<'t> Prescanned<'t> {
     /// The chunk holding byte `pos`.
     fn chunk_of(&self, pos: usize) -> usize {
         let b = &self.shared.bounds;
+        // Nearly always the chunk at hand.
+        if self.chunk < b.len() - 1 && b[self.chunk] <= pos && pos < b[self.chunk + 1] {
+            return self.chunk;
+        }
         let from = if self.chunk < b.len() && b[self.chunk] <= pos { self.chunk } else { 0 };
         from + b[from..].partition_point(|&x| x <= pos).saturating_sub(1)
     }
@@ -945,30 +949,29 @@ mod tests {
         same(".ascii \"abc\n.asciz \"\\x\"\n.ascii \"a\" , \n.asciz 5\n");
     }
 
-    #[test]
-    fn snippets_are_the_same() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snippets");
+    /// [`same`] on every `.s` file of `dir` (under the crate), at least
+    /// `least` of them.
+    fn same_in_dir(dir: &str, least: usize) {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
         let mut n = 0;
-        for e in std::fs::read_dir(&dir).expect("tests/snippets") {
+        for e in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
             let path = e.expect("an entry").path();
             if path.extension().is_some_and(|x| x == "s") {
-                same(&std::fs::read_to_string(&path).expect("a snippet"));
+                same(&std::fs::read_to_string(&path).expect("a test input"));
                 n += 1;
             }
         }
-        assert!(n >= 20, "only {n} snippets in {}", dir.display());
+        assert!(n >= least, "only {n} files in {}", dir.display());
+    }
+
+    #[test]
+    fn snippets_are_the_same() {
+        same_in_dir("tests/snippets", 20);
     }
 
     #[cfg(feature = "workspace-tests")]
     #[test]
     fn bad_inputs_are_the_same() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/asm/bad");
-        let mut n = 0;
-        for e in std::fs::read_dir(&dir).expect("testdata/asm/bad") {
-            let path = e.expect("an entry").path();
-            same(&std::fs::read_to_string(&path).expect("a bad input"));
-            n += 1;
-        }
-        assert!(n >= 12, "only {n} files in {}", dir.display());
+        same_in_dir("../testdata/asm/bad", 12);
     }
 }

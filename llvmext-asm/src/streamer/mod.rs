@@ -1034,11 +1034,7 @@ impl ObjectStreamer {
     /// [`ObjectStreamer::emit_leb`] writes for a constant expression.
     pub(crate) fn emit_leb_const(&mut self, v: i64, signed: bool) {
         let mut buf = [0u8; 10];
-        let n = if signed {
-            llvmext_core::leb128::encode_sleb128(v, &mut buf)
-        } else {
-            llvmext_core::leb128::encode_uleb128(v as u64, &mut buf)
-        };
+        let n = crate::assembler::encode_leb(v, signed, &mut buf);
         self.emit_bytes(&buf[..n]);
     }
 
