@@ -669,6 +669,7 @@ pub(crate) fn layout(st: &mut ObjectStreamer) {
         let t = std::time::Instant::now();
         let mut changed = 0usize;
         for &si in &order {
+            let ts = std::time::Instant::now();
             if passes == 1 {
                 let mut list = Vec::with_capacity(pending_count(st, si));
                 for fi in 0..st.sections[si].fragments.len() {
@@ -695,6 +696,14 @@ pub(crate) fn layout(st: &mut ObjectStreamer) {
                         changed += 1;
                     }
                 }
+            }
+            if debug && ts.elapsed().as_micros() > 500 {
+                eprintln!(
+                    "  {} {:?} ({} pending)",
+                    st.sections[si].name,
+                    ts.elapsed(),
+                    pending[si].len()
+                );
             }
         }
         if debug {

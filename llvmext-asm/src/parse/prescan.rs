@@ -476,6 +476,7 @@ impl<'t> Scanner<'t> {
             line_start: 0,
             bytes: Vec::with_capacity(16),
             fixups: Vec::new(),
+            encoded: Encoded::default(),
         };
         Scanner { reader, scratch, mode }
     }
@@ -531,6 +532,56 @@ struct Reader<'t> {
     line_start: usize,
     bytes: Vec<u8>,
     fixups: Vec<x86::Fixup<ExprId>>,
+    /// The encodings of the symbol-free instruction lines read so far.
+    encoded: Encoded,
+}
+
+/// The encodings of instruction lines without symbols, by their text: a
+/// compiler writes the same few thousand (`xorl %eax, %eax`, `popq %rbx`)
+/// over and over, and such a line's bytes follow from its text and the
+/// mode alone (no name in it, no fixup, never relaxed; lines whose reading
+/// gave a diagnostic are not among them).
+#[derive(Default)]
+struct Encoded {
+    table: hashbrown::HashTable<Encoding>,
+    /// The lines' texts, one after the other.
+    texts: Vec<u8>,
+}
+
+#[derive(Clone, Copy)]
+struct Encoding {
+    hash: u64,
+    /// The line's text at `texts[at..at + len]`.
+    at: u32,
+    len: u8,
+    mode: Mode,
+    bytes: [u8; 15],
+    size: u8,
+}
+
+impl Encoded {
+    /// At most this many lines are kept (a few megabytes).
+    const MAX_LINES: usize = 1 << 16;
+
+    fn get(&self, hash: u64, mode: Mode, text: &[u8]) -> Option<&Encoding> {
+        self.table.find(hash, |e| {
+            e.mode == mode
+                && usize::from(e.len) == text.len()
+                && &self.texts[e.at as usize..e.at as usize + text.len()] == text
+        })
+    }
+
+    fn insert(&mut self, hash: u64, mode: Mode, text: &[u8], bytes: [u8; 15], size: u8) {
+        let (Ok(len), Ok(at)) = (u8::try_from(text.len()), u32::try_from(self.texts.len())) else {
+            return;
+        };
+        if self.table.len() >= Self::MAX_LINES {
+            return;
+        }
+        self.texts.extend_from_slice(text);
+        let e = Encoding { hash, at, len, mode, bytes, size };
+        self.table.insert_unique(hash, e, |e| e.hash);
+    }
 }
 
 impl Reader<'_> {
@@ -801,6 +852,12 @@ impl Reader<'_> {
         {
             return None;
         }
+        let last = self.toks[self.toks.len() - 1];
+        let text = &self.text[t0.start..last.end];
+        let hash = self.hasher.hash_one(text);
+        if let Some(e) = self.encoded.get(hash, self.mode, text) {
+            return Some(Op::Insn { bytes: e.bytes, len: e.size, mode: e.mode });
+        }
         p.st.set_mode(self.mode);
         p.seek(t0.end);
         let mut ops: SmallVec<[Operand<ExprId>; 4]> = SmallVec::new();
@@ -824,6 +881,7 @@ impl Reader<'_> {
             if !self.fixups.is_empty() || x86::may_need_relaxation(&inst) {
                 return None;
             }
+            self.encoded.insert(hash, mode, &self.text[t0.start..last.end], bytes, len);
             return Some(Op::Insn { bytes, len, mode });
         }
         // The nodes the operands made, each symbol a name of the source.
@@ -918,6 +976,9 @@ mod tests {
         same(".if 0\n.code32\n.endif\nmovl %eax, %ebx\npushl %eax\n");
         same(".if 0\n.intel_syntax noprefix\n.endif\nmovl %eax, %ebx\n");
         same(".code32\nmovl %eax, %ebx\n.code64\nmovq %rax, %rbx\n");
+        // One instruction's text in two modes (its encoding is kept by text
+        // and mode), and again in each.
+        same("incl %eax\n.code32\nincl %eax\n.code64\nincl %eax\n.code32\nincl %eax\n");
         same(".intel_syntax noprefix\nmov eax, ebx\n.att_syntax\nmovl %eax, %ebx\n");
         // Lines inside false conditionals, repetitions and macro bodies.
         same(".if 0\n.byte 1\nx:\n.else\n.byte 2\n.endif\n.rept 3\n.byte 4\nnop\n.endr\n.macro m\n.byte 5\n.endm\nm\nm\n");
