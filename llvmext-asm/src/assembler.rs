@@ -105,6 +105,10 @@ pub(crate) fn symbol_offset(st: &ObjectStreamer, sym: SymbolId, depth: u32) -> O
     if depth > MAX_DEPTH {
         return None;
     }
+    if let Some(p) = st.places.get(sym.index()).filter(|p| p.section != u32::MAX) {
+        let base = frag_offset(st, p.section as usize, p.fragment as usize);
+        return Some((base + p.offset as u64) as i64);
+    }
     match st.symbols[sym.index()].def {
         SymbolDef::Label { section, fragment, offset } => {
             let base = frag_offset(st, section.index(), fragment.index());
@@ -127,6 +131,9 @@ pub(crate) fn symbol_offset(st: &ObjectStreamer, sym: SymbolId, depth: u32) -> O
 
 /// Where a label is: section, fragment and offset in it.
 fn label_place(st: &ObjectStreamer, sym: SymbolId) -> Option<(SectionId, FragmentId, u64)> {
+    if let Some(p) = st.places.get(sym.index()).filter(|p| p.section != u32::MAX) {
+        return Some((SectionId(p.section), FragmentId(p.fragment), p.offset as u64));
+    }
     match st.symbols[sym.index()].def {
         SymbolDef::Label { section, fragment, offset } => Some((section, fragment, offset)),
         _ => None,
@@ -631,7 +638,63 @@ fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
 /// as code before it grows) this order decides which fixpoint is reached,
 /// so it is LLVM's, not a faster one. Then checks what only the final
 /// layout shows.
+/// Where a label is, as layout and the writer look it up (12 bytes: a
+/// lookup of a label among hundreds of thousands reads a table a fraction
+/// of the size of the symbols).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Place {
+    /// The section (`u32::MAX`: see the symbol: not a label, or an offset
+    /// beyond 32 bits).
+    section: u32,
+    fragment: u32,
+    offset: u32,
+}
+
+impl Place {
+    fn of(s: &crate::symbol::Symbol) -> Place {
+        match s.def {
+            SymbolDef::Label { section, fragment, offset } => match u32::try_from(offset) {
+                Ok(offset) => Place { section: section.0, fragment: fragment.0, offset },
+                Err(_) => Place::SEE_SYMBOL,
+            },
+            _ => Place::SEE_SYMBOL,
+        }
+    }
+
+    const SEE_SYMBOL: Place = Place { section: u32::MAX, fragment: 0, offset: 0 };
+}
+
+/// Makes `st.places`, the labels' places, from the symbols (whose
+/// definitions do not change after parsing); two threads share a long
+/// table.
+fn find_places(st: &mut ObjectStreamer) {
+    let mut places = vec![Place::SEE_SYMBOL; st.symbols.len()];
+    let symbols = &st.symbols;
+    let fill = |places: &mut [Place], from: usize| {
+        for (i, p) in places.iter_mut().enumerate() {
+            *p = Place::of(&symbols[from + i]);
+        }
+    };
+    if places.len() >= PARALLEL_PLACES
+        && std::thread::available_parallelism().is_ok_and(|p| p.get() > 1)
+    {
+        let half = places.len() / 2;
+        let (a, b) = places.split_at_mut(half);
+        std::thread::scope(|scope| {
+            scope.spawn(|| fill(b, half));
+            fill(a, 0);
+        });
+    } else {
+        fill(&mut places, 0);
+    }
+    st.places = places;
+}
+
+/// How many symbols make a second thread worth starting for their places.
+const PARALLEL_PLACES: usize = 1 << 16;
+
 pub(crate) fn layout(st: &mut ObjectStreamer) {
+    find_places(st);
     let order: Vec<usize> = st.section_order.iter().map(|s| s.index()).collect();
     let debug = std::env::var_os("LLVMEXT_ASM_DEBUG").is_some();
     // `.prefalign` fragments, checked and their alignments applied after.

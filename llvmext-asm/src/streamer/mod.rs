@@ -147,6 +147,9 @@ pub struct ObjectStreamer {
     pub(crate) sections: Vec<Section>,
     /// The layout pass under way (0: none; see `assembler::layout`).
     pub(crate) layout_pass: crate::section::Cell32,
+    /// Where each label is, from layout on (empty before: see
+    /// `assembler::find_places`).
+    pub(crate) places: Vec<crate::assembler::Place>,
     section_map: HashMap<SectionKey, SectionId>,
     /// Sections in the order they were first switched to.
     pub(crate) section_order: Vec<SectionId>,
@@ -206,6 +209,7 @@ impl ObjectStreamer {
             symbols: Vec::new(),
             names: names::NameTable::default(),
             layout_pass: crate::section::Cell32::new(0),
+            places: Vec::new(),
             hasher: Default::default(),
             sections: Vec::new(),
             section_map: HashMap::new(),
