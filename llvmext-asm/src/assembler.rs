@@ -489,19 +489,29 @@ pub(crate) fn frag_offset(st: &ObjectStreamer, si: usize, fi: usize) -> u64 {
     if sec.fragments.is_empty() {
         return 0;
     }
-    if st.layout_pass.get() != 0 {
-        start_section_layout(st, si);
-    }
+    lay_out(st, si);
     let last = sec.fragments.len() - 1;
-    // The whole section at once (LLVM 19's `ensureValid(Section)`).
-    if sec.layout.valid.get() <= last {
-        ensure_valid(st, si, last);
-    }
     match sec.fragments.get(fi) {
         Some(f) => f.offset.get(),
         None => {
             let f = &sec.fragments[last];
             f.offset.get() + f.size.get()
+        }
+    }
+}
+
+/// Lays section `si` out if it is not (starting its layout for the pass
+/// under way at its first query): what asking for an offset in it does
+/// first.
+fn lay_out(st: &ObjectStreamer, si: usize) {
+    let sec = &st.sections[si];
+    if st.layout_pass.get() != 0 {
+        start_section_layout(st, si);
+    }
+    // The whole section at once (LLVM 19's `ensureValid(Section)`).
+    if let Some(last) = sec.fragments.len().checked_sub(1) {
+        if sec.layout.valid.get() <= last {
+            ensure_valid(st, si, last);
         }
     }
 }
@@ -743,6 +753,7 @@ pub(crate) fn layout(st: &mut ObjectStreamer) {
                         other_lebs.push((si as u32, fi as u32));
                     }
                     let mut item = Pending::new(fi, pair);
+                    note_jump(st, si, &mut item);
                     if relax_pending(st, si, &mut item) {
                         st.sections[si].layout.dirty.set(true);
                         changed += 1;
@@ -809,11 +820,19 @@ struct Pending {
     /// ... the fragments of the two labels (`a - b`), ...
     a: u32,
     b: u32,
-    /// ... and their offsets in those fragments (`offset(a) - offset(b)`).
+    /// ... and their offsets in those fragments (`offset(a) - offset(b)`;
+    /// for a [`Pending::jump`], what the displacement adds to the
+    /// distance from its fragment to its target's).
     adjust: i32,
     /// The generation of the section's layout the value was last computed
     /// at.
     generation: u32,
+    /// An instruction whose one fixup is PC-relative to a local label of
+    /// its own section plus a constant: resolved whatever the layout, its
+    /// displacement the distance between the fragments plus `adjust`.
+    jump: bool,
+    /// Never changes again (an instruction in its longest form).
+    done: bool,
 }
 
 impl Pending {
@@ -822,8 +841,46 @@ impl Pending {
             LabelPair::Section { section, a, b, adjust } => (section, a, b, adjust),
             _ => (u32::MAX, 0, 0, 0),
         };
-        Pending { fragment: fragment as u32, section, a, b, adjust, generation: u32::MAX }
+        Pending {
+            fragment: fragment as u32,
+            section,
+            a,
+            b,
+            adjust,
+            generation: u32::MAX,
+            jump: false,
+            done: false,
+        }
     }
+}
+
+/// Makes `item`, a relaxable instruction's, a [`Pending::jump`] when it is
+/// one: its fixup evaluated once in full (whether it is resolved does not
+/// depend on the layout: the symbol's binding, type and section do not
+/// change), the displacement's part that does not change noted.
+fn note_jump(st: &ObjectStreamer, si: usize, item: &mut Pending) {
+    let fi = item.fragment as usize;
+    let FragmentKind::Relaxable(ri) = st.sections[si].fragments[fi].kind else { return };
+    let relax = &st.sections[si].relaxables[ri as usize];
+    let ([f], true) = (&relax.fixups[..], item.section != u32::MAX) else { return };
+    if !f.kind.is_pc_rel() {
+        return;
+    }
+    let Ok(v) = evaluate_fixup(st, SectionId(si as u32), (si, fi), f) else { return };
+    let (Some(a), None, true) = (v.target.a, v.target.b, v.resolved) else { return };
+    let Some((s, tf, off)) = label_place(st, a.sym) else { return };
+    if s.index() != si || tf.index() as u32 != item.a {
+        return;
+    }
+    // displacement = target + c - (fragment + fixup offset).
+    let fixed = (off as i64).wrapping_add(v.target.c).wrapping_sub(f.offset as i64);
+    let Ok(adjust) = i32::try_from(fixed) else { return };
+    debug_assert_eq!(
+        frag_offset(st, si, tf.index()) as i64 + adjust as i64 - frag_offset(st, si, fi) as i64,
+        v.value
+    );
+    item.adjust = adjust;
+    item.jump = true;
 }
 
 /// Where two labels are, for a value that is the distance between them.
@@ -942,7 +999,7 @@ fn same_distance(st: &ObjectStreamer, section: u32, a: u32, b: u32, seen: u32) -
     }
     if seen == generation.wrapping_sub(1) {
         let (from, to) = (a.min(b), a.max(b));
-        frag_offset(st, section, to as usize);
+        lay_out(st, section);
         let resized = &st.sections[section].layout.resized;
         return (!resized.any_in(from as usize, to as usize), generation);
     }
@@ -953,6 +1010,9 @@ fn same_distance(st: &ObjectStreamer, section: u32, a: u32, b: u32, seen: u32) -
 /// cannot have changed; whether its size changed.
 fn relax_pending(st: &mut ObjectStreamer, si: usize, item: &mut Pending) -> bool {
     let fi = item.fragment as usize;
+    if item.done {
+        return false;
+    }
     if item.section == u32::MAX {
         return relax_fragment(st, si, fi);
     }
@@ -960,6 +1020,19 @@ fn relax_pending(st: &mut ObjectStreamer, si: usize, item: &mut Pending) -> bool
     item.generation = generation;
     if same {
         return false;
+    }
+    if item.jump {
+        let u = item.section as usize;
+        let displacement = frag_offset(st, u, item.a as usize) as i64 + item.adjust as i64
+            - frag_offset(st, u, fi) as i64;
+        if (-128..=127).contains(&displacement) {
+            return false;
+        }
+        let changed = relax_instruction(st, si, fi);
+        if let FragmentKind::Relaxable(ri) = st.sections[si].fragments[fi].kind {
+            item.done = x86::relaxation(&st.sections[si].relaxables[ri as usize].inst).is_none();
+        }
+        return changed;
     }
     if let FragmentKind::Relaxable(_) = st.sections[si].fragments[fi].kind {
         return relax_fragment(st, si, fi);
@@ -978,19 +1051,23 @@ fn resize_for_value(st: &mut ObjectStreamer, si: usize, fi: usize, v: i64) -> bo
     let kind = &mut st.sections[si].fragments[fi].kind;
     let (old, new) = match *kind {
         FragmentKind::Leb { signed, size, .. } => {
-            let mut nb = SmallVec::new();
-            leb(v, signed, size as usize, &mut nb);
-            (size, nb.len().min(255) as u8)
+            // Padded to its size so far (it never shrinks).
+            (size, encode_leb(v, signed, &mut [0; 10]).max(size as usize) as u8)
         }
-        FragmentKind::DwarfLine { line_delta, size, .. } => {
-            let mut out = SmallVec::<[u8; 32]>::new();
-            line_advance(line_delta, v, &mut out);
-            (size, out.len().min(255) as u8)
-        }
+        FragmentKind::DwarfLine { line_delta, size, .. } => (
+            size,
+            encoded_len(|out| {
+                crate::dwarf::line::encode_line_advance(
+                    &Default::default(),
+                    1,
+                    line_delta,
+                    v as u64,
+                    out,
+                )
+            }),
+        ),
         FragmentKind::DwarfFrame { size, .. } => {
-            let mut out = Vec::new();
-            crate::dwarf::cfi::encode_advance_loc(v as u64, 1, &mut out);
-            (size, out.len().min(255) as u8)
+            (size, encoded_len(|out| crate::dwarf::cfi::encode_advance_loc(v as u64, 1, out)))
         }
         _ => return false,
     };
@@ -1001,6 +1078,20 @@ fn resize_for_value(st: &mut ObjectStreamer, si: usize, fi: usize, v: i64) -> bo
         *size = new;
     }
     old != new
+}
+
+/// The length (at most 255) of what `encode` writes, written into a buffer
+/// kept for the purpose (layout asks this of every DWARF advance).
+fn encoded_len(encode: impl FnOnce(&mut Vec<u8>)) -> u8 {
+    thread_local! {
+        static BUF: core::cell::RefCell<Vec<u8>> = const { core::cell::RefCell::new(Vec::new()) };
+    }
+    BUF.with(|b| {
+        let mut b = b.borrow_mut();
+        b.clear();
+        encode(&mut b);
+        b.len().min(255) as u8
+    })
 }
 
 /// `v` as a ULEB128 (or SLEB128 when `signed`) in `buf`; its length.
@@ -1053,7 +1144,9 @@ fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
     match frag.kind {
         FragmentKind::Relaxable(ri) => {
             let item = &st.sections[si].relaxables[ri as usize];
-            let Some(relaxed) = x86::relaxation(&item.inst) else { return false };
+            if x86::relaxation(&item.inst).is_none() {
+                return false;
+            }
             let mut needs = false;
             for f in item.fixups.iter() {
                 match evaluate_fixup(st, sec, (si, fi), f) {
@@ -1067,22 +1160,7 @@ fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
                     Err(_) => needs = true,
                 }
             }
-            if !needs {
-                return false;
-            }
-            let loc = item.fixups.first().map_or(Loc::NONE, |f| f.loc);
-            let mut bytes = Vec::new();
-            let mut xf = Vec::new();
-            if x86::encode(&relaxed, &mut bytes, &mut xf).is_err() {
-                return false;
-            }
-            let nf: SmallVec<[Fixup; 2]> = xf.iter().map(|f| st.lower_fixup(f, loc)).collect();
-            st.sections[si].relaxables[ri as usize] = crate::section::RelaxItem {
-                inst: relaxed,
-                bytes: SmallVec::from_slice(&bytes),
-                fixups: nf,
-            };
-            true
+            needs && relax_instruction(st, si, fi)
         }
         FragmentKind::Leb { value, .. } => {
             let v = match label_difference(st, value) {
@@ -1108,17 +1186,25 @@ fn relax_fragment(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
     }
 }
 
-/// The line-table advance bytes (LLVM 19's default line parameters).
-fn line_advance(line_delta: i64, addr_delta: i64, out: &mut SmallVec<[u8; 32]>) {
-    let mut v = Vec::with_capacity(16);
-    crate::dwarf::line::encode_line_advance(
-        &Default::default(),
-        1,
-        line_delta,
-        addr_delta as u64,
-        &mut v,
-    );
-    out.extend_from_slice(&v);
+/// Puts relaxable instruction fragment `fi` of section `si` in its longer
+/// form; whether it changed.
+fn relax_instruction(st: &mut ObjectStreamer, si: usize, fi: usize) -> bool {
+    let FragmentKind::Relaxable(ri) = st.sections[si].fragments[fi].kind else { return false };
+    let item = &st.sections[si].relaxables[ri as usize];
+    let Some(relaxed) = x86::relaxation(&item.inst) else { return false };
+    let loc = item.fixups.first().map_or(Loc::NONE, |f| f.loc);
+    let mut bytes = Vec::new();
+    let mut xf = Vec::new();
+    if x86::encode(&relaxed, &mut bytes, &mut xf).is_err() {
+        return false;
+    }
+    let nf: SmallVec<[Fixup; 2]> = xf.iter().map(|f| st.lower_fixup(f, loc)).collect();
+    st.sections[si].relaxables[ri as usize] = crate::section::RelaxItem {
+        inst: relaxed,
+        bytes: SmallVec::from_slice(&bytes),
+        fixups: nf,
+    };
+    true
 }
 
 /// Errors only the final layout shows: `.org` backwards, fills and LEBs
@@ -1322,18 +1408,18 @@ fn section_output(st: &ObjectStreamer, si: usize, data: Vec<u8>, rela: bool) -> 
                 out.extend_from_slice(&b);
             }
             &FragmentKind::DwarfLine { line_delta, last, label, .. } => {
-                let mut b = SmallVec::new();
-                line_advance(line_delta, label_delta(st, label, last), &mut b);
-                out.extend_from_slice(&b);
+                let delta = label_delta(st, label, last);
+                crate::dwarf::line::encode_line_advance(
+                    &Default::default(),
+                    1,
+                    line_delta,
+                    delta as u64,
+                    &mut out,
+                );
             }
             &FragmentKind::DwarfFrame { last, label, .. } => {
-                let mut b = Vec::new();
-                crate::dwarf::cfi::encode_advance_loc(
-                    label_delta(st, label, last) as u64,
-                    1,
-                    &mut b,
-                );
-                out.extend_from_slice(&b);
+                let delta = label_delta(st, label, last) as u64;
+                crate::dwarf::cfi::encode_advance_loc(delta, 1, &mut out);
             }
             FragmentKind::Align(a) => {
                 if a.nops {
