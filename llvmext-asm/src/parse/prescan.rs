@@ -471,7 +471,8 @@ impl<'t> Scanner<'t> {
             mode,
             intel: false,
             hasher: sh.hasher.clone(),
-            toks: SmallVec::new(),
+            toks: Vec::with_capacity(64),
+            first_line: 0,
             keep: scratch.symbol_count(),
             line_start: 0,
             bytes: Vec::with_capacity(16),
@@ -525,7 +526,9 @@ struct Reader<'t> {
     intel: bool,
     hasher: hashbrown::DefaultHashBuilder,
     /// The tokens of the statement at hand.
-    toks: SmallVec<[Token; 16]>,
+    toks: Vec<Token>,
+    /// The line of its first token.
+    first_line: u32,
     /// The scratch streamer's symbols of its own (the rest are a line's).
     keep: usize,
     /// Where the line of its first token starts.
@@ -599,14 +602,15 @@ impl Reader<'_> {
                 Tok::Eof => return Some(false),
                 Tok::Eol if self.toks.is_empty() => continue,
                 Tok::Eol => {
-                    let first = self.toks[0].start;
-                    let own_line = s.get(t.start) == Some(&b'\n')
-                        && memchr::memchr(b'\n', &s[first..t.start]).is_none();
+                    // No newline since the first token but this one.
+                    let own_line =
+                        s.get(t.start) == Some(&b'\n') && self.lx.line == self.first_line + 1;
                     return Some(own_line);
                 }
                 _ => {
                     if self.toks.is_empty() {
                         self.line_start = self.lx.line_start;
+                        self.first_line = self.lx.line;
                     }
                     self.toks.push(t)
                 }
