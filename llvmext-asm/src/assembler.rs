@@ -148,23 +148,34 @@ fn fold_difference(cx: Ctx<'_>, a: &mut Option<SymRef>, b: &mut Option<SymRef>, 
         return;
     }
     let st = cx.st;
-    let sa = &st.symbols[ra.sym.index()];
-    let sb = &st.symbols[rb.sym.index()];
-    if !sa.is_defined() || !sb.is_defined() {
-        return;
-    }
-    let (Assoc::Section(seca), Assoc::Section(secb)) =
-        (symbol_assoc(st, ra.sym, 0), symbol_assoc(st, rb.sym, 0))
-    else {
-        return;
+    let places = (label_place(st, ra.sym), label_place(st, rb.sym));
+    let seca = match places {
+        // Two labels (defined, in their sections): the usual case.
+        (Some((seca, ..)), Some((secb, ..))) => {
+            if seca != secb {
+                return;
+            }
+            seca
+        }
+        _ => {
+            let sa = &st.symbols[ra.sym.index()];
+            let sb = &st.symbols[rb.sym.index()];
+            if !sa.is_defined() || !sb.is_defined() {
+                return;
+            }
+            let (Assoc::Section(seca), Assoc::Section(secb)) =
+                (symbol_assoc(st, ra.sym, 0), symbol_assoc(st, rb.sym, 0))
+            else {
+                return;
+            };
+            if seca != secb {
+                return;
+            }
+            seca
+        }
     };
-    if seca != secb {
-        return;
-    }
     // Two labels of one fragment: their distance, without a layout.
-    if let (Some((_, fa, oa)), Some((_, fb, ob))) =
-        (label_place(st, ra.sym), label_place(st, rb.sym))
-    {
+    if let (Some((_, fa, oa)), Some((_, fb, ob))) = places {
         if fa == fb {
             *c = c.wrapping_add(oa as i64 - ob as i64);
             *a = None;
@@ -184,8 +195,7 @@ fn fold_difference(cx: Ctx<'_>, a: &mut Option<SymRef>, b: &mut Option<SymRef>, 
     }
     // Before layout: only when both are labels with fixed-size data
     // between them.
-    let (Some((_, fa, oa)), Some((_, fb, ob))) = (label_place(st, ra.sym), label_place(st, rb.sym))
-    else {
+    let (Some((_, fa, oa)), Some((_, fb, ob))) = places else {
         return;
     };
     let sec = &st.sections[seca.index()];
@@ -252,6 +262,10 @@ fn eval(cx: Ctx<'_>, e: ExprId, depth: u32) -> Result<RelocValue, EvalError> {
     match st.exprs.get(e) {
         Expr::Const(c) => Ok(RelocValue::constant(c)),
         Expr::Sym(sym, variant) => {
+            // A label (known without its symbol from layout on) is itself.
+            if st.places.get(sym.index()).is_some_and(|p| p.section != u32::MAX) {
+                return Ok(RelocValue { a: Some(SymRef { sym, variant }), b: None, c: 0 });
+            }
             let s = &st.symbols[sym.index()];
             if let SymbolDef::Variable(v) = s.def {
                 let expand = (variant == Variant::None || cx.layout) && !s.weakref && {
