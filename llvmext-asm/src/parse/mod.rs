@@ -263,20 +263,19 @@ impl<'a> Parser<'a> {
 
     fn apply_line(&mut self, line: &prescan::Line, batch: &prescan::Batch) -> bool {
         use prescan::Op;
-        let values = &batch.values;
-        let range = |from: u32, count: u32| &values[from as usize..(from + count) as usize];
         match line.op {
-            Op::Ints { size, from, count } => {
-                for &v in range(from, count) {
-                    self.st.emit_int(v as u64, size);
-                }
-            }
-            Op::Bytes { from, len } => {
-                self.st.emit_bytes(&batch.bytes[from as usize..(from + len) as usize]);
-            }
-            Op::Leb { signed, from, count } => {
-                for &v in range(from, count) {
-                    self.st.emit_leb_const(v, signed);
+            Op::Data { from, len, mode } => {
+                let bytes = &batch.bytes[from as usize..(from + len) as usize];
+                match mode {
+                    // What `.byte`, `.uleb128`, `.ascii` … of literals emit.
+                    None => self.st.emit_bytes(bytes),
+                    Some(mode) => {
+                        if mode != self.st.mode() || self.intel || !self.macros.is_empty() {
+                            return false;
+                        }
+                        // Instructions among them: the section has some.
+                        self.st.emit_encoded(bytes);
+                    }
                 }
             }
             Op::Label { start, len, hash } => {
@@ -285,12 +284,6 @@ impl<'a> Parser<'a> {
                 let sym = self.st.symbol_hashed(name, hash);
                 let name = std::str::from_utf8(name).unwrap_or("");
                 self.label(sym, name, loc);
-            }
-            Op::Insn { bytes, len, mode } => {
-                if mode != self.st.mode() || self.intel || !self.macros.is_empty() {
-                    return false;
-                }
-                self.st.emit_encoded(&bytes[..len as usize]);
             }
             Op::SymInsn { bytes, len, mode, nodes, inst, fixups } => {
                 if mode != self.st.mode() || self.intel || !self.macros.is_empty() {
@@ -391,7 +384,7 @@ impl<'a> Parser<'a> {
         let f = &mut self.frames[0];
         let line_no = f.lexer.line;
         let next = line.next as usize;
-        f.lexer = Lexer { pos: next, line: line_no + 1, line_start: next };
+        f.lexer = Lexer { pos: next, line: line_no + line.span + 1, line_start: next };
         self.prev_end = self.tok.end;
         self.tok = Token::new(Tok::Eol, next - 1, next);
         true

@@ -2,7 +2,9 @@
 //! the parser and turns the lines it fully understands into ready-made
 //! [`Line`]s — data directives of literals, labels, instructions without
 //! symbols (matched and encoded) — so that the parser, on the other core,
-//! only applies them to the streamer.
+//! only applies them to the streamer. Consecutive lines of plain bytes
+//! (literal data, instructions without symbols) become one line: the
+//! parser appends their bytes at once.
 //!
 //! The scanner reads every line with the parser's own [`Lexer`] and, for
 //! instruction operands, a parser of its own over a scratch streamer, so
@@ -27,20 +29,16 @@ use std::sync::{Condvar, Mutex};
 /// What a scanned line does.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Op {
-    /// `.byte`/`.short`/`.long`/`.quad` (`size` bytes each) of the
-    /// literals `values[from..from + count]` of the batch.
-    Ints { size: u8, from: u32, count: u32 },
-    /// `.uleb128`/`.sleb128` of the literals `values[from..from + count]`.
-    Leb { signed: bool, from: u32, count: u32 },
-    /// `.ascii`/`.asciz` of one string: the bytes `bytes[from..from + len]`
-    /// of the batch (the zero included).
-    Bytes { from: u32, len: u32 },
+    /// Bytes, `bytes[from..from + len]` of the batch, that one line or
+    /// consecutive lines emit, each of them one of: `.byte`… `.quad` or
+    /// `.uleb128`/`.sleb128` of literals, `.ascii`/`.asciz` of one string,
+    /// an instruction without symbols that is never relaxed (matched and
+    /// encoded for `mode`, the same for all of them; `None`: no
+    /// instruction among them). Only blank and comment lines lie between.
+    Data { from: u32, len: u32, mode: Option<Mode> },
     /// `name:`, the name at `start..start + len` of the source, with its
     /// hash by the streamer's name hasher.
     Label { start: u32, len: u32, hash: u64 },
-    /// An instruction without symbols that is never relaxed, matched and
-    /// encoded for `mode`.
-    Insn { bytes: [u8; 15], len: u8, mode: Mode },
     /// `.byte`… `.quad` (`size` 1 to 8) or `.uleb128`/`.sleb128` (`size`
     /// [`ULEB`]/[`SLEB`]) of one symbol or the difference of two:
     /// `a - b`, the `-` at `op`.
@@ -104,12 +102,14 @@ pub(crate) struct Line {
     pub start: u32,
     /// The offset of the next line (past the newline).
     pub next: u32,
-    /// The offset of the first byte of its line.
+    /// The offset of the first byte of its (last) line.
     pub line_start: u32,
     /// Where the statement before it ended: only blank and comment lines
     /// lie between there and this line, `gap` newlines of them.
     pub prev_end: u32,
     pub gap: u32,
+    /// For lines made one, the newlines from the first to the last.
+    pub span: u32,
     pub op: Op,
 }
 
@@ -120,9 +120,7 @@ pub(crate) const MAX_SOURCE: usize = u32::MAX as usize;
 #[derive(Default)]
 pub(crate) struct Batch {
     pub lines: Vec<Line>,
-    /// Literals of [`Op::Ints`] and [`Op::Leb`].
-    pub values: Vec<i64>,
-    /// The strings of [`Op::Bytes`].
+    /// The bytes of [`Op::Data`].
     pub bytes: Vec<u8>,
     /// The expression nodes, instructions and fixups of [`Op::SymInsn`].
     pub nodes: Vec<Node>,
@@ -133,7 +131,6 @@ pub(crate) struct Batch {
 impl Batch {
     fn clear(&mut self) {
         self.lines.clear();
-        self.values.clear();
         self.bytes.clear();
         self.nodes.clear();
         self.insts.clear();
@@ -502,18 +499,45 @@ impl<'t> Scanner<'t> {
             if let Some(op) = op {
                 // The statement's line, less the one its newline ended.
                 let gap = r.lx.line - 1 - gap_from;
-                batch.lines.push(Line {
+                let line = Line {
                     start: r.toks[0].start as u32,
                     next: r.lx.pos as u32,
                     line_start: r.line_start as u32,
                     prev_end: prev_end as u32,
                     gap,
+                    span: 0,
                     op,
-                });
+                };
+                if !batch.lines.last_mut().is_some_and(|last| join(last, &line)) {
+                    batch.lines.push(line);
+                }
             }
             prev_end = r.lx.pos;
         }
     }
+}
+
+/// Makes `line` part of `last` when both are [`Op::Data`] and nothing but
+/// blank and comment lines lies between them; whether it did.
+fn join(last: &mut Line, line: &Line) -> bool {
+    let (Op::Data { from, len, mode }, Op::Data { from: f2, len: l2, mode: m2 }) =
+        (&mut last.op, line.op)
+    else {
+        return false;
+    };
+    if line.prev_end != last.next || *from + *len != f2 {
+        return false;
+    }
+    match (*mode, m2) {
+        (Some(a), Some(b)) if a != b => return false,
+        (None, Some(b)) => *mode = Some(b),
+        _ => {}
+    }
+    *len += l2;
+    last.next = line.next;
+    last.line_start = line.line_start;
+    last.span += 1 + line.gap;
+    true
 }
 
 /// Reads statements and understands them.
@@ -684,7 +708,6 @@ impl Reader<'_> {
             b".asciz" | b".string" => return self.string(true, &mut batch.bytes),
             _ => {}
         }
-        let values = &mut batch.values;
         let leb = match lower {
             b".uleb128" => Some(false),
             b".sleb128" => Some(true),
@@ -702,17 +725,20 @@ impl Reader<'_> {
             };
             return self.symbolic(size);
         }
-        let from = values.len();
-        if !self.literals(size, values) {
-            values.truncate(from);
+        let from = batch.bytes.len();
+        let ok = self.literals(size, |v| match leb {
+            Some(signed) => {
+                let mut buf = [0u8; 10];
+                let n = crate::assembler::encode_leb(v, signed, &mut buf);
+                batch.bytes.extend_from_slice(&buf[..n]);
+            }
+            None => batch.bytes.extend_from_slice(&v.to_le_bytes()[..size as usize]),
+        });
+        if !ok {
+            batch.bytes.truncate(from);
             return None;
         }
-        let count = (values.len() - from) as u32;
-        let from = from as u32;
-        Some(match leb {
-            Some(signed) => Op::Leb { signed, from, count },
-            None => Op::Ints { size, from, count },
-        })
+        Some(Op::Data { from: from as u32, len: (batch.bytes.len() - from) as u32, mode: None })
     }
 
     /// `.ascii`/`.asciz` of one string: its bytes (and a zero) to `pool`.
@@ -729,13 +755,13 @@ impl Reader<'_> {
         if zero {
             pool.push(0);
         }
-        Some(Op::Bytes { from: from as u32, len: (pool.len() - from) as u32 })
+        Some(Op::Data { from: from as u32, len: (pool.len() - from) as u32, mode: None })
     }
 
     /// The operands `[-]literal, …` after a directive, as the parser
     /// reads them (a literal is its 64 low bits; `-` negates with
-    /// wrapping), each fitting `size` bytes (0: any).
-    fn literals(&self, size: u8, values: &mut Vec<i64>) -> bool {
+    /// wrapping), each fitting `size` bytes (0: any), given to `emit`.
+    fn literals(&self, size: u8, mut emit: impl FnMut(i64)) -> bool {
         let toks = &self.toks[1..];
         if toks.is_empty() {
             return false;
@@ -755,7 +781,7 @@ impl Reader<'_> {
             if size != 0 && !super::directives::literal_fits(v, size) {
                 return false;
             }
-            values.push(v);
+            emit(v);
             i += 1;
             match toks.get(i) {
                 None => return true,
@@ -860,7 +886,9 @@ impl Reader<'_> {
         let text = &self.text[t0.start..last.end];
         let hash = self.hasher.hash_one(text);
         if let Some(e) = self.encoded.get(hash, self.mode, text) {
-            return Some(Op::Insn { bytes: e.bytes, len: e.size, mode: e.mode });
+            let from = batch.bytes.len() as u32;
+            batch.bytes.extend_from_slice(&e.bytes[..e.size as usize]);
+            return Some(Op::Data { from, len: u32::from(e.size), mode: Some(e.mode) });
         }
         p.st.set_mode(self.mode);
         p.seek(t0.end);
@@ -886,7 +914,9 @@ impl Reader<'_> {
                 return None;
             }
             self.encoded.insert(hash, mode, &self.text[t0.start..last.end], bytes, len);
-            return Some(Op::Insn { bytes, len, mode });
+            let from = batch.bytes.len() as u32;
+            batch.bytes.extend_from_slice(&bytes[..len as usize]);
+            return Some(Op::Data { from, len: u32::from(len), mode: Some(mode) });
         }
         // The nodes the operands made, each symbol a name of the source.
         let from = batch.nodes.len();
@@ -970,6 +1000,10 @@ mod tests {
         same("f:\n\tmovq %rsp, %rbp\n\taddq $1000, %rax\n\taddq $1, %rax\n\tmovl 8(%rsp,%rcx,4), %eax\n\tvpaddd %zmm1, %zmm2, %zmm3 {%k1} {z}\n\tret\n");
         same(".file 1 \"a.c\"\n.loc 1 2 3\nnop\n.loc 1 4 0 prologue_end\nnop\n.loc 1 5 7 is_stmt 0\nnop\n.loc 1 6 1 is_stmt 1 basic_block epilogue_begin\nnop\n");
         same(".data\na: .long 1\nb:\n.long a\n.quad b\n.long b-a\n.uleb128 b-a\n.sleb128 a-b\n.uleb128 c-a\nc:\n");
+        // Lines of bytes made one, over blank and comment lines, and the
+        // line numbers after them.
+        same(".byte 1\n\n# c\n.short 2 # x\n.ascii \"ab\"\nnop\nret\n.uleb128 300\n\n.2byte 1\n.long 5\nmovl %eax, %ebx\n.code32\nnop\n.byte 1\n.4byte 3\n");
+        same(".macro m\n.endm\n.byte 1\nnop\n.byte 2\nm\n.byte 3\n.byte 4\n.8byte 5\n");
     }
 
     #[test]
