@@ -517,6 +517,15 @@ impl<'t> Scanner<'t> {
     }
 }
 
+/// Appends the first `n` bytes of `b` to `v`: all of `b` and back (a copy
+/// of a size known when compiling, not a call per line).
+#[inline]
+fn push_bytes<const N: usize>(v: &mut Vec<u8>, b: &[u8; N], n: usize) {
+    let at = v.len();
+    v.extend_from_slice(b);
+    v.truncate(at + n.min(N));
+}
+
 /// Makes `line` part of `last` when both are [`Op::Data`] and nothing but
 /// blank and comment lines lies between them; whether it did.
 fn join(last: &mut Line, line: &Line) -> bool {
@@ -730,9 +739,9 @@ impl Reader<'_> {
             Some(signed) => {
                 let mut buf = [0u8; 10];
                 let n = crate::assembler::encode_leb(v, signed, &mut buf);
-                batch.bytes.extend_from_slice(&buf[..n]);
+                push_bytes(&mut batch.bytes, &buf, n);
             }
-            None => batch.bytes.extend_from_slice(&v.to_le_bytes()[..size as usize]),
+            None => push_bytes(&mut batch.bytes, &v.to_le_bytes(), size as usize),
         });
         if !ok {
             batch.bytes.truncate(from);
@@ -887,7 +896,7 @@ impl Reader<'_> {
         let hash = self.hasher.hash_one(text);
         if let Some(e) = self.encoded.get(hash, self.mode, text) {
             let from = batch.bytes.len() as u32;
-            batch.bytes.extend_from_slice(&e.bytes[..e.size as usize]);
+            push_bytes(&mut batch.bytes, &e.bytes, e.size as usize);
             return Some(Op::Data { from, len: u32::from(e.size), mode: Some(e.mode) });
         }
         p.st.set_mode(self.mode);
