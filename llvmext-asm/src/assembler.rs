@@ -268,7 +268,7 @@ fn eval(cx: Ctx<'_>, e: ExprId, depth: u32) -> Result<RelocValue, EvalError> {
             }
             let s = &st.symbols[sym.index()];
             if let SymbolDef::Variable(v) = s.def {
-                let expand = (variant == Variant::None || cx.layout) && !s.weakref && {
+                let expand = (variant == Variant::None || cx.layout) && !s.weakref() && {
                     cx.in_set || !matches!(symbol_assoc(st, sym, 0), Assoc::Section(_))
                 };
                 if expand {
@@ -1361,10 +1361,10 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
     let mut errors = Vec::new();
     for o in outs {
         for s in o.used {
-            st.symbols[s.index()].used_in_reloc = true;
+            st.symbols[s.index()].set_used_in_reloc(true);
         }
         for s in o.weakref_used {
-            st.symbols[s.index()].weakref_used_in_reloc = true;
+            st.symbols[s.index()].set_weakref_used_in_reloc(true);
         }
         for s in o.tls {
             st.symbols[s.index()].kind = SymbolType::TLS;

@@ -100,10 +100,11 @@ impl ObjectStreamer {
             return;
         }
         for sym in &mut self.symbols {
+            let section_of = sym.section_of();
             if let SymbolDef::Label { section, fragment, .. } = &mut sym.def {
                 // A section's own symbol stays at its start.
                 if let (Some(new_index), false) =
-                    (&moved[section.index()], sym.section_of == Some(*section))
+                    (&moved[section.index()], section_of == Some(*section))
                 {
                     *fragment = FragmentId(new_index[fragment.index()]);
                 }

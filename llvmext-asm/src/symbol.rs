@@ -33,25 +33,45 @@ pub enum SymbolDef {
 }
 
 /// A symbol's name. Most names compilers write are short (`.Ltmp123`,
-/// `.LBB4_7`, `.Linfo_string12`): those are kept in the symbol itself,
-/// which spares an allocation per symbol and, on every lookup by name, a
-/// visit to one.
-#[derive(Clone, Default, PartialEq, Eq)]
-pub(crate) struct SymName(smallvec::SmallVec<[u8; 24]>);
+/// `.LBB4_7`, `.Linfo_string12`): up to 22 bytes are kept in the symbol
+/// itself (24 bytes in all), which spares an allocation per symbol and, on
+/// every lookup by name, a visit to one.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) enum SymName {
+    Inline { len: u8, bytes: [u8; SymName::INLINE] },
+    Heap(Box<[u8]>),
+}
+
+impl Default for SymName {
+    fn default() -> Self {
+        SymName::Inline { len: 0, bytes: [0; SymName::INLINE] }
+    }
+}
 
 impl SymName {
+    const INLINE: usize = 22;
+
     pub(crate) fn new(name: &str) -> SymName {
-        SymName(smallvec::SmallVec::from_slice(name.as_bytes()))
+        SymName::from_bytes(name.as_bytes())
     }
 
     /// A name from bytes that are UTF-8 (an identifier's: ASCII).
     pub(crate) fn from_bytes(name: &[u8]) -> SymName {
-        SymName(smallvec::SmallVec::from_slice(name))
+        if name.len() <= SymName::INLINE {
+            let mut bytes = [0; SymName::INLINE];
+            bytes[..name.len()].copy_from_slice(name);
+            SymName::Inline { len: name.len() as u8, bytes }
+        } else {
+            SymName::Heap(name.into())
+        }
     }
 
     /// The bytes (UTF-8).
     pub(crate) fn as_bytes(&self) -> &[u8] {
-        &self.0
+        match self {
+            SymName::Inline { len, bytes } => &bytes[..*len as usize],
+            SymName::Heap(b) => b,
+        }
     }
 }
 
@@ -60,7 +80,7 @@ impl core::ops::Deref for SymName {
 
     fn deref(&self) -> &str {
         // Made from a `&str` only.
-        core::str::from_utf8(&self.0).unwrap_or_default()
+        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
 }
 
@@ -78,31 +98,67 @@ impl core::fmt::Display for SymName {
 
 /// A symbol and its attributes.
 #[derive(Debug, Clone)]
+///
+/// 64 bytes (an assembly has hundreds of thousands of them): the flags in
+/// one byte, the optional ids as `u32::MAX` for none.
 pub struct Symbol {
     pub(crate) name: SymName,
     pub(crate) def: SymbolDef,
+    /// `.size`'s expression (`u32::MAX`: none).
+    size: u32,
+    /// The section whose section symbol this is (`u32::MAX`: none).
+    section_of: u32,
     /// The binding a directive set (`None`: derived as LLVM does).
     pub(crate) binding: Option<Binding>,
     pub(crate) kind: SymbolType,
     pub(crate) visibility: Visibility,
     pub(crate) other: u8,
-    pub(crate) size: Option<ExprId>,
+    /// [`Symbol::TEMPORARY`] …
+    flags: u8,
+}
+
+/// A flag of a [`Symbol`]: its getter and setter.
+macro_rules! symbol_flags {
+    ($($(#[$doc:meta])* $bit:ident = $v:expr, $get:ident, $set:ident;)*) => {
+        impl Symbol {
+            $(
+                $(#[$doc])*
+                const $bit: u8 = $v;
+
+                $(#[$doc])*
+                pub(crate) fn $get(&self) -> bool {
+                    self.flags & Self::$bit != 0
+                }
+
+                pub(crate) fn $set(&mut self, on: bool) {
+                    if on {
+                        self.flags |= Self::$bit;
+                    } else {
+                        self.flags &= !Self::$bit;
+                    }
+                }
+            )*
+        }
+    };
+}
+
+symbol_flags! {
     /// A temporary (`.L…`) symbol: never in the symbol table unless a
     /// relocation needs it.
-    pub(crate) temporary: bool,
-    /// The position in the assembler's symbol list (`u32::MAX`: not
-    /// registered).
-    pub(crate) order: u32,
-    pub(crate) used_in_reloc: bool,
-    pub(crate) weakref_used_in_reloc: bool,
+    TEMPORARY = 1, temporary, set_temporary;
+    /// In the assembler's symbol list (its place in the symbol table's
+    /// order is fixed).
+    REGISTERED = 2, registered, set_registered;
+    /// A relocation refers to it.
+    USED_IN_RELOC = 4, used_in_reloc, set_used_in_reloc;
+    /// A relocation refers to it through a `.weakref` alias.
+    WEAKREF_USED_IN_RELOC = 8, weakref_used_in_reloc, set_weakref_used_in_reloc;
     /// The signature of a section group.
-    pub(crate) signature: bool,
+    SIGNATURE = 16, signature, set_signature;
     /// Redefinable (`.set` may assign it again).
-    pub(crate) redefinable: bool,
-    /// The section symbol of this section.
-    pub(crate) section_of: Option<SectionId>,
-    /// `.weakref` alias.
-    pub(crate) weakref: bool,
+    REDEFINABLE = 32, redefinable, set_redefinable;
+    /// A `.weakref` alias.
+    WEAKREF = 64, weakref, set_weakref;
 }
 
 impl Symbol {
@@ -115,20 +171,32 @@ impl Symbol {
         Symbol {
             name: SymName::from_bytes(name),
             def: SymbolDef::Undefined,
+            size: u32::MAX,
+            section_of: u32::MAX,
             binding: None,
             kind: SymbolType::NOTYPE,
             visibility: Visibility::DEFAULT,
             other: 0,
-            size: None,
-            temporary,
-            order: u32::MAX,
-            used_in_reloc: false,
-            weakref_used_in_reloc: false,
-            signature: false,
-            redefinable: false,
-            section_of: None,
-            weakref: false,
+            flags: if temporary { Symbol::TEMPORARY } else { 0 },
         }
+    }
+
+    /// `.size`'s expression.
+    pub(crate) fn size(&self) -> Option<ExprId> {
+        (self.size != u32::MAX).then_some(ExprId(self.size))
+    }
+
+    pub(crate) fn set_size(&mut self, e: ExprId) {
+        self.size = e.0;
+    }
+
+    /// The section whose section symbol this is.
+    pub(crate) fn section_of(&self) -> Option<SectionId> {
+        (self.section_of != u32::MAX).then_some(SectionId(self.section_of))
+    }
+
+    pub(crate) fn set_section_of(&mut self, s: SectionId) {
+        self.section_of = s.0;
     }
 
     /// The name.
@@ -148,7 +216,7 @@ impl Symbol {
 
     /// Whether it is temporary (named `.L…`, or made by the assembler).
     pub fn is_temporary(&self) -> bool {
-        self.temporary
+        self.temporary()
     }
 
     /// The ELF type.
@@ -165,15 +233,24 @@ impl Symbol {
         if self.is_defined() && !matches!(self.def, SymbolDef::Common { .. }) {
             return Binding::LOCAL;
         }
-        if self.used_in_reloc {
+        if self.used_in_reloc() {
             return Binding::GLOBAL;
         }
-        if self.weakref_used_in_reloc {
+        if self.weakref_used_in_reloc() {
             return Binding::WEAK;
         }
-        if self.signature {
+        if self.signature() {
             return Binding::LOCAL;
         }
         Binding::GLOBAL
+    }
+}
+
+#[cfg(all(test, target_pointer_width = "64"))]
+mod size_tests {
+    #[test]
+    fn a_symbol_is_64_bytes() {
+        assert_eq!(core::mem::size_of::<super::SymName>(), 24);
+        assert_eq!(core::mem::size_of::<super::Symbol>(), 64);
     }
 }

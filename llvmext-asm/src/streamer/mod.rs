@@ -459,8 +459,8 @@ impl ObjectStreamer {
     /// code or data, or attribute.
     pub fn register(&mut self, sym: SymbolId) {
         let s = &mut self.symbols[sym.index()];
-        if s.order == u32::MAX {
-            s.order = self.symbol_order.len() as u32;
+        if !s.registered() {
+            s.set_registered(true);
             self.symbol_order.push(sym);
         }
     }
@@ -476,7 +476,7 @@ impl ObjectStreamer {
     /// Defines `sym` at the current position (a label).
     pub fn emit_label(&mut self, sym: SymbolId, loc: Loc) {
         let s = &self.symbols[sym.index()];
-        if s.is_defined() && !matches!(s.def, SymbolDef::Variable(_) if s.redefinable) {
+        if s.is_defined() && !matches!(s.def, SymbolDef::Variable(_) if s.redefinable()) {
             let name = s.name.to_string();
             self.error(loc, format!("symbol '{name}' is already defined"));
             return;
@@ -495,7 +495,7 @@ impl ObjectStreamer {
     /// Assigns `value` to `sym` (`.set sym, value`).
     pub fn emit_assignment(&mut self, sym: SymbolId, value: ExprId, loc: Loc) {
         let s = &self.symbols[sym.index()];
-        if s.is_defined() && !s.redefinable {
+        if s.is_defined() && !s.redefinable() {
             let name = s.name.to_string();
             self.error(loc, format!("redefinition of '{name}'"));
             return;
@@ -503,7 +503,7 @@ impl ObjectStreamer {
         self.register_expr(value);
         let s = &mut self.symbols[sym.index()];
         s.def = SymbolDef::Variable(value);
-        s.redefinable = true;
+        s.set_redefinable(true);
         // LLVM's ELF streamer registers an assigned symbol as it emits
         // the assignment.
         self.register(sym);
@@ -557,7 +557,7 @@ impl ObjectStreamer {
         let e = self.exprs.add(Expr::Sym(target, Variant::Weakref));
         let a = &mut self.symbols[alias.index()];
         a.def = SymbolDef::Variable(e);
-        a.weakref = true;
+        a.set_weakref(true);
     }
 
     /// `.reloc offset, type, expr`: a relocation of a numbered type at
@@ -618,7 +618,7 @@ impl ObjectStreamer {
         for (from, to, count) in core::mem::take(&mut self.cg_profile) {
             for (s, loc) in [from, to] {
                 let mut s = s;
-                if self.symbols[s.index()].temporary {
+                if self.symbols[s.index()].temporary() {
                     match self.symbols[s.index()].def {
                         SymbolDef::Label { section, .. } => {
                             s = self.sections[section.index()].begin
@@ -682,7 +682,7 @@ impl ObjectStreamer {
 
     /// `.size sym, value`.
     pub fn emit_size(&mut self, sym: SymbolId, value: ExprId) {
-        self.symbols[sym.index()].size = Some(value);
+        self.symbols[sym.index()].set_size(value);
     }
 
     /// `.comm sym, size, align` (a local symbol gets room in `.bss`
@@ -714,7 +714,7 @@ impl ObjectStreamer {
             }
             self.symbols[sym.index()].def = SymbolDef::Common { size, align: align.max(1) };
         }
-        self.symbols[sym.index()].size = Some(size_expr);
+        self.symbols[sym.index()].set_size(size_expr);
     }
 
     // ----- sections -----
@@ -740,7 +740,7 @@ impl ObjectStreamer {
         let begin = match self.lookup_symbol(desc.name) {
             Some(s)
                 if !self.symbols[s.index()].is_defined()
-                    && self.symbols[s.index()].section_of.is_none() =>
+                    && self.symbols[s.index()].section_of().is_none() =>
             {
                 s
             }
@@ -756,12 +756,12 @@ impl ObjectStreamer {
             let b = &mut self.symbols[begin.index()];
             b.name = crate::symbol::SymName::new(desc.name);
             b.kind = SymbolType::SECTION;
-            b.temporary = true;
-            b.section_of = Some(id);
+            b.set_temporary(true);
+            b.set_section_of(id);
             b.def = SymbolDef::Label { section: id, fragment: FragmentId(0), offset: 0 };
         }
         if let Some((g, _)) = group {
-            self.symbols[g.index()].signature = true;
+            self.symbols[g.index()].set_signature(true);
         }
         self.sections.push(Section {
             name: desc.name.into(),

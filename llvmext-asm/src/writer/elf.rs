@@ -90,7 +90,7 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
                     t = st.sections[sec.index()].begin;
                 }
             }
-            st.symbols[t.index()].used_in_reloc = true;
+            st.symbols[t.index()].set_used_in_reloc(true);
             addrsig.push(t);
         }
     }
@@ -190,7 +190,7 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
         };
     for (pos, &sid) in sym_order.iter().enumerate() {
         let s = &st.symbols[sid.index()];
-        let used = s.used_in_reloc || s.weakref_used_in_reloc || s.signature;
+        let used = s.used_in_reloc() || s.weakref_used_in_reloc() || s.signature();
         // LLVM's isInSymtab.
         if let SymbolDef::Variable(v) = s.def {
             if let Expr::Sym(_, crate::expr::Variant::Weakref) = st.exprs.get(v) {
@@ -206,11 +206,11 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
             {
                 continue;
             }
-            if s.temporary || s.kind == SymbolType::SECTION {
+            if s.temporary() || s.kind == SymbolType::SECTION {
                 continue;
             }
         }
-        if s.temporary && !s.is_defined() {
+        if s.temporary() && !s.is_defined() {
             errors.push(format!("Undefined temporary symbol {}", s.name));
             continue;
         }
@@ -218,7 +218,7 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
         if local {
             add_files_upto(&mut b, Some(pos as u32), &mut file_it, &mut errors);
         }
-        if let Some(sec) = s.section_of {
+        if let Some(sec) = s.section_of() {
             let Some(bs) = bsec[sec.index()] else { continue };
             match b.add_section_symbol(bs) {
                 Ok(id) => bsym[sid.index()] = Some(id),
@@ -249,11 +249,11 @@ pub(crate) fn write(st: &mut ObjectStreamer) -> Result<Vec<u8>, ()> {
                 },
             },
         };
-        let mut size_expr = s.size;
+        let mut size_expr = s.size();
         if size_expr.is_none() {
             if let Some(bb) = base {
                 if bb != sid {
-                    size_expr = st.symbols[bb.index()].size;
+                    size_expr = st.symbols[bb.index()].size();
                 }
             }
         }
