@@ -398,6 +398,9 @@ fn evaluate_fixup(
         false
     } else if pcrel {
         match (target.a, target.b) {
+            (Some(a), None) if place(st, a.sym).is_some_and(|p| p.local) => {
+                a.variant == Variant::None && place(st, a.sym).is_some_and(|p| p.section == sec.0)
+            }
             (Some(a), None) => {
                 let s = &st.symbols[a.sym.index()];
                 a.variant == Variant::None
@@ -415,8 +418,10 @@ fn evaluate_fixup(
     let mut value = target.c;
     if let Some(a) = target.a {
         if let Some(o) = symbol_offset(st, a.sym, 0) {
-            if st.symbols[a.sym.index()].is_defined()
-                && !matches!(st.symbols[a.sym.index()].def, SymbolDef::Common { .. })
+            // A label (its place known) is defined and not common.
+            if place(st, a.sym).is_some()
+                || st.symbols[a.sym.index()].is_defined()
+                    && !matches!(st.symbols[a.sym.index()].def, SymbolDef::Common { .. })
             {
                 value = value.wrapping_add(o);
             }
@@ -672,20 +677,34 @@ pub(crate) struct Place {
     section: u32,
     fragment: u32,
     offset: u32,
+    /// A local label that is not an `STT_GNU_IFUNC` (what a relocation
+    /// asks of its symbol before it may name the section instead; neither
+    /// changes once parsing is done).
+    local: bool,
 }
 
 impl Place {
     fn of(s: &crate::symbol::Symbol) -> Place {
         match s.def {
             SymbolDef::Label { section, fragment, offset } => match u32::try_from(offset) {
-                Ok(offset) => Place { section: section.0, fragment: fragment.0, offset },
+                Ok(offset) => Place {
+                    section: section.0,
+                    fragment: fragment.0,
+                    offset,
+                    local: s.binding() == Binding::LOCAL && s.kind != SymbolType::GNU_IFUNC,
+                },
                 Err(_) => Place::SEE_SYMBOL,
             },
             _ => Place::SEE_SYMBOL,
         }
     }
 
-    const SEE_SYMBOL: Place = Place { section: u32::MAX, fragment: 0, offset: 0 };
+    const SEE_SYMBOL: Place = Place { section: u32::MAX, fragment: 0, offset: 0, local: false };
+}
+
+/// Symbol `sym`'s place when it is a label and the table is made.
+fn place(st: &ObjectStreamer, sym: SymbolId) -> Option<Place> {
+    st.places.get(sym.index()).copied().filter(|p| p.section != u32::MAX)
 }
 
 /// Makes `st.places`, the labels' places, from the symbols (whose
@@ -1303,9 +1322,11 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
         })
         .collect();
     let st_ref: &ObjectStreamer = st;
+    // Roughly what a section's output costs (a fixup about ten times a
+    // fragment, an instruction that may be relaxed four).
     let weight = |si: usize| {
         let sec = &st_ref.sections[si];
-        sec.fixups.len() + sec.relaxables.len() + sec.fragments.len() / 4
+        10 * sec.fixups.len() + 4 * sec.relaxables.len() + sec.fragments.len()
     };
     let total: usize = (0..n).map(weight).sum();
     let mut outs: Vec<SectionOutput> = (0..n).map(|_| SectionOutput::default()).collect();
@@ -1380,7 +1401,7 @@ pub(crate) fn finish_fixups(st: &mut ObjectStreamer) -> Output {
 }
 
 /// How much fixup work makes a second thread worth starting.
-const PARALLEL_FIXUPS: usize = 1 << 16;
+const PARALLEL_FIXUPS: usize = 1 << 19;
 
 /// One section's bytes (its buffer `data` taken out of it) with its fixups
 /// applied, and its relocations.
@@ -1560,7 +1581,7 @@ fn record_relocation(
     }
     let mut sym_a = target.a;
     let mut via_weakref = false;
-    if let Some(a) = sym_a {
+    if let Some(a) = sym_a.filter(|a| place(st, a.sym).is_none()) {
         if let SymbolDef::Variable(v) = st.symbols[a.sym.index()].def {
             if let Expr::Sym(inner, Variant::Weakref) = st.exprs.get(v) {
                 sym_a = Some(SymRef { sym: inner, variant: a.variant });
@@ -1579,9 +1600,12 @@ fn record_relocation(
             via_weakref,
         ));
     };
-    let a_sec = match symbol_assoc(st, a.sym, 0) {
-        Assoc::Section(s) => Some(s),
-        _ => None,
+    let a_sec = match place(st, a.sym) {
+        Some(p) => Some(SectionId(p.section)),
+        None => match symbol_assoc(st, a.sym, 0) {
+            Assoc::Section(s) => Some(s),
+            _ => None,
+        },
     };
     // The call-graph profile names its symbols (for `--cg-profile`).
     let cg =
@@ -1609,15 +1633,18 @@ fn relocate_with_symbol(
         Variant::Got | Variant::Plt | Variant::GotPcRel | Variant::GotPcRelNoRelax => return true,
         _ => {}
     }
-    let s = &st.symbols[a.sym.index()];
-    if !s.is_defined() || matches!(s.def, SymbolDef::Common { .. }) {
-        return true;
-    }
-    if s.binding() != Binding::LOCAL {
-        return true;
-    }
-    if s.kind == SymbolType::GNU_IFUNC {
-        return true;
+    // A local label (its place says so without the symbol), or:
+    if !place(st, a.sym).is_some_and(|p| p.local) {
+        let s = &st.symbols[a.sym.index()];
+        if !s.is_defined() || matches!(s.def, SymbolDef::Common { .. }) {
+            return true;
+        }
+        if s.binding() != Binding::LOCAL {
+            return true;
+        }
+        if s.kind == SymbolType::GNU_IFUNC {
+            return true;
+        }
     }
     if let Some(sec) = a_sec {
         let flags = st.sections[sec.index()].flags;
