@@ -66,12 +66,52 @@ impl SymName {
         }
     }
 
+    /// Whether the name is `name` (compared in words: a lookup by name
+    /// compares one name, a short one, nearly every time).
+    #[inline]
+    pub(crate) fn is(&self, name: &[u8]) -> bool {
+        match self {
+            SymName::Inline { len, bytes } => {
+                *len as usize == name.len() && eq_short(&bytes[..name.len()], name)
+            }
+            SymName::Heap(b) => **b == *name,
+        }
+    }
+
     /// The bytes (UTF-8).
     pub(crate) fn as_bytes(&self) -> &[u8] {
         match self {
             SymName::Inline { len, bytes } => &bytes[..*len as usize],
             SymName::Heap(b) => b,
         }
+    }
+}
+
+/// `a == b` for two slices of one length, in 8-byte (then 4-byte) words
+/// that may overlap, without a call.
+#[inline]
+fn eq_short(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    debug_assert_eq!(n, b.len());
+    let w8 = |s: &[u8], i: usize| {
+        s.get(i..i + 8).map(|w| u64::from_ne_bytes(w.try_into().unwrap_or([0; 8])))
+    };
+    let w4 = |s: &[u8], i: usize| {
+        s.get(i..i + 4).map(|w| u32::from_ne_bytes(w.try_into().unwrap_or([0; 4])))
+    };
+    if n >= 8 {
+        let mut i = 0;
+        while i + 8 <= n {
+            if w8(a, i) != w8(b, i) {
+                return false;
+            }
+            i += 8;
+        }
+        w8(a, n - 8) == w8(b, n - 8)
+    } else if n >= 4 {
+        w4(a, 0) == w4(b, 0) && w4(a, n - 4) == w4(b, n - 4)
+    } else {
+        a == b
     }
 }
 
@@ -248,6 +288,28 @@ impl Symbol {
 
 #[cfg(all(test, target_pointer_width = "64"))]
 mod size_tests {
+    #[test]
+    fn short_names_compare_as_slices() {
+        let names: Vec<Vec<u8>> = (0..30usize)
+            .flat_map(|n| {
+                let base: Vec<u8> = (0..n).map(|i| b'a' + (i % 26) as u8).collect();
+                let mut out = vec![base.clone()];
+                for i in 0..n {
+                    let mut v = base.clone();
+                    v[i] ^= 1;
+                    out.push(v);
+                }
+                out
+            })
+            .collect();
+        for a in &names {
+            let s = super::SymName::from_bytes(a);
+            for b in &names {
+                assert_eq!(s.is(b), a == b, "{a:?} {b:?}");
+            }
+        }
+    }
+
     #[test]
     fn a_symbol_is_64_bytes() {
         assert_eq!(core::mem::size_of::<super::SymName>(), 24);

@@ -132,7 +132,7 @@ impl Token {
     }
 
     /// An integer, `over` when it needs more than 128 bits.
-    fn integer(start: usize, end: usize, v: u128, over: bool) -> Token {
+    pub(crate) fn integer(start: usize, end: usize, v: u128, over: bool) -> Token {
         Token { kind: Tok::Int, start, end, int: v as u64, big: over || v > u128::from(u64::MAX) }
     }
 }
@@ -509,7 +509,7 @@ impl Lexer {
 /// Where the identifier characters from `from` on end: eight bytes at a
 /// time, their classes gathered into a mask (one branch per eight bytes,
 /// not one per byte).
-fn ident_end(s: &[u8], from: usize) -> usize {
+pub(crate) fn ident_end(s: &[u8], from: usize) -> usize {
     let mut i = from;
     while let Some(chunk) = s.get(i..i + 8) {
         let mut m = 0u32;

@@ -491,7 +491,12 @@ impl<'t> Scanner<'t> {
         let mut prev_end = start;
         loop {
             let gap_from = r.lx.line;
-            let Some(eol) = r.statement() else { break };
+            let eol = if r.simple_statement() {
+                true
+            } else {
+                let Some(eol) = r.statement() else { break };
+                eol
+            };
             if r.toks[0].start >= end {
                 break;
             }
@@ -653,6 +658,97 @@ impl Reader<'_> {
 
     fn text(&self, t: Token) -> &[u8] {
         &self.text[t.start..t.end]
+    }
+
+    /// Reads the next statement's tokens as [`Reader::statement`] does
+    /// when it is a simple one on a line of its own — identifiers, decimal
+    /// literals, `:`, `,` and `-` between spaces and tabs, then a newline
+    /// or a `#` comment, as compilers write nearly every line — without the
+    /// general lexer; blank and comment lines before it are passed.
+    /// `false` (the statement left to [`Reader::statement`]) for anything
+    /// else.
+    fn simple_statement(&mut self) -> bool {
+        let s = self.text;
+        let blank = |mut i: usize| {
+            // Compilers pad to the comment column with spaces: eight at a
+            // time.
+            while let Some(&w) = s.get(i..).and_then(|r| r.first_chunk::<8>()) {
+                if u64::from_ne_bytes(w) != u64::from_ne_bytes([b' '; 8]) {
+                    break;
+                }
+                i += 8;
+            }
+            while matches!(s.get(i), Some(b' ' | b'\t')) {
+                i += 1;
+            }
+            i
+        };
+        self.toks.clear();
+        loop {
+            if self.lx.pos != self.lx.line_start {
+                return false;
+            }
+            // Blank and comment lines.
+            let mut i = blank(self.lx.pos);
+            if s.get(i) == Some(&b'#') {
+                i += super::lexer::memchr_nl(&s[i..]);
+            }
+            if s.get(i) != Some(&b'\n') {
+                break;
+            }
+            self.lx = Lexer { pos: i + 1, line: self.lx.line + 1, line_start: i + 1 };
+        }
+        let mut i = self.lx.pos;
+        loop {
+            i = blank(i);
+            let Some(&c) = s.get(i) else { return false };
+            let t = match c {
+                b'\n' => break,
+                b'#' => {
+                    i += super::lexer::memchr_nl(&s[i..]);
+                    if s.get(i) != Some(&b'\n') {
+                        return false;
+                    }
+                    break;
+                }
+                b':' => Token::new(Tok::Punct(Punct::Colon), i, i + 1),
+                b',' => Token::new(Tok::Punct(Punct::Comma), i, i + 1),
+                b'-' => Token::new(Tok::Punct(Punct::Minus), i, i + 1),
+                b'0'..=b'9' => {
+                    let mut e = i;
+                    let mut v = 0u64;
+                    while let Some(&d @ b'0'..=b'9') = s.get(e) {
+                        let Some(x) =
+                            v.checked_mul(10).and_then(|x| x.checked_add(u64::from(d - b'0')))
+                        else {
+                            return false;
+                        };
+                        v = x;
+                        e += 1;
+                    }
+                    // Octal, hexadecimal, binary, reals, `1f`: the lexer's.
+                    if (e - i > 1 && c == b'0')
+                        || s.get(e).is_some_and(|&d| super::lexer::is_ident_char(d))
+                    {
+                        return false;
+                    }
+                    Token::integer(i, e, u128::from(v), false)
+                }
+                b'.' if s.get(i + 1).is_some_and(|d| d.is_ascii_digit()) => return false,
+                c if c.is_ascii_alphabetic() || c == b'_' || c == b'.' => {
+                    Token::new(Tok::Ident, i, super::lexer::ident_end(s, i + 1))
+                }
+                _ => return false,
+            };
+            i = t.end;
+            self.toks.push(t);
+        }
+        if self.toks.is_empty() {
+            return false;
+        }
+        self.line_start = self.lx.line_start;
+        self.lx = Lexer { pos: i + 1, line: self.lx.line + 1, line_start: i + 1 };
+        true
     }
 
     /// What the statement in `toks` does, if it is one of the kinds the

@@ -438,7 +438,7 @@ impl ObjectStreamer {
     }
 
     fn find_name(&self, hash: u64, name: &[u8]) -> Option<SymbolId> {
-        self.names.find(hash, |s| self.symbols[s.index()].name.as_bytes() == name)
+        self.names.find(hash, |s| self.symbols[s.index()].name.is(name))
     }
 
     /// The symbol named `name`, if it exists.
