@@ -238,6 +238,15 @@ pub struct Exprs {
 }
 
 impl Exprs {
+    /// Moves the nodes into `storage` (empty, with room for more: memory
+    /// another thread has already touched) and keeps that.
+    pub(crate) fn adopt(&mut self, mut storage: Vec<Expr>) {
+        if storage.is_empty() && storage.capacity() > self.nodes.len() {
+            storage.append(&mut self.nodes);
+            self.nodes = storage;
+        }
+    }
+
     /// Adds an expression node.
     pub fn add(&mut self, e: Expr) -> ExprId {
         let id = ExprId(self.nodes.len() as u32);

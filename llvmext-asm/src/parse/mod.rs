@@ -225,6 +225,9 @@ impl<'a> Parser<'a> {
             return false;
         }
         let Some(mut ps) = self.prescanned.take() else { return false };
+        if let Some(p) = ps.take_prefaulted() {
+            self.st.adopt(p);
+        }
         let applied = match ps.take(self.tok.start) {
             Some((line, batch)) => self.apply_line(&line, batch),
             None => false,

@@ -19,7 +19,7 @@
 use super::lexer::{Lexer, Punct, Tok, Token};
 use super::{Options, Parser};
 use crate::expr::{BinaryOp, Expr, ExprId, UnaryOp, Variant};
-use crate::streamer::{Arch, ObjectStreamer};
+use crate::streamer::{Arch, ObjectStreamer, Prefaulted};
 use crate::target::x86::{self, Inst, Mode, Operand, Prefixes, Value};
 use core::hash::BuildHasher;
 use smallvec::SmallVec;
@@ -141,6 +141,10 @@ impl Batch {
 /// How much of the source a chunk covers (it ends at a line's end).
 pub(crate) const CHUNK: usize = 1 << 20;
 
+/// From how long a source the thread first makes storage ready for the
+/// parser's streamer ([`Prefaulted`]).
+const PREFAULT_FROM: usize = 8 << 20;
+
 /// How many chunks the scanning thread may be ahead of the parser (the
 /// memory it may fill: batches of about a chunk's size each).
 const AHEAD: usize = 2;
@@ -165,6 +169,9 @@ pub(crate) struct Shared<'t> {
     reading: AtomicUsize,
     /// The parser is done, or the thread stopped: no one waits any more.
     closed: AtomicBool,
+    /// Storage the thread made ready for the parser's streamer, once.
+    prefaulted: Mutex<Option<Prefaulted>>,
+    prefaulted_ready: AtomicBool,
     state: Mutex<State>,
     cond: Condvar,
 }
@@ -216,6 +223,8 @@ impl<'t> Shared<'t> {
             next: AtomicUsize::new(0),
             reading: AtomicUsize::new(0),
             closed: AtomicBool::new(false),
+            prefaulted: Mutex::new(None),
+            prefaulted_ready: AtomicBool::new(false),
             state: Mutex::new(state),
             cond: Condvar::new(),
         }
@@ -242,6 +251,11 @@ impl<'t> Shared<'t> {
     }
 
     fn thread_loop(&self) {
+        if self.text.len() >= PREFAULT_FROM {
+            let p = Prefaulted::for_source(self.text.len());
+            *self.prefaulted.lock().unwrap_or_else(|e| e.into_inner()) = Some(p);
+            self.prefaulted_ready.store(true, Ordering::Release);
+        }
         let mut scanner = Scanner::new(self);
         loop {
             if self.closed.load(Ordering::SeqCst) {
@@ -432,6 +446,17 @@ impl<'t> Prescanned<'t> {
             }
             _ => {}
         }
+    }
+
+    /// The storage the thread made ready for the streamer, once it is
+    /// (see [`Prefaulted`]).
+    pub(crate) fn take_prefaulted(&self) -> Option<Prefaulted> {
+        let sh = self.shared;
+        if !sh.prefaulted_ready.load(Ordering::Acquire) {
+            return None;
+        }
+        sh.prefaulted_ready.store(false, Ordering::Relaxed);
+        sh.prefaulted.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 
     /// How long the thread scanned, once it has stopped.

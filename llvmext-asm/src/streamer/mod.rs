@@ -386,6 +386,19 @@ impl ObjectStreamer {
         id
     }
 
+    /// Takes the storage another thread made ready (see
+    /// [`Prefaulted`]): the symbols, expressions and name table continue
+    /// in memory whose pages are already there.
+    pub(crate) fn adopt(&mut self, p: Prefaulted) {
+        let mut symbols = p.symbols;
+        if symbols.is_empty() && symbols.capacity() > self.symbols.len() {
+            symbols.append(&mut self.symbols);
+            self.symbols = symbols;
+        }
+        self.exprs.adopt(p.exprs);
+        self.names.adopt(p.names);
+    }
+
     /// Brings in what a lookup of a name with hash `h` reads: the table's
     /// entry (`deep`: the symbol it names too, the entry being in by now).
     #[inline]
@@ -1298,5 +1311,85 @@ fn x86_exprs(inst: &Inst<ExprId>, mut f: impl FnMut(ExprId)) {
             x86::IOp::Mem(m) => val(&m.disp),
             _ => {}
         }
+    }
+}
+
+/// Storage for a large assembly's symbols, expressions and name table,
+/// empty but with room, its pages touched (a page is zeroed by the system
+/// on first use, a few microseconds each: tens of thousands of them for an
+/// assembly of hundreds of thousands of symbols). The reading thread makes
+/// it while the parser starts, and the parser moves what it has into it
+/// ([`ObjectStreamer::adopt`]): those first uses are then not on the
+/// parser's path.
+pub(crate) struct Prefaulted {
+    symbols: Vec<Symbol>,
+    exprs: Vec<crate::expr::Expr>,
+    names: Vec<u64>,
+}
+
+impl Prefaulted {
+    /// Room for about as many symbols and expressions as `source_len`
+    /// bytes of compiler output make (a little less than the densest).
+    pub(crate) fn for_source(source_len: usize) -> Prefaulted {
+        let symbols = source_len / 400;
+        let exprs = source_len / 160;
+        let names = (symbols * 4 / 3 + 1).next_power_of_two();
+        Prefaulted {
+            symbols: touched(symbols),
+            exprs: touched(exprs),
+            names: {
+                let mut v = vec![0u64; names];
+                // Zeros from the system are untouched pages: touch them.
+                touch(&mut v);
+                v
+            },
+        }
+    }
+}
+
+/// An empty vector with room for `n` elements whose pages are touched.
+fn touched<T>(n: usize) -> Vec<T> {
+    let mut v: Vec<T> = Vec::with_capacity(n);
+    let spare = v.spare_capacity_mut();
+    let step = (4096 / core::mem::size_of::<T>().max(1)).max(1);
+    for x in spare.iter_mut().step_by(step) {
+        *x = core::mem::MaybeUninit::zeroed();
+    }
+    core::hint::black_box(&mut v);
+    v
+}
+
+/// Writes each page of `v` (its values unchanged).
+fn touch(v: &mut [u64]) {
+    for x in v.iter_mut().step_by(512) {
+        *x = core::hint::black_box(*x);
+    }
+}
+
+#[cfg(test)]
+mod prefault_tests {
+    use super::*;
+
+    /// Taking ready storage keeps every symbol, name and expression where
+    /// it was, and what comes after goes on from there.
+    #[test]
+    fn adopted_storage_keeps_what_was_made() {
+        let mut st = ObjectStreamer::new(Arch::X86_64);
+        let names: Vec<String> = (0..3000).map(|i| format!(".Ltmp{i}")).collect();
+        let ids: Vec<SymbolId> = names.iter().map(|n| st.symbol(n)).collect();
+        let exprs: Vec<ExprId> = (0..5000).map(|i| st.exprs.constant(i)).collect();
+        st.adopt(Prefaulted::for_source(64 << 20));
+        assert!(st.symbols.capacity() >= (64 << 20) / 400);
+        assert!(st.names.capacity() > 4096);
+        for (n, &id) in names.iter().zip(&ids) {
+            assert_eq!(st.lookup_symbol(n), Some(id), "{n}");
+        }
+        for (i, &e) in exprs.iter().enumerate() {
+            assert_eq!(st.exprs.get(e), Expr::Const(i as i64));
+        }
+        let more = st.symbol("after");
+        assert_eq!(more.index(), ids[ids.len() - 1].index() + 1);
+        assert_eq!(st.lookup_symbol("after"), Some(more));
+        assert_eq!(st.lookup_symbol(".Ltmp3000"), None);
     }
 }

@@ -64,6 +64,25 @@ impl NameTable {
         (e != 0 && (e >> 32) as u32 == h).then(|| SymbolId((e as u32).wrapping_sub(1)))
     }
 
+    /// Moves the entries into `storage`, a table of zeros of a length that
+    /// is a power of two (memory another thread has already touched), when
+    /// it is larger than the table, and keeps that.
+    pub(crate) fn adopt(&mut self, mut storage: Vec<u64>) {
+        if !storage.len().is_power_of_two() || storage.len() <= self.entries.len() {
+            return;
+        }
+        for e in self.entries.iter().copied().filter(|&e| e != 0) {
+            Self::place(&mut storage, e);
+        }
+        self.entries = storage;
+    }
+
+    /// How many entries it has room for.
+    #[cfg(test)]
+    pub(crate) fn capacity(&self) -> usize {
+        self.entries.len()
+    }
+
     /// Empties the table, keeping its memory.
     pub(crate) fn clear(&mut self) {
         self.entries.fill(0);
