@@ -309,7 +309,8 @@ impl Exprs {
     /// Calls `f` on every symbol `id` refers to, operands in order (an
     /// explicit stack: no recursion however deep the expression).
     pub fn for_each_sym(&self, id: ExprId, mut f: impl FnMut(SymbolId)) {
-        let mut stack = vec![id];
+        // Most expressions are a symbol or two: no allocation for them.
+        let mut stack: smallvec::SmallVec<[ExprId; 8]> = smallvec::smallvec![id];
         while let Some(e) = stack.pop() {
             match self.get(e) {
                 Expr::Const(_) => {}

@@ -344,24 +344,31 @@ impl<'a> Parser<'a> {
                     let name = &p.main[n.start as usize..(n.start + n.len) as usize];
                     let sym = p.st.symbol_hashed(name, n.hash);
                     let var = matches!(p.st.sym(sym).def(), crate::symbol::SymbolDef::Variable(_));
-                    (!var).then(|| p.st.sym_expr(sym, crate::expr::Variant::None))
+                    (!var).then(|| (sym, p.st.sym_expr(sym, crate::expr::Variant::None)))
                 };
-                let Some(ea) = name_expr(self, a) else { return false };
+                let Some((sa, ea)) = name_expr(self, a) else { return false };
                 let e = match b {
                     Some(b) => {
-                        let Some(eb) = name_expr(self, b) else { return false };
+                        let Some((sb, eb)) = name_expr(self, b) else { return false };
+                        self.st.register(sa);
+                        self.st.register(sb);
                         self.st.exprs_mut().binary(crate::expr::BinaryOp::Sub, ea, eb)
                     }
-                    None => ea,
+                    None => {
+                        self.st.register(sa);
+                        ea
+                    }
                 };
+                // The symbols registered in their order in the expression,
+                // as the emitters would.
                 match size {
                     prescan::ULEB | prescan::SLEB => {
                         let loc = self.loc_at(op);
-                        self.st.emit_leb_at(e, size == prescan::SLEB, loc);
+                        self.st.emit_leb_registered(e, size == prescan::SLEB, loc);
                     }
                     _ => {
                         let loc = self.loc_at(a.start as usize);
-                        self.st.emit_value(e, size, loc);
+                        self.st.emit_value_registered(e, size, loc);
                     }
                 }
             }

@@ -996,6 +996,12 @@ impl ObjectStreamer {
     /// relocation).
     pub fn emit_value(&mut self, value: ExprId, size: u8, loc: Loc) {
         self.register_expr(value);
+        self.emit_value_registered(value, size, loc);
+    }
+
+    /// [`ObjectStreamer::emit_value`] of an expression whose symbols the
+    /// caller registered, in their order in it.
+    pub(crate) fn emit_value_registered(&mut self, value: ExprId, size: u8, loc: Loc) {
         self.line_entry_hook();
         if let Some(v) = self.evaluate_now(value) {
             let fits = size >= 8 || {
@@ -1040,6 +1046,12 @@ impl ObjectStreamer {
     /// [`ObjectStreamer::emit_leb`] of an expression written at `loc`.
     pub(crate) fn emit_leb_at(&mut self, value: ExprId, signed: bool, loc: Loc) {
         self.register_expr(value);
+        self.emit_leb_registered(value, signed, loc);
+    }
+
+    /// [`ObjectStreamer::emit_leb_at`] of an expression whose symbols the
+    /// caller registered, in their order in it.
+    pub(crate) fn emit_leb_registered(&mut self, value: ExprId, signed: bool, loc: Loc) {
         if let Some(v) = self.evaluate_now(value) {
             self.emit_leb_const(v, signed);
             return;
