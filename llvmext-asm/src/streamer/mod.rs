@@ -1144,13 +1144,43 @@ impl ObjectStreamer {
     /// of sequence) and by the bytes from label `last` to label `label`,
     /// which layout decides.
     pub fn emit_dwarf_line_advance(&mut self, line_delta: i64, last: SymbolId, label: SymbolId) {
+        if let Some(d) = self.fixed_distance(last, label) {
+            let mut b = core::mem::take(&mut self.scratch);
+            b.clear();
+            crate::dwarf::line::encode_line_advance(&Default::default(), 1, line_delta, d, &mut b);
+            self.append_bytes(&b);
+            self.scratch = b;
+            return;
+        }
         self.push_fragment(FragmentKind::DwarfLine { line_delta, last, label, size: 0 });
     }
 
     /// A DWARF call-frame advance by the bytes from label `last` to label
     /// `label`, which layout decides.
     pub fn emit_dwarf_frame_advance(&mut self, last: SymbolId, label: SymbolId) {
+        if let Some(d) = self.fixed_distance(last, label) {
+            let mut b = core::mem::take(&mut self.scratch);
+            b.clear();
+            crate::dwarf::cfi::encode_advance_loc(d, 1, &mut b);
+            self.append_bytes(&b);
+            self.scratch = b;
+            return;
+        }
         self.push_fragment(FragmentKind::DwarfFrame { last, label, size: 0 });
+    }
+
+    /// The bytes from label `a` to label `b` when both are in one fragment
+    /// (data, whose contents never move): what layout would find, known
+    /// now. Most line-table rows and call-frame advances are such, and
+    /// their bytes are then written at once instead of by layout.
+    fn fixed_distance(&self, a: SymbolId, b: SymbolId) -> Option<u64> {
+        match (self.symbols[a.index()].def, self.symbols[b.index()].def) {
+            (
+                SymbolDef::Label { section: sa, fragment: fa, offset: oa },
+                SymbolDef::Label { section: sb, fragment: fb, offset: ob },
+            ) if sa == sb && fa == fb && ob >= oa => Some(ob - oa),
+            _ => None,
+        }
     }
 
     /// Encodes and emits an instruction: into the current data fragment,
