@@ -285,8 +285,7 @@ impl<'a> Parser<'a> {
                 let loc = self.loc();
                 let name = &self.main[start as usize..(start + len) as usize];
                 let sym = self.st.symbol_hashed(name, hash);
-                let name = std::str::from_utf8(name).unwrap_or("");
-                self.label(sym, name, loc);
+                self.label(sym, loc);
             }
             Op::SymInsn { bytes, len, mode, nodes, inst, fixups } => {
                 if mode != self.st.mode() || self.intel || !self.macros.is_empty() {
@@ -744,7 +743,7 @@ impl<'a> Parser<'a> {
                         return Err(());
                     }
                     let sym = self.st.symbol(&name);
-                    self.label(sym, &name, loc);
+                    self.label(sym, loc);
                     self.after_label = true;
                     return Ok(());
                 }
@@ -778,13 +777,10 @@ impl<'a> Parser<'a> {
     }
 
     /// Defines a label.
-    fn label(&mut self, sym: SymbolId, name: &str, loc: Loc) {
+    fn label(&mut self, sym: SymbolId, loc: Loc) {
         let s = self.st.sym(sym);
-        if s.is_defined() && !matches!(s.def(), crate::symbol::SymbolDef::Variable(_)) {
-            self.error(loc, format!("symbol '{name}' is already defined"));
-            return;
-        }
-        if matches!(s.def(), crate::symbol::SymbolDef::Variable(_)) {
+        if s.is_defined() {
+            let name = s.name().to_string();
             self.error(loc, format!("symbol '{name}' is already defined"));
             return;
         }
