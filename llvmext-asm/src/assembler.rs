@@ -105,7 +105,7 @@ pub(crate) fn symbol_offset(st: &ObjectStreamer, sym: SymbolId, depth: u32) -> O
     if depth > MAX_DEPTH {
         return None;
     }
-    if let Some(p) = st.places.get(sym.index()).filter(|p| p.section != u32::MAX) {
+    if let Some(p) = place(st, sym) {
         let base = frag_offset(st, p.section as usize, p.fragment as usize);
         return Some((base + p.offset as u64) as i64);
     }
@@ -131,7 +131,7 @@ pub(crate) fn symbol_offset(st: &ObjectStreamer, sym: SymbolId, depth: u32) -> O
 
 /// Where a label is: section, fragment and offset in it.
 fn label_place(st: &ObjectStreamer, sym: SymbolId) -> Option<(SectionId, FragmentId, u64)> {
-    if let Some(p) = st.places.get(sym.index()).filter(|p| p.section != u32::MAX) {
+    if let Some(p) = place(st, sym) {
         return Some((SectionId(p.section), FragmentId(p.fragment), p.offset as u64));
     }
     match st.symbols[sym.index()].def {
@@ -263,7 +263,7 @@ fn eval(cx: Ctx<'_>, e: ExprId, depth: u32) -> Result<RelocValue, EvalError> {
         Expr::Const(c) => Ok(RelocValue::constant(c)),
         Expr::Sym(sym, variant) => {
             // A label (known without its symbol from layout on) is itself.
-            if st.places.get(sym.index()).is_some_and(|p| p.section != u32::MAX) {
+            if place(st, sym).is_some() {
                 return Ok(RelocValue { a: Some(SymRef { sym, variant }), b: None, c: 0 });
             }
             let s = &st.symbols[sym.index()];
@@ -658,15 +658,6 @@ fn fragment_size(st: &ObjectStreamer, si: usize, fi: usize, off: u64) -> u64 {
     }
 }
 
-/// Lays out every section, relaxing instructions and re-encoding LEBs and
-/// DWARF advances until nothing changes, as LLVM 19's `MCAssembler::layout`
-/// does: each pass lays every section out from the current sizes, then
-/// relaxes every fragment of every section against that layout (a
-/// fragment's growth moves the others only in the next pass); passes
-/// repeat while anything changed. With alignment padding (which shrinks
-/// as code before it grows) this order decides which fixpoint is reached,
-/// so it is LLVM's, not a faster one. Then checks what only the final
-/// layout shows.
 /// Where a label is, as layout and the writer look it up (12 bytes: a
 /// lookup of a label among hundreds of thousands reads a table a fraction
 /// of the size of the symbols).
@@ -736,6 +727,15 @@ fn find_places(st: &mut ObjectStreamer) {
 /// How many symbols make a second thread worth starting for their places.
 const PARALLEL_PLACES: usize = 1 << 16;
 
+/// Lays out every section, relaxing instructions and re-encoding LEBs and
+/// DWARF advances until nothing changes, as LLVM 19's `MCAssembler::layout`
+/// does: each pass lays every section out from the current sizes, then
+/// relaxes every fragment of every section against that layout (a
+/// fragment's growth moves the others only in the next pass); passes
+/// repeat while anything changed. With alignment padding (which shrinks
+/// as code before it grows) this order decides which fixpoint is reached,
+/// so it is LLVM's, not a faster one. Then checks what only the final
+/// layout shows.
 pub(crate) fn layout(st: &mut ObjectStreamer) {
     find_places(st);
     let order: Vec<usize> = st.section_order.iter().map(|s| s.index()).collect();

@@ -1144,8 +1144,8 @@ mod tests {
         same(".if 0\n.code32\n.endif\nmovl %eax, %ebx\npushl %eax\n");
         same(".if 0\n.intel_syntax noprefix\n.endif\nmovl %eax, %ebx\n");
         same(".code32\nmovl %eax, %ebx\n.code64\nmovq %rax, %rbx\n");
-        // One instruction's text in two modes (its encoding is kept by text
-        // and mode), and again in each.
+        // One instruction's text in two modes, and again in each (a line
+        // read in another mode than the parser's is never applied).
         same("incl %eax\n.code32\nincl %eax\n.code64\nincl %eax\n.code32\nincl %eax\n");
         same(".intel_syntax noprefix\nmov eax, ebx\n.att_syntax\nmovl %eax, %ebx\n");
         // Lines inside false conditionals, repetitions and macro bodies.

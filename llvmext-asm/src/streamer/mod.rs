@@ -1145,11 +1145,9 @@ impl ObjectStreamer {
     /// which layout decides.
     pub fn emit_dwarf_line_advance(&mut self, line_delta: i64, last: SymbolId, label: SymbolId) {
         if let Some(d) = self.fixed_distance(last, label) {
-            let mut b = core::mem::take(&mut self.scratch);
-            b.clear();
-            crate::dwarf::line::encode_line_advance(&Default::default(), 1, line_delta, d, &mut b);
-            self.append_bytes(&b);
-            self.scratch = b;
+            self.append_encoded(|b| {
+                crate::dwarf::line::encode_line_advance(&Default::default(), 1, line_delta, d, b)
+            });
             return;
         }
         self.push_fragment(FragmentKind::DwarfLine { line_delta, last, label, size: 0 });
@@ -1159,14 +1157,19 @@ impl ObjectStreamer {
     /// `label`, which layout decides.
     pub fn emit_dwarf_frame_advance(&mut self, last: SymbolId, label: SymbolId) {
         if let Some(d) = self.fixed_distance(last, label) {
-            let mut b = core::mem::take(&mut self.scratch);
-            b.clear();
-            crate::dwarf::cfi::encode_advance_loc(d, 1, &mut b);
-            self.append_bytes(&b);
-            self.scratch = b;
+            self.append_encoded(|b| crate::dwarf::cfi::encode_advance_loc(d, 1, b));
             return;
         }
         self.push_fragment(FragmentKind::DwarfFrame { last, label, size: 0 });
+    }
+
+    /// Appends what `encode` writes (into the streamer's scratch buffer).
+    fn append_encoded(&mut self, encode: impl FnOnce(&mut Vec<u8>)) {
+        let mut b = core::mem::take(&mut self.scratch);
+        b.clear();
+        encode(&mut b);
+        self.append_bytes(&b);
+        self.scratch = b;
     }
 
     /// The bytes from label `a` to label `b` when both are in one fragment
